@@ -1,0 +1,164 @@
+//! What a game is played with: board size, reserves, komi and tie rule.
+
+use crate::square::{MAX_SIZE, MIN_SIZE};
+use std::fmt;
+use std::str::FromStr;
+
+/// Komi: flats added to black's count, in half steps from 0 to 4.5.
+///
+/// ```
+/// use tak::Komi;
+/// let k: Komi = "2.5".parse()?;
+/// assert_eq!(k.half_flats(), 5);
+/// assert_eq!(k.to_string(), "2.5");
+/// assert_eq!("2".parse::<Komi>()?.to_string(), "2");
+/// assert!("5".parse::<Komi>().is_err() && "0.3".parse::<Komi>().is_err());
+/// # Ok::<(), tak::config::ConfigError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Komi(u8);
+
+impl Komi {
+    /// The largest komi, 4.5 flats.
+    pub const MAX_HALF_FLATS: u8 = 9;
+
+    /// Komi of `half` half-flats (0 to 9).
+    pub const fn from_half_flats(half: u8) -> Option<Komi> {
+        if half <= Self::MAX_HALF_FLATS {
+            Some(Komi(half))
+        } else {
+            None
+        }
+    }
+
+    /// The komi in half flats.
+    pub const fn half_flats(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 % 2 == 0 {
+            write!(f, "{}", self.0 / 2)
+        } else {
+            write!(f, "{}.5", self.0 / 2)
+        }
+    }
+}
+
+impl FromStr for Komi {
+    type Err = ConfigError;
+    fn from_str(s: &str) -> Result<Komi, ConfigError> {
+        let bad = || ConfigError::BadKomi(s.to_string());
+        let s2 = s.trim();
+        let (whole, frac) = match s2.split_once('.') {
+            Some((w, f)) => (w, f.trim_end_matches('0')),
+            None => (s2, ""),
+        };
+        let whole: u8 = whole.parse().map_err(|_| bad())?;
+        let half = match frac {
+            "" => 0,
+            "5" => 1,
+            _ => return Err(bad()),
+        };
+        whole
+            .checked_mul(2)
+            .and_then(|w| Komi::from_half_flats(w + half))
+            .ok_or_else(bad)
+    }
+}
+
+/// A game's fixed settings.
+///
+/// ```
+/// use tak::Config;
+/// let c = Config::standard(6)?;
+/// assert_eq!((c.stones, c.caps), (30, 1));
+/// assert!(Config::standard(9).is_err());
+/// let custom = Config::standard(5)?.with_pieces(20, 2)?;
+/// assert_eq!(custom.caps, 2);
+/// # Ok::<(), tak::config::ConfigError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Board side, 3 to 8.
+    pub size: u8,
+    /// Stones each player starts with.
+    pub stones: u8,
+    /// Capstones each player starts with.
+    pub caps: u8,
+    /// Flats added to black's count.
+    pub komi: Komi,
+    /// The beta rulebook's rule: a tied flat count goes to black.
+    pub ancient_tie_rule: bool,
+}
+
+/// Pieces a player may own at most: two players' pieces must fit in one stack of 128.
+pub const MAX_PIECES_PER_PLAYER: u16 = 64;
+
+impl Config {
+    /// The standard reserves of a `size`×`size` board, no komi.
+    pub fn standard(size: u8) -> Result<Config, ConfigError> {
+        let (stones, caps) = match size {
+            3 => (10, 0),
+            4 => (15, 0),
+            5 => (21, 1),
+            6 => (30, 1),
+            7 => (40, 2),
+            8 => (50, 2),
+            _ => return Err(ConfigError::BadSize(size as u32)),
+        };
+        Ok(Config {
+            size,
+            stones,
+            caps,
+            komi: Komi(0),
+            ancient_tie_rule: false,
+        })
+    }
+
+    /// The same settings with other reserves.
+    pub fn with_pieces(self, stones: u8, caps: u8) -> Result<Config, ConfigError> {
+        if stones == 0 || stones as u16 + caps as u16 > MAX_PIECES_PER_PLAYER {
+            return Err(ConfigError::BadPieces { stones, caps });
+        }
+        Ok(Config {
+            stones,
+            caps,
+            ..self
+        })
+    }
+
+    /// The same settings with another komi.
+    pub fn with_komi(self, komi: Komi) -> Config {
+        Config { komi, ..self }
+    }
+}
+
+/// A setting out of range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    BadSize(u32),
+    BadKomi(String),
+    BadPieces { stones: u8, caps: u8 },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::BadSize(n) => {
+                write!(f, "board size {n} is not supported ({MIN_SIZE} to {MAX_SIZE})")
+            }
+            ConfigError::BadKomi(s) => {
+                write!(f, "komi '{s}' is not a half step from 0 to 4.5")
+            }
+            ConfigError::BadPieces { stones, caps } => write!(
+                f,
+                "{stones} stones and {caps} capstones: need at least 1 stone and at most {MAX_PIECES_PER_PLAYER} pieces per player"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}

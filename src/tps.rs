@@ -1,0 +1,238 @@
+//! TPS (Tak Positional System): one line that describes a position.
+//!
+//! ```
+//! use tak::{tps, Position};
+//! let pos = Position::from_tps("x3/x,1,x/2,x,x 1 2")?;
+//! assert_eq!(tps::write(&pos), "x3/x,1,x/2,x2 1 2");
+//! let err = Position::from_tps("x3/x,7,x/x3 1 2").unwrap_err();
+//! assert!(err.to_string().contains("column 6"), "{err}");
+//! # Ok::<(), tak::tps::TpsError>(())
+//! ```
+
+use crate::config::ConfigError;
+use crate::{Color, Config, Kind, Piece, Position, Square};
+use std::fmt;
+use std::fmt::Write;
+
+/// A TPS that cannot be read, with the column (1-based) where the trouble is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TpsError {
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for TpsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TPS column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for TpsError {}
+
+fn error(column: usize, message: impl Into<String>) -> TpsError {
+    TpsError {
+        column,
+        message: message.into(),
+    }
+}
+
+/// Reads the size a TPS describes (its number of rows), without checking the rest.
+pub fn size_of(text: &str) -> usize {
+    text.split_whitespace()
+        .next()
+        .map_or(0, |board| board.split('/').count())
+}
+
+impl Position {
+    /// Reads a TPS with the standard reserves for its size and no komi.
+    pub fn from_tps(text: &str) -> Result<Position, TpsError> {
+        let size = size_of(text);
+        let config = Config::standard(size.min(255) as u8).map_err(|e| error(1, e.to_string()))?;
+        parse(text, config)
+    }
+}
+
+/// Reads a TPS for a game with `config` (whose size must match the TPS).
+pub fn parse(text: &str, config: Config) -> Result<Position, TpsError> {
+    let start = text.len() - text.trim_start().len();
+    let trimmed = text.trim();
+    let mut fields = Vec::new();
+    let mut column = start;
+    for part in trimmed.split(' ') {
+        if !part.is_empty() {
+            fields.push((column + 1, part));
+        }
+        column += part.len() + 1;
+    }
+    let [(board_col, board), (player_col, player), (number_col, number)] = fields[..] else {
+        return Err(error(
+            start + 1,
+            "expected three fields: board, player to move, move number (e.g. 'x5/x5/x5/x5/x5 1 1')",
+        ));
+    };
+    let size = config.size as usize;
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != size {
+        return Err(error(
+            board_col,
+            format!("{} rows for a {size}×{size} board", rows.len()),
+        ));
+    }
+    let mut stacks = Vec::new();
+    let mut col = board_col;
+    for (row_index, row) in rows.iter().enumerate() {
+        let rank = (size - 1 - row_index) as u8;
+        let mut file = 0usize;
+        for cell in row.split(',') {
+            if file >= size {
+                return Err(error(
+                    col,
+                    format!("row {} has more than {size} squares", row_index + 1),
+                ));
+            }
+            if let Some(rest) = cell.strip_prefix('x') {
+                let n = if rest.is_empty() {
+                    1
+                } else {
+                    match rest.parse::<usize>() {
+                        Ok(n) if n >= 1 => n,
+                        _ => {
+                            return Err(error(
+                                col,
+                                format!("'{cell}' is not a run of empty squares"),
+                            ))
+                        }
+                    }
+                };
+                file += n;
+                if file > size {
+                    return Err(error(
+                        col,
+                        format!("row {} has more than {size} squares", row_index + 1),
+                    ));
+                }
+            } else {
+                let pieces = parse_stack(cell).map_err(|(offset, msg)| error(col + offset, msg))?;
+                let square = Square::new(file as u8, rank).expect("file and rank below 8");
+                stacks.push((square, pieces));
+                file += 1;
+            }
+            col += cell.len() + 1;
+        }
+        if file < size {
+            return Err(error(
+                col - 1,
+                format!("row {} has only {file} of {size} squares", row_index + 1),
+            ));
+        }
+    }
+    let to_move = match player {
+        "1" => Color::White,
+        "2" => Color::Black,
+        _ => {
+            return Err(error(
+                player_col,
+                format!("player to move '{player}' is not 1 or 2"),
+            ))
+        }
+    };
+    let move_number: u16 = match number.parse() {
+        Ok(n) if n >= 1 && n < 10_000 => n,
+        _ => {
+            return Err(error(
+                number_col,
+                format!("move number '{number}' is not a number from 1"),
+            ))
+        }
+    };
+    let ply = (move_number - 1) * 2 + to_move.index() as u16;
+    Position::from_parts(config, &stacks, to_move, ply).map_err(|m| error(board_col, m))
+}
+
+/// Reads one stack such as `1121S`: returns the pieces, or the offset and reason of an error.
+fn parse_stack(cell: &str) -> Result<Vec<Piece>, (usize, String)> {
+    let bytes = cell.as_bytes();
+    if bytes.is_empty() {
+        return Err((0, "empty square entry (use x for an empty square)".into()));
+    }
+    let mut pieces = Vec::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'1' | b'2' => pieces.push(Piece::new(Color::from_bit(b == b'2'), Kind::Flat)),
+            b'S' | b'C' if i + 1 == bytes.len() && !pieces.is_empty() => {
+                let top = pieces.last_mut().expect("checked not empty");
+                top.kind = if b == b'S' { Kind::Wall } else { Kind::Cap };
+            }
+            b'S' | b'C' => {
+                return Err((
+                    i,
+                    format!(
+                        "'{}' must follow the top piece at the end of a stack",
+                        b as char
+                    ),
+                ));
+            }
+            _ => {
+                return Err((
+                    i,
+                    format!("'{}' is not a piece (1, 2, S, C) in '{cell}'", b as char),
+                ))
+            }
+        }
+    }
+    if pieces.len() > 128 {
+        return Err((0, "a stack taller than 128 pieces".into()));
+    }
+    Ok(pieces)
+}
+
+/// Writes the compact TPS of `pos` (runs of empty squares as `xN`).
+pub fn write(pos: &Position) -> String {
+    let size = pos.size();
+    let mut out = String::with_capacity(64);
+    for rank in (0..size).rev() {
+        let mut empty = 0;
+        let mut first = true;
+        let flush_empty = |out: &mut String, empty: &mut u32, first: &mut bool| {
+            if *empty > 0 {
+                if !*first {
+                    out.push(',');
+                }
+                out.push('x');
+                if *empty > 1 {
+                    let _ = write!(out, "{empty}");
+                }
+                *empty = 0;
+                *first = false;
+            }
+        };
+        for file in 0..size {
+            let sq = Square::new(file, rank).expect("on board");
+            let stack = pos.stack(sq);
+            if stack.is_empty() {
+                empty += 1;
+                continue;
+            }
+            flush_empty(&mut out, &mut empty, &mut first);
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            for p in stack.pieces() {
+                let _ = write!(out, "{p}");
+            }
+        }
+        flush_empty(&mut out, &mut empty, &mut first);
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    let _ = write!(out, " {} {}", pos.to_move().number(), pos.move_number());
+    out
+}
+
+impl From<ConfigError> for TpsError {
+    fn from(e: ConfigError) -> TpsError {
+        error(1, e.to_string())
+    }
+}
