@@ -29,7 +29,8 @@
 //! assert_eq!(outcome.ptn_result(), "R-0");
 //! pos.undo(undo);
 //! assert_eq!(pos.to_string(), "2,2,2,2,x/x4,2/x5/1,1,1,1,x/1,x4 1 6");
-//! //! ```
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! Plies are checked by [`Position::play`], which returns an error and leaves the position
 //! untouched for an illegal one. Search uses [`Position::play_unchecked`] and
@@ -48,6 +49,7 @@ pub mod ptn;
 pub mod score;
 pub mod square;
 pub mod tps;
+pub mod web;
 mod zobrist;
 
 pub use color::Color;

@@ -17,8 +17,8 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     perft_with(pos, depth, &mut buffers, true)
 }
 
-/// Like [`perft`], but generates and plays every move down to the leaves: slower, and a
-/// cross-check of the counting shortcut and of make/unmake.
+/// Like [`perft`], but generates, plays and takes back every move down to the leaves:
+/// slower, and a cross-check of the counting shortcut and of make/unmake.
 pub fn perft_full(pos: &mut Position, depth: u32) -> u64 {
     let mut buffers = vec![Vec::with_capacity(256); depth as usize];
     perft_with(pos, depth, &mut buffers, false)
@@ -37,9 +37,6 @@ fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>], bulk: b
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per depth");
     moves.clear();
     pos.generate_moves(moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for &mv in moves.iter() {
         let undo = pos.play_unchecked(mv);

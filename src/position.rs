@@ -13,7 +13,7 @@ use std::fmt;
 ///
 /// ```
 /// use tak::{Color, Kind, Position, Square};
-/// let pos = Position::from_tps("x3/x,12C,x/x3 1 5")?;
+/// let pos = Position::from_tps("x5/x5/x5/x,12C,x3/x5 1 5")?;
 /// let stack = pos.stack("b2".parse()?);
 /// assert_eq!(stack.height(), 2);
 /// assert_eq!(stack.top().map(|p| (p.color, p.kind)), Some((Color::Black, Kind::Cap)));
@@ -212,7 +212,7 @@ impl Undo {
 /// assert_eq!(pos.to_string(), "x4,1/x5/x2,1S,x2/x5/2,x4 2 2");
 /// assert!(pos.play("Sb2".parse()?).is_ok());
 /// assert!(pos.play("c3+".parse()?).is_ok()); // a wall can move
-/// assert!(pos.play("a1+".parse()?).is_err()); // that stack is black's
+/// assert!(pos.play("e5-".parse()?).is_err()); // black to move, and e5 is white's
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]

@@ -97,9 +97,8 @@ impl<'a> Tokenizer<'a> {
     fn next(&mut self) -> Result<Option<(usize, Token<'a>)>, PtnError> {
         let bytes = self.text.as_bytes();
         loop {
-            while self.pos < bytes.len() && (bytes[self.pos] as char).is_ascii_whitespace() {
-                self.pos += 1;
-            }
+            let rest = &self.text[self.pos..];
+            self.pos += rest.len() - rest.trim_start().len();
             if self.pos >= bytes.len() {
                 return Ok(None);
             }

@@ -22,11 +22,11 @@ pub struct Variants {
 ///
 /// ```
 /// use tak::{score::{score, Variants}, Position};
-/// let pos = Position::from_tps("1,1,1/2,2,x/x3 2 4")?; // white's top row, 8 stones left
+/// let pos = Position::from_tps("1,1,1/2,2,x/x3 2 4")?; // white's top row, 7 stones left
 /// let outcome = pos.outcome().unwrap();
-/// assert_eq!(score(&pos, outcome, Variants::default()), 9 + 8);
+/// assert_eq!(score(&pos, outcome, Variants::default()), 9 + 7);
 /// let line = Variants { downings: true, ..Variants::default() };
-/// assert_eq!(score(&pos, outcome, line), 9 + 16);
+/// assert_eq!(score(&pos, outcome, line), 9 + 14);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn score(pos: &Position, outcome: Outcome, variants: Variants) -> u32 {

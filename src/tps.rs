@@ -137,7 +137,7 @@ pub fn parse(text: &str, config: Config) -> Result<Position, TpsError> {
         }
     };
     let move_number: u16 = match number.parse() {
-        Ok(n) if n >= 1 && n < 10_000 => n,
+        Ok(n) if (1..10_000).contains(&n) => n,
         _ => {
             return Err(error(
                 number_col,

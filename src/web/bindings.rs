@@ -1,0 +1,396 @@
+//! The thin wasm layer: a [`Board`] with a real canvas, exposed to the page's scripts as
+//! `TakBoard`. Every method returns an error value instead of panicking: a panic in wasm
+//! would take the whole page down.
+
+use super::canvas::{Align, Canvas};
+use super::config::BoardOptions;
+use super::layout::{Point, Rect};
+use super::render;
+use super::state::{parse_game_or_position, Board, Event};
+use super::storage;
+use crate::{ptn, tps, Config, Game, Kind, Komi, Position, Square};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// Draws onto a 2D context in CSS pixels (the device pixel ratio is set once per frame).
+struct WebCanvas<'a> {
+    ctx: &'a CanvasRenderingContext2d,
+}
+
+impl WebCanvas<'_> {
+    fn fill_and_stroke(&self, fill: &str, stroke: Option<(&str, f64)>) {
+        self.ctx.set_fill_style_str(fill);
+        self.ctx.fill();
+        if let Some((color, width)) = stroke {
+            self.ctx.set_stroke_style_str(color);
+            self.ctx.set_line_width(width);
+            self.ctx.stroke();
+        }
+    }
+}
+
+impl Canvas for WebCanvas<'_> {
+    fn clear(&mut self, width: f64, height: f64, color: &str) {
+        self.ctx.set_fill_style_str(color);
+        self.ctx.fill_rect(0.0, 0.0, width, height);
+    }
+
+    fn fill_rect(&mut self, r: Rect, color: &str) {
+        self.ctx.set_fill_style_str(color);
+        self.ctx.fill_rect(r.x, r.y, r.width, r.height);
+    }
+
+    fn round_rect(&mut self, r: Rect, radius: f64, fill: &str, stroke: Option<(&str, f64)>) {
+        self.ctx.begin_path();
+        if self.ctx.round_rect_with_f64(r.x, r.y, r.width, r.height, radius).is_err() {
+            self.ctx.rect(r.x, r.y, r.width, r.height);
+        }
+        self.fill_and_stroke(fill, stroke);
+    }
+
+    fn circle(&mut self, x: f64, y: f64, radius: f64, fill: &str, stroke: Option<(&str, f64)>) {
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(x, y, radius.max(0.0), 0.0, std::f64::consts::TAU);
+        self.fill_and_stroke(fill, stroke);
+    }
+
+    fn stroke_rect(&mut self, r: Rect, color: &str, width: f64) {
+        self.ctx.set_stroke_style_str(color);
+        self.ctx.set_line_width(width);
+        self.ctx.stroke_rect(r.x, r.y, r.width, r.height);
+    }
+
+    fn text(&mut self, x: f64, y: f64, text: &str, px: f64, color: &str, align: Align, bold: bool) {
+        let weight = if bold { "600" } else { "400" };
+        self.ctx.set_font(&format!("{weight} {px:.1}px system-ui, -apple-system, 'Segoe UI', sans-serif"));
+        self.ctx.set_text_align(match align {
+            Align::Left => "left",
+            Align::Center => "center",
+            Align::Right => "right",
+        });
+        self.ctx.set_fill_style_str(color);
+        let _ = self.ctx.fill_text(text, x, y);
+    }
+
+    fn set_alpha(&mut self, alpha: f64) {
+        self.ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
+    }
+}
+
+/// What a page may pass when it creates a board. Every field is optional.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct MountOptions {
+    size: Option<u8>,
+    komi: Option<String>,
+    tps: Option<String>,
+    ptn: Option<String>,
+    interactive: Option<bool>,
+    animate: Option<bool>,
+    show_targets: Option<bool>,
+    coordinates: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct JsRect {
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum JsEvent {
+    Move { ptn: String, ply: usize },
+    Navigate { ply: usize },
+    Load,
+}
+
+/// One board on a page, drawn on its own canvas.
+#[wasm_bindgen]
+pub struct TakBoard {
+    board: Board,
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+}
+
+fn start_game(options: &MountOptions) -> Result<Game, String> {
+    let komi = match &options.komi {
+        Some(k) if !k.trim().is_empty() => k.parse::<Komi>().map_err(|e| e.to_string())?,
+        _ => Komi::default(),
+    };
+    if let Some(text) = options.ptn.as_deref().filter(|t| !t.trim().is_empty()) {
+        return parse_game_or_position(text);
+    }
+    if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
+        let size = tps::size_of(text).min(255) as u8;
+        let config = Config::standard(size).map_err(|e| e.to_string())?.with_komi(komi);
+        return tps::parse(text, config).map(Game::new).map_err(|e| e.to_string());
+    }
+    let config = Config::standard(options.size.unwrap_or(5)).map_err(|e| e.to_string())?.with_komi(komi);
+    Ok(Game::with_config(config))
+}
+
+#[wasm_bindgen]
+impl TakBoard {
+    /// A board on `canvas`. `options` may give `size`, `komi`, `tps` or `ptn` (the start),
+    /// `interactive`, `animate`, `showTargets`, `coordinates`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement, options: JsValue) -> Result<TakBoard, JsError> {
+        let options: MountOptions = if options.is_undefined() || options.is_null() {
+            MountOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("bad board options: {e}")))?
+        };
+        let game = start_game(&options).map_err(|e| JsError::new(&e))?;
+        let defaults = BoardOptions::default();
+        let board_options = BoardOptions {
+            interactive: options.interactive.unwrap_or(defaults.interactive),
+            animate: options.animate.unwrap_or(defaults.animate),
+            show_targets: options.show_targets.unwrap_or(defaults.show_targets),
+            coordinates: options.coordinates.unwrap_or(defaults.coordinates),
+        };
+        let ctx = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+            .ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
+        Ok(TakBoard { board: Board::new(game, board_options), canvas, ctx })
+    }
+
+    /// The position as TPS.
+    pub fn tps(&self) -> String {
+        self.board.tps()
+    }
+
+    /// The game as PTN (undone plies included).
+    pub fn ptn(&self) -> String {
+        self.board.ptn()
+    }
+
+    /// Plays a PTN move. Returns an error message, or `undefined` when it was played.
+    pub fn play(&mut self, ptn_move: &str) -> Option<String> {
+        self.board.play_ptn(ptn_move).err()
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.board.undo()
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.board.redo()
+    }
+
+    /// Shows the position after `ply` plies.
+    pub fn goto(&mut self, ply: usize) -> bool {
+        self.board.goto(ply)
+    }
+
+    /// Starts a new game. Returns an error message for a bad size or komi.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self, size: u8, komi: &str) -> Option<String> {
+        let options = MountOptions { size: Some(size), komi: Some(komi.to_string()), ..MountOptions::default() };
+        match start_game(&options) {
+            Ok(game) => {
+                self.board.load(game);
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// Loads a pasted PTN game or TPS position. Returns an error message; on error nothing
+    /// changes.
+    pub fn load(&mut self, text: &str) -> Option<String> {
+        self.board.load_text(text).err()
+    }
+
+    /// The text to keep in local storage.
+    pub fn save(&self) -> String {
+        storage::save(&self.board)
+    }
+
+    /// Restores a saved game. Returns an error message; on error nothing changes.
+    pub fn restore(&mut self, text: &str) -> Option<String> {
+        storage::restore(&mut self.board, text).err()
+    }
+
+    /// The rectangle of a square in CSS pixels relative to the viewport, or `null`.
+    #[wasm_bindgen(js_name = squareRect)]
+    pub fn square_rect(&self, square: &str) -> JsValue {
+        match square.trim().parse::<Square>() {
+            Ok(sq) if sq.is_on_board(self.board.position().size()) => self.viewport_rect(self.board.layout.square_rect(sq)),
+            _ => JsValue::NULL,
+        }
+    }
+
+    /// The rectangle of the reserve pile (`"flat"`, `"wall"` or `"cap"`) the player to move
+    /// takes pieces from now, relative to the viewport, or `null`.
+    #[wasm_bindgen(js_name = reserveRect)]
+    pub fn reserve_rect(&self, kind: &str) -> JsValue {
+        let Some(kind) = parse_kind(kind) else { return JsValue::NULL };
+        let owner = super::drag::pile_owner(self.board.position());
+        self.viewport_rect(self.board.layout.reserves[owner.index()].pile(kind))
+    }
+
+    fn viewport_rect(&self, r: Rect) -> JsValue {
+        let origin = self.canvas.get_bounding_client_rect();
+        let rect = JsRect { x: origin.x() + r.x, y: origin.y() + r.y, width: r.width, height: r.height };
+        to_js(&rect)
+    }
+
+    /// The canvas's CSS size and the device pixel ratio.
+    pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
+        self.board.resize(width, height, pixel_ratio);
+    }
+
+    /// Dark or light colours.
+    #[wasm_bindgen(js_name = setDark)]
+    pub fn set_dark(&mut self, dark: bool) {
+        self.board.set_dark(dark);
+    }
+
+    /// Chooses the kind (`"flat"`, `"wall"`, `"cap"`) a click on an empty square places.
+    pub fn select(&mut self, kind: &str) -> bool {
+        match parse_kind(kind) {
+            Some(k) => {
+                self.board.select(k);
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[wasm_bindgen(js_name = pointerDown)]
+    pub fn pointer_down(&mut self, x: f64, y: f64) {
+        self.board.pointer_down(Point::new(x, y));
+    }
+
+    #[wasm_bindgen(js_name = pointerMove)]
+    pub fn pointer_move(&mut self, x: f64, y: f64) {
+        self.board.pointer_move(Point::new(x, y));
+    }
+
+    #[wasm_bindgen(js_name = pointerUp)]
+    pub fn pointer_up(&mut self, x: f64, y: f64) {
+        self.board.pointer_up(Point::new(x, y));
+    }
+
+    #[wasm_bindgen(js_name = pointerCancel)]
+    pub fn pointer_cancel(&mut self) {
+        self.board.pointer_cancel();
+    }
+
+    #[wasm_bindgen(js_name = pointerLeave)]
+    pub fn pointer_leave(&mut self) {
+        self.board.pointer_leave();
+    }
+
+    /// A key press; returns whether the board used it.
+    pub fn key(&mut self, key: &str) -> bool {
+        self.board.key(key)
+    }
+
+    /// A wheel turn; returns whether the board used it.
+    pub fn wheel(&mut self, delta_y: f64) -> bool {
+        self.board.wheel(delta_y)
+    }
+
+    /// Whether a frame should be drawn (something changed, or an animation runs).
+    #[wasm_bindgen(js_name = needsFrame)]
+    pub fn needs_frame(&self) -> bool {
+        self.board.is_dirty() || self.board.animation.is_some()
+    }
+
+    /// Draws a frame at time `now` (ms) if needed. Returns whether more frames are needed.
+    pub fn render(&mut self, now: f64) -> bool {
+        if !self.needs_frame() {
+            return false;
+        }
+        self.board.take_dirty();
+        self.draw(now)
+    }
+
+    fn draw(&mut self, now: f64) -> bool {
+        let layout = &self.board.layout;
+        let (w, h) = layout.device_size();
+        if self.canvas.width() != w || self.canvas.height() != h {
+            self.canvas.set_width(w);
+            self.canvas.set_height(h);
+        }
+        let ratio = layout.pixel_ratio;
+        let _ = self.ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+        let ctx = self.ctx.clone();
+        render::draw(&mut self.board, &mut WebCanvas { ctx: &ctx }, now)
+    }
+
+    /// Draws `frames` frames unconditionally and returns the mean time of one, in ms: the
+    /// renderer's cost, for the benchmark.
+    #[wasm_bindgen(js_name = benchFrame)]
+    pub fn bench_frame(&mut self, frames: u32) -> f64 {
+        let Some(performance) = web_sys::window().and_then(|w| w.performance()) else { return f64::NAN };
+        let frames = frames.max(1);
+        let start = performance.now();
+        for i in 0..frames {
+            self.draw(start + i as f64);
+        }
+        (performance.now() - start) / frames as f64
+    }
+
+    /// A summary for the controls around the board: whose turn, the moves, the result,
+    /// "Tak", the pending spread, messages.
+    pub fn status(&self) -> JsValue {
+        to_js(&self.board.status())
+    }
+
+    /// The PTN of a ply at index `ply` of the move list, for announcing it.
+    #[wasm_bindgen(js_name = moveText)]
+    pub fn move_text(&self, ply: usize) -> Option<String> {
+        let moves = self.board.all_moves();
+        let mv = *moves.get(ply)?;
+        let mut pos: Position = self.board.game.start().clone();
+        for &m in &moves[..ply] {
+            pos.play_unchecked(m);
+        }
+        Some(ptn::write_move(&pos, mv))
+    }
+
+    /// Events since the last call: `{type: "move", ptn, ply}`, `{type: "navigate", ply}`,
+    /// `{type: "load"}`.
+    #[wasm_bindgen(js_name = takeEvents)]
+    pub fn take_events(&mut self) -> JsValue {
+        let events: Vec<JsEvent> = self
+            .board
+            .take_events()
+            .into_iter()
+            .map(|e| match e {
+                Event::Move { ptn, ply } => JsEvent::Move { ptn, ply },
+                Event::Navigate { ply } => JsEvent::Navigate { ply },
+                Event::Load => JsEvent::Load,
+            })
+            .collect();
+        to_js(&events)
+    }
+
+    /// The board size.
+    pub fn size(&self) -> u8 {
+        self.board.position().size()
+    }
+}
+
+/// Plain JSON-like values for the page: `null` for a missing value, arrays for lists.
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
+}
+
+fn parse_kind(kind: &str) -> Option<Kind> {
+    match kind {
+        "flat" => Some(Kind::Flat),
+        "wall" => Some(Kind::Wall),
+        "cap" => Some(Kind::Cap),
+        _ => None,
+    }
+}

@@ -1,0 +1,342 @@
+//! Geometry: where the board, its squares and the reserves sit, in CSS pixels of the canvas,
+//! for any board size, canvas shape and device pixel ratio.
+
+use crate::{Color, Kind, Square};
+
+/// A point in CSS pixels from the canvas's top-left corner.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    pub const fn new(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    pub fn distance(self, other: Point) -> f64 {
+        ((self.x - other.x).powi(2) + (self.y - other.y).powi(2)).sqrt()
+    }
+}
+
+/// A rectangle in CSS pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Rect {
+    pub const fn new(x: f64, y: f64, width: f64, height: f64) -> Rect {
+        Rect { x, y, width, height }
+    }
+
+    pub fn contains(&self, p: Point) -> bool {
+        p.x >= self.x && p.x < self.x + self.width && p.y >= self.y && p.y < self.y + self.height
+    }
+
+    pub fn center(&self) -> Point {
+        Point::new(self.x + self.width / 2.0, self.y + self.height / 2.0)
+    }
+
+    /// The rectangle shrunk by `margin` on every side.
+    pub fn inset(&self, margin: f64) -> Rect {
+        Rect::new(self.x + margin, self.y + margin, (self.width - 2.0 * margin).max(0.0), (self.height - 2.0 * margin).max(0.0))
+    }
+}
+
+/// Where one player's reserve is drawn: a pile each for flats, walls and capstones.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ReserveLayout {
+    pub area: Rect,
+    pub flat: Rect,
+    pub wall: Rect,
+    pub cap: Rect,
+}
+
+impl ReserveLayout {
+    pub fn pile(&self, kind: Kind) -> Rect {
+        match kind {
+            Kind::Flat => self.flat,
+            Kind::Wall => self.wall,
+            Kind::Cap => self.cap,
+        }
+    }
+}
+
+/// The whole canvas's geometry. Reserves go left and right of the board on a wide canvas,
+/// above and below it on a tall one (a phone in portrait).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub width: f64,
+    pub height: f64,
+    pub pixel_ratio: f64,
+    pub size: u8,
+    /// The squares, without the coordinate margin.
+    pub board: Rect,
+    pub square: f64,
+    pub reserves: [ReserveLayout; 2],
+    pub portrait: bool,
+}
+
+impl Layout {
+    /// Lays out a `size`×`size` board on a canvas of `width`×`height` CSS pixels.
+    ///
+    /// ```
+    /// use tak::web::layout::{Layout, Point};
+    /// let l = Layout::new(5, 800.0, 500.0, 2.0);
+    /// let c3 = "c3".parse().unwrap();
+    /// let r = l.square_rect(c3);
+    /// assert_eq!(l.square_at(r.center()), Some(c3));
+    /// assert!(!l.portrait);
+    /// ```
+    pub fn new(size: u8, width: f64, height: f64, pixel_ratio: f64) -> Layout {
+        let width = width.max(60.0);
+        let height = height.max(60.0);
+        let portrait = height > width * 1.05;
+        let n = size as f64;
+        // Coordinates take a third of a square on the left and bottom; each reserve strip
+        // is 0.9 square deep beside the board, with gaps.
+        let (square, board) = if portrait {
+            let square = (width / (n + 0.5)).min(height / (n + 0.45 + 2.0 * 1.05));
+            let board_w = square * n;
+            let total_h = square * (n + 0.45 + 2.0 * 1.05);
+            let x = (width - board_w + square * 0.35) / 2.0;
+            let y = (height - total_h) / 2.0 + square * 1.05;
+            (square, Rect::new(x, y, board_w, board_w))
+        } else {
+            let square = (height / (n + 0.5)).min(width / (n + 0.45 + 2.0 * 1.15));
+            let board_w = square * n;
+            let total_w = square * (n + 0.45 + 2.0 * 1.15);
+            let x = (width - total_w) / 2.0 + square * 1.15 + square * 0.4;
+            let y = (height - board_w - square * 0.35) / 2.0;
+            (square, Rect::new(x, y, board_w, board_w))
+        };
+        let pile = square * 0.85;
+        let reserve = |color: Color| -> ReserveLayout {
+            if portrait {
+                // Black above the board, white below (seen from white's side).
+                let y = match color {
+                    Color::Black => board.y - square * 1.0,
+                    Color::White => board.y + board.height + square * 0.4,
+                };
+                let area = Rect::new(board.x, y, board.width, pile);
+                let step = (board.width / 3.0).min(pile * 1.6);
+                let at = |i: f64| Rect::new(board.x + board.width / 2.0 + (i - 1.0) * step - pile / 2.0, y, pile, pile);
+                ReserveLayout { area, flat: at(0.0), wall: at(1.0), cap: at(2.0) }
+            } else {
+                let x = match color {
+                    Color::White => board.x - square * 0.4 - square * 1.1,
+                    Color::Black => board.x + board.width + square * 0.2,
+                };
+                let area = Rect::new(x, board.y, pile, board.height);
+                let step = (board.height / 3.0).min(pile * 1.6);
+                let at = |i: f64| Rect::new(x, board.y + board.height / 2.0 + (i - 1.0) * step - pile / 2.0, pile, pile);
+                ReserveLayout { area, flat: at(0.0), wall: at(1.0), cap: at(2.0) }
+            }
+        };
+        Layout {
+            width,
+            height,
+            pixel_ratio: if pixel_ratio.is_finite() && pixel_ratio > 0.0 { pixel_ratio.min(4.0) } else { 1.0 },
+            size,
+            board,
+            square,
+            reserves: [reserve(Color::White), reserve(Color::Black)],
+            portrait,
+        }
+    }
+
+    /// The rectangle of `square`.
+    pub fn square_rect(&self, square: Square) -> Rect {
+        let x = self.board.x + square.file() as f64 * self.square;
+        let y = self.board.y + (self.size - 1 - square.rank()) as f64 * self.square;
+        Rect::new(x, y, self.square, self.square)
+    }
+
+    /// The square under `p`, if any.
+    pub fn square_at(&self, p: Point) -> Option<Square> {
+        if !self.board.contains(p) {
+            return None;
+        }
+        let file = ((p.x - self.board.x) / self.square) as u8;
+        let row = ((p.y - self.board.y) / self.square) as u8;
+        if file >= self.size || row >= self.size {
+            return None;
+        }
+        Square::new(file, self.size - 1 - row)
+    }
+
+    /// The square nearest to `p`, clamped to the board (for drags that leave it).
+    pub fn nearest_square(&self, p: Point) -> Square {
+        let clamp = |v: f64| (v / self.square).floor().clamp(0.0, self.size as f64 - 1.0) as u8;
+        let file = clamp(p.x - self.board.x);
+        let row = clamp(p.y - self.board.y);
+        Square::new(file, self.size - 1 - row).expect("clamped onto the board")
+    }
+
+    /// The reserve pile under `p`: whose, and which kind.
+    pub fn pile_at(&self, p: Point) -> Option<(Color, Kind)> {
+        for color in Color::ALL {
+            for kind in Kind::ALL {
+                if self.reserves[color.index()].pile(kind).contains(p) {
+                    return Some((color, kind));
+                }
+            }
+        }
+        None
+    }
+
+    /// How a stack of `height` pieces is drawn on `square`.
+    pub fn stack_geometry(&self, square: Square, height: usize) -> StackGeometry {
+        let r = self.square_rect(square);
+        StackGeometry::new(r.center().x, r.y + r.height * 0.9, self.square, height)
+    }
+
+    /// The level (0 = bottom) of the piece drawn under `p` in the stack of `height` on
+    /// `square`; `None` when `p` is on no drawn piece.
+    pub fn piece_at(&self, square: Square, height: usize, p: Point) -> Option<usize> {
+        if height == 0 {
+            return None;
+        }
+        let g = self.stack_geometry(square, height);
+        // The top piece, whatever its kind, owns its face and everything above it.
+        let top = g.level_rect(height - 1);
+        if p.x >= top.x && p.x < top.x + top.width && p.y < top.y + top.height && p.y >= top.y - self.square * 0.3 {
+            return Some(height - 1);
+        }
+        (g.first_visible..height - 1).rev().find(|&level| {
+            let r = g.level_rect(level);
+            let band_top = r.y + r.height - g.band;
+            p.x >= r.x && p.x < r.x + r.width && p.y >= band_top && p.y < r.y + r.height
+        })
+    }
+
+    /// The canvas's size in device pixels.
+    pub fn device_size(&self) -> (u32, u32) {
+        ((self.width * self.pixel_ratio).round() as u32, (self.height * self.pixel_ratio).round() as u32)
+    }
+}
+
+/// Where the pieces of one stack are drawn. Each piece is a tile seen slightly from the
+/// side; the pieces below the top show as bands under it. A tall stack squeezes its bands,
+/// down to a legible minimum, and past that only its top pieces are drawn (the full stack
+/// is shown on hover or long-press).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StackGeometry {
+    pub center_x: f64,
+    /// The bottom edge of the lowest drawn piece.
+    pub bottom: f64,
+    pub tile_width: f64,
+    pub face: f64,
+    pub band: f64,
+    pub first_visible: usize,
+    pub height: usize,
+    pub square: f64,
+}
+
+impl StackGeometry {
+    /// A stack of `height` pieces standing on `bottom`, centred on `center_x`, for squares of
+    /// side `square`.
+    pub fn new(center_x: f64, bottom: f64, square: f64, height: usize) -> StackGeometry {
+        let room = square * 0.36;
+        let normal = square * 0.09;
+        let thinnest = (square * 0.04).max(2.5);
+        let below = height.saturating_sub(1);
+        let band = if below as f64 * normal <= room { normal } else { (room / below as f64).max(thinnest) };
+        let shown_below = below.min((room / band + 1e-9).floor() as usize);
+        StackGeometry {
+            center_x,
+            bottom,
+            tile_width: square * 0.64,
+            face: square * 0.3,
+            band,
+            first_visible: below - shown_below,
+            height,
+            square,
+        }
+    }
+
+    /// The tile of the piece at `level` (drawn from `first_visible` up).
+    pub fn level_rect(&self, level: usize) -> Rect {
+        let j = level.saturating_sub(self.first_visible) as f64;
+        Rect::new(self.center_x - self.tile_width / 2.0, self.bottom - self.face - j * self.band, self.tile_width, self.face)
+    }
+
+    /// The shape of the top piece when it is a wall (a standing slab) or a capstone.
+    pub fn standing_rect(&self, level: usize) -> Rect {
+        let base = self.level_rect(level);
+        let w = self.square * 0.24;
+        let h = self.face + self.square * 0.2;
+        Rect::new(self.center_x - w / 2.0, base.y + base.height - h, w, h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_square_round_trips_on_every_size_and_shape() {
+        for size in 3..=8 {
+            for (w, h) in [(1200.0, 700.0), (390.0, 700.0), (320.0, 320.0), (2000.0, 400.0)] {
+                let l = Layout::new(size, w, h, 3.0);
+                for sq in Square::all(size) {
+                    let r = l.square_rect(sq);
+                    assert_eq!(l.square_at(r.center()), Some(sq));
+                    assert!(r.x >= 0.0 && r.y >= 0.0 && r.x + r.width <= w + 0.01 && r.y + r.height <= h + 0.01, "{size} {w}x{h} {sq}");
+                }
+                for c in Color::ALL {
+                    for k in Kind::ALL {
+                        let pile = l.reserves[c.index()].pile(k);
+                        assert_eq!(l.pile_at(pile.center()), Some((c, k)));
+                        assert!(l.square_at(pile.center()).is_none(), "piles never overlap the board");
+                        assert!(pile.x >= 0.0 && pile.y >= 0.0 && pile.x + pile.width <= w + 0.01 && pile.y + pile.height <= h + 0.01);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn grabbing_height_maps_to_levels() {
+        let l = Layout::new(5, 600.0, 600.0, 1.0);
+        let sq: Square = "c3".parse().unwrap();
+        let g = l.stack_geometry(sq, 4);
+        assert_eq!(l.piece_at(sq, 4, g.level_rect(3).center()), Some(3));
+        for level in 0..3 {
+            let r = g.level_rect(level);
+            let in_band = Point::new(r.center().x, r.y + r.height - g.band / 2.0);
+            assert_eq!(l.piece_at(sq, 4, in_band), Some(level));
+        }
+        let corner = l.square_rect(sq);
+        assert_eq!(l.piece_at(sq, 4, Point::new(corner.x + 1.0, corner.y + 1.0)), None);
+    }
+
+    #[test]
+    fn tall_stacks_stay_inside_their_square_with_legible_bands() {
+        let l = Layout::new(8, 500.0, 500.0, 1.0);
+        let sq: Square = "d4".parse().unwrap();
+        let r = l.square_rect(sq);
+        for height in [1, 2, 8, 30, 100] {
+            let g = l.stack_geometry(sq, height);
+            let top = g.standing_rect(height - 1);
+            assert!(top.y >= r.y - 0.01, "height {height}: {top:?} above {r:?}");
+            assert!(height == 1 || g.band >= 2.5);
+            assert!(height - g.first_visible >= height.min(6), "at least the top pieces are drawn");
+        }
+    }
+
+    #[test]
+    fn rank_one_is_at_the_bottom_and_file_a_at_the_left() {
+        let l = Layout::new(5, 600.0, 600.0, 1.0);
+        let a1 = l.square_rect("a1".parse().unwrap());
+        let e5 = l.square_rect("e5".parse().unwrap());
+        assert!(a1.x < e5.x && a1.y > e5.y);
+        assert_eq!(l.square_at(Point::new(-5.0, -5.0)), None);
+        assert_eq!(l.nearest_square(Point::new(-5.0, 1e6)), "a1".parse().unwrap());
+    }
+}

@@ -1,0 +1,21 @@
+//! The web layer: a board instance with its input state machine, layout, renderer and
+//! storage, all pure Rust and tested natively; plus (on wasm only) the thin bindings that
+//! give it a canvas and expose it to the page's scripts.
+//!
+//! Like chessground, each concern has its own small file: [`config`] (what a host sets),
+//! [`state`] (the board instance), [`drag`] (pointer and keys to plies), [`layout`]
+//! (squares ↔ pixels), [`render`] (state → drawing), [`anim`] (plies sliding into place),
+//! [`storage`] (saved games).
+
+pub mod anim;
+pub mod canvas;
+pub mod config;
+pub mod drag;
+pub mod layout;
+pub mod render;
+pub mod state;
+pub mod storage;
+pub mod theme;
+
+#[cfg(target_arch = "wasm32")]
+pub mod bindings;

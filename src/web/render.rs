@@ -1,0 +1,397 @@
+//! Draws a board's state onto a [`Canvas`]. Reads state, changes nothing but the animation
+//! clock; the page calls it only when the state changed or an animation runs.
+
+use super::canvas::{Align, Canvas};
+use super::drag::{placing_color, Carry, Gesture};
+use super::layout::{Layout, Point, Rect, StackGeometry};
+use super::state::Board;
+use super::theme::Theme;
+use crate::square::bitboard::Bits;
+use crate::{Color, Kind, Move, Piece, Position, Square};
+
+/// Draws `board` at time `now` (ms). Returns whether an animation needs more frames.
+pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
+    if let Some(anim) = &mut board.animation {
+        if anim.started.is_none() {
+            anim.started = Some(now);
+        }
+    }
+    let animating = board.animation.is_some_and(|a| !a.is_done(now));
+    if !animating {
+        board.animation = None;
+    }
+    let board = &*board;
+    let layout = &board.layout;
+    let theme = &board.theme;
+    canvas.clear(layout.width, layout.height, theme.background);
+    draw_squares(board, canvas);
+
+    // The position to show: with a stack being spread, the position after the pending ply.
+    let carry = match &board.gesture {
+        Gesture::Carry(c) => Some(c),
+        _ => None,
+    };
+    let pending = carry.and_then(Carry::pending).filter(|&m| board.position().is_legal(m));
+    let mut shown = board.position().clone();
+    if let Some(mv) = pending {
+        shown.play_unchecked(mv);
+    }
+    draw_highlights(board, canvas, &shown, carry, pending);
+
+    // Which pieces are "new" on each square: those a pending or animated ply dropped there.
+    let mut fresh = [0u8; 64];
+    let mut origin = None;
+    if let Some(mv) = pending {
+        mark_drops(&mut fresh, mv, shown.size());
+    }
+    let anim = board.animation.filter(|_| animating && pending.is_none());
+    if let Some(a) = anim {
+        mark_drops(&mut fresh, a.mv, shown.size());
+        origin = Some(a.mv.square());
+    }
+    let progress = anim.map_or(1.0, |a| a.progress(now));
+    for i in Bits(shown.occupied()) {
+        let sq = Square::from_index(i);
+        let mut lift = 0;
+        if let Some(c) = carry.filter(|c| c.dir.is_none() && c.from == sq) {
+            lift = c.count as usize;
+        }
+        let slide = origin.filter(|_| fresh[i as usize] > 0).map(|o| {
+            let (a, b) = (layout.square_rect(o), layout.square_rect(sq));
+            Point::new((a.x - b.x) * (1.0 - progress), (a.y - b.y) * (1.0 - progress))
+        });
+        let appear = if anim.is_some_and(|a| a.mv.is_placement() && a.mv.square() == sq) { progress } else { 1.0 };
+        draw_stack(canvas, theme, layout, &shown, sq, fresh[i as usize] as usize, lift, slide, appear, pending.is_some());
+        if shown.height(sq) > 1 {
+            let r = layout.square_rect(sq);
+            let px = (layout.square * 0.2).max(9.0);
+            canvas.text(r.x + r.width - px * 0.35, r.y + px * 1.05, &shown.height(sq).to_string(), px, theme.coordinates, Align::Right, true);
+        }
+    }
+    if let Some(c) = carry {
+        draw_targets(board, canvas, c);
+        draw_drop_counts(canvas, theme, layout, c, pending, shown.size());
+    }
+    draw_reserves(board, canvas);
+    if let Gesture::Place { kind, color, pointer, moved: true, .. } = board.gesture {
+        let g = StackGeometry::new(pointer.x, pointer.y + layout.square * 0.25, layout.square, 1);
+        canvas.set_alpha(0.85);
+        draw_piece(canvas, theme, &g, 0, Piece::new(color, kind), false);
+        canvas.set_alpha(1.0);
+    }
+    draw_inspector(board, canvas);
+    animating
+}
+
+fn mark_drops(fresh: &mut [u8; 64], mv: Move, size: u8) {
+    if let Some(dir) = mv.direction() {
+        let mut sq = mv.square();
+        for drop in mv.drops() {
+            sq = sq.step(dir, size).unwrap_or(sq);
+            fresh[sq.index()] = drop;
+        }
+    } else {
+        fresh[mv.square().index()] = 1;
+    }
+}
+
+fn draw_squares(board: &Board, canvas: &mut impl Canvas) {
+    let layout = &board.layout;
+    let theme = &board.theme;
+    let size = layout.size;
+    let radius = layout.square * 0.08;
+    canvas.round_rect(layout.board.inset(-layout.square * 0.06), radius, theme.square_dark, None);
+    for sq in Square::all(size) {
+        let color = if (sq.file() + sq.rank()) % 2 == 0 { theme.square_dark } else { theme.square_light };
+        canvas.fill_rect(layout.square_rect(sq), color);
+    }
+    if board.options.coordinates {
+        let px = (layout.square * 0.2).clamp(9.0, 18.0);
+        for i in 0..size {
+            let file = layout.square_rect(Square::new(i, 0).expect("on board"));
+            let label = ((b'a' + i) as char).to_string();
+            canvas.text(file.center().x, file.y + file.height + px * 1.25, &label, px, theme.coordinates, Align::Center, false);
+            let rank = layout.square_rect(Square::new(0, i).expect("on board"));
+            canvas.text(rank.x - px * 0.75, rank.center().y + px * 0.35, &(i + 1).to_string(), px, theme.coordinates, Align::Center, false);
+        }
+    }
+}
+
+fn draw_highlights(board: &Board, canvas: &mut impl Canvas, shown: &Position, carry: Option<&Carry>, pending: Option<Move>) {
+    let layout = &board.layout;
+    let theme = &board.theme;
+    // The last ply: its origin and every square it reached.
+    if pending.is_none() {
+        if let Some(last) = board.game.moves().last() {
+            for sq in move_squares(last, shown.size()) {
+                canvas.fill_rect(layout.square_rect(sq), theme.last_move);
+            }
+        }
+    }
+    // The winning road.
+    if let Some(winner) = board.game.outcome().and_then(|o| o.winner) {
+        for i in Bits(shown.road_groups(winner)) {
+            canvas.fill_rect(layout.square_rect(Square::from_index(i)), theme.road);
+        }
+    }
+    match &board.gesture {
+        Gesture::Place { pointer, moved: true, .. } => {
+            if let Some(sq) = layout.square_at(*pointer) {
+                let color = if shown.height(sq) == 0 { theme.target } else { theme.refused };
+                canvas.fill_rect(layout.square_rect(sq), color);
+            }
+        }
+        Gesture::Carry(c) => {
+            if let Some(mv) = pending {
+                for sq in move_squares(mv, shown.size()) {
+                    canvas.fill_rect(layout.square_rect(sq), theme.target);
+                }
+            }
+            canvas.stroke_rect(layout.square_rect(c.from).inset(1.5), theme.selected, 3.0);
+            if let Some(sq) = c.refused.or(carry.and_then(|c| c.refused)) {
+                canvas.fill_rect(layout.square_rect(sq), theme.refused);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The origin of a ply and every square it touched.
+fn move_squares(mv: Move, size: u8) -> impl Iterator<Item = Square> {
+    let dir = mv.direction();
+    let mut sq = mv.square();
+    let steps = mv.distance() as usize;
+    std::iter::once(sq).chain((0..steps).filter_map(move |_| {
+        sq = sq.step(dir?, size)?;
+        Some(sq)
+    }))
+}
+
+/// Marks where the carried stack can go: every square some spread of the carried pieces
+/// can reach from here.
+fn draw_targets(board: &Board, canvas: &mut impl Canvas, carry: &Carry) {
+    if !board.options.show_targets || carry.dir.is_some() {
+        return;
+    }
+    let pos = board.position();
+    let layout = &board.layout;
+    let mut reach = 0u64;
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for mv in moves.iter().filter(|m| m.square() == carry.from && m.count() == carry.count) {
+        for sq in move_squares(*mv, pos.size()).skip(1) {
+            reach |= sq.bit();
+        }
+    }
+    for i in Bits(reach) {
+        let c = layout.square_rect(Square::from_index(i)).center();
+        canvas.circle(c.x, c.y, layout.square * 0.08, board.theme.target, None);
+    }
+}
+
+/// On each square of a pending spread, how many pieces land there.
+fn draw_drop_counts(canvas: &mut impl Canvas, theme: &Theme, layout: &Layout, carry: &Carry, pending: Option<Move>, size: u8) {
+    let Some(mv) = pending else { return };
+    let Some(dir) = mv.direction() else { return };
+    let mut sq = carry.from;
+    let px = (layout.square * 0.2).max(10.0);
+    for drop in mv.drops() {
+        sq = sq.step(dir, size).unwrap_or(sq);
+        let r = layout.square_rect(sq);
+        canvas.circle(r.x + px * 0.85, r.y + px * 0.85, px * 0.7, theme.selected, None);
+        canvas.text(r.x + px * 0.85, r.y + px * 1.2, &drop.to_string(), px, "#ffffff", Align::Center, true);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_stack(
+    canvas: &mut impl Canvas,
+    theme: &Theme,
+    layout: &Layout,
+    pos: &Position,
+    sq: Square,
+    fresh: usize,
+    lifted: usize,
+    slide: Option<Point>,
+    appear: f64,
+    preview: bool,
+) {
+    let stack = pos.stack(sq);
+    let height = stack.height();
+    let g = layout.stack_geometry(sq, height);
+    let lift = layout.square * 0.18;
+    let slide = slide.unwrap_or_default();
+    for level in g.first_visible..height {
+        let Some(piece) = stack.get(level) else { continue };
+        let is_fresh = level + fresh >= height;
+        let is_lifted = level + lifted >= height;
+        let mut gg = g;
+        if is_lifted {
+            gg.bottom -= lift;
+        }
+        if is_fresh && !preview {
+            gg.center_x += slide.x;
+            gg.bottom += slide.y;
+        }
+        if appear < 1.0 && level + 1 == height {
+            canvas.set_alpha(appear);
+            gg.bottom -= (1.0 - appear) * layout.square * 0.3;
+        }
+        let outline = (is_fresh && preview) || is_lifted;
+        draw_piece(canvas, theme, &gg, level, piece, outline);
+        if appear < 1.0 {
+            canvas.set_alpha(1.0);
+        }
+    }
+}
+
+/// Draws one piece of a stack; `outline` marks it as carried or about to drop.
+fn draw_piece(canvas: &mut impl Canvas, theme: &Theme, g: &StackGeometry, level: usize, piece: Piece, outline: bool) {
+    let (fill, edge) = match piece.color {
+        Color::White => (theme.white_piece, theme.white_edge),
+        Color::Black => (theme.black_piece, theme.black_edge),
+    };
+    let edge = if outline { theme.selected } else { edge };
+    let width = if outline { 2.5 } else { 1.0 };
+    let r = g.level_rect(level);
+    match piece.kind {
+        Kind::Flat => canvas.round_rect(r, g.square * 0.05, fill, Some((edge, width))),
+        Kind::Wall => {
+            let s = g.standing_rect(level);
+            canvas.round_rect(s, g.square * 0.04, fill, Some((edge, width)));
+        }
+        Kind::Cap => {
+            let s = g.standing_rect(level);
+            let radius = g.square * 0.2;
+            let cy = s.y + s.height - radius;
+            canvas.circle(s.center().x, cy, radius, fill, Some((edge, width)));
+        }
+    }
+}
+
+fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
+    let layout = &board.layout;
+    let theme = &board.theme;
+    let pos = board.position();
+    let active = placing_color(pos);
+    let over = board.game.outcome().is_some();
+    for color in Color::ALL {
+        let reserve = &layout.reserves[color.index()];
+        let stones = pos.stones_left(color);
+        let caps = pos.caps_left(color);
+        let px = (layout.square * 0.2).clamp(10.0, 18.0);
+        for kind in Kind::ALL {
+            let pile = reserve.pile(kind);
+            let left = if kind == Kind::Cap { caps } else { stones };
+            if kind == Kind::Cap && pos.config().caps == 0 {
+                continue;
+            }
+            let usable = !over && color == active && left > 0 && (!pos.is_opening() || kind == Kind::Flat);
+            if usable {
+                canvas.round_rect(pile.inset(-2.0), layout.square * 0.08, theme.target, None);
+                if board.selected == kind && !pos.is_opening() {
+                    canvas.stroke_rect(pile.inset(-2.0), theme.selected, 2.0);
+                }
+            }
+            canvas.set_alpha(if left == 0 { 0.25 } else { 1.0 });
+            let g = StackGeometry::new(pile.center().x, pile.y + pile.height * 0.78, layout.square, 1);
+            draw_piece(canvas, theme, &g, 0, Piece::new(color, kind), false);
+            canvas.set_alpha(1.0);
+            if kind != Kind::Wall {
+                let label = left.to_string();
+                canvas.text(pile.center().x, pile.y + pile.height + px * 0.95, &label, px, theme.text, Align::Center, true);
+            }
+        }
+        // Whose reserve, and whose turn.
+        let label = if color == Color::White { "White" } else { "Black" };
+        let area = reserve.area;
+        let (x, y) = if layout.portrait {
+            (area.x, area.y + area.height * 0.55)
+        } else {
+            (area.center().x, area.y - px * 0.4)
+        };
+        let align = if layout.portrait { Align::Left } else { Align::Center };
+        let bold = !over && pos.to_move() == color;
+        canvas.text(x, y, label, px, if bold { theme.selected } else { theme.text }, align, bold);
+    }
+}
+
+/// The full stack under the pointer, drawn large beside its square, for stacks too tall to
+/// read on the board.
+fn draw_inspector(board: &Board, canvas: &mut impl Canvas) {
+    let layout = &board.layout;
+    if matches!(board.gesture, Gesture::Place { .. }) {
+        return;
+    }
+    let Some(sq) = board.hover.and_then(|p| layout.square_at(p)) else { return };
+    let stack = board.position().stack(sq);
+    let height = stack.height();
+    if height < 2 {
+        return;
+    }
+    let r = layout.square_rect(sq);
+    let band = (layout.square * 0.16).clamp(6.0, 16.0).min((layout.height - 24.0) / height as f64);
+    let w = layout.square * 0.55;
+    let h = band * height as f64 + 12.0;
+    let x = if r.x + r.width + w + 14.0 < layout.width { r.x + r.width + 6.0 } else { r.x - w - 14.0 };
+    let y = (r.center().y - h / 2.0).clamp(4.0, (layout.height - h - 4.0).max(4.0));
+    let panel = Rect::new(x, y, w + 8.0, h);
+    canvas.round_rect(panel, 6.0, board.theme.panel, Some((board.theme.coordinates, 1.0)));
+    for (i, piece) in stack.pieces().enumerate() {
+        let (fill, edge) = match piece.color {
+            Color::White => (board.theme.white_piece, board.theme.white_edge),
+            Color::Black => (board.theme.black_piece, board.theme.black_edge),
+        };
+        let by = y + h - 6.0 - band * (i + 1) as f64;
+        let inner = match piece.kind {
+            Kind::Flat => Rect::new(x + 4.0, by, w, band - 1.0),
+            Kind::Wall => Rect::new(x + 4.0 + w * 0.35, by, w * 0.3, band - 1.0),
+            Kind::Cap => Rect::new(x + 4.0 + w * 0.2, by, w * 0.6, band - 1.0),
+        };
+        canvas.round_rect(inner, band * 0.3, fill, Some((edge, 1.0)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::canvas::Recorder;
+    use crate::web::config::BoardOptions;
+    use crate::{Config, Game};
+
+    fn board(tps: &str) -> Board {
+        let mut b = Board::new(Game::new(Position::from_tps(tps).unwrap()), BoardOptions { animate: false, ..BoardOptions::default() });
+        b.resize(800.0, 600.0, 1.0);
+        b
+    }
+
+    #[test]
+    fn draws_one_tile_per_visible_piece_and_the_height() {
+        let mut b = board("x5/x5/x2,1212,x2/x5/x5 1 6");
+        let mut rec = Recorder::default();
+        draw(&mut b, &mut rec, 0.0);
+        let sq = b.layout.square_rect("c3".parse().unwrap());
+        let on_c3 = rec
+            .ops
+            .iter()
+            .filter(|o| o.starts_with("piece"))
+            .filter(|o| {
+                let x: f64 = o.split(' ').nth(1).unwrap().parse().unwrap();
+                x > sq.x && x < sq.x + sq.width
+            })
+            .count();
+        assert_eq!(on_c3, 4);
+        assert!(rec.ops.iter().any(|o| o.starts_with("text") && o.ends_with(" 4")), "height label");
+    }
+
+    #[test]
+    fn an_empty_board_draws_every_square_and_reserve() {
+        let mut b = Board::with_config(Config::standard(6).unwrap(), BoardOptions::default());
+        b.resize(500.0, 900.0, 2.0);
+        let mut rec = Recorder::default();
+        assert!(!draw(&mut b, &mut rec, 0.0), "nothing to animate");
+        let squares = rec.ops.iter().filter(|o| o.starts_with("rect")).count();
+        assert!(squares >= 36);
+        assert!(rec.ops.iter().any(|o| o.ends_with(" 30")), "stones left shown");
+    }
+}

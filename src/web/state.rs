@@ -1,0 +1,425 @@
+//! A board instance: the game, the moves that can be redone, what the pointer is doing and
+//! how the board is laid out. Everything on screen is derived from this; nothing is kept twice.
+
+use super::anim::Animation;
+use super::config::BoardOptions;
+use super::drag::{Gesture, Intent};
+use super::layout::{Layout, Point};
+use super::theme::Theme;
+use crate::score::{score, Variants};
+use crate::{ptn, tps, Color, Config, EndReason, Game, Kind, Move, Position};
+
+/// Something a host page may want to hear about.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A ply was played (its PTN) and the ply count after it.
+    Move { ptn: String, ply: usize },
+    /// The shown ply changed by undo, redo or navigation.
+    Navigate { ply: usize },
+    /// A new game or position was loaded.
+    Load,
+}
+
+/// One board on a page.
+#[derive(Debug)]
+pub struct Board {
+    pub game: Game,
+    /// Plies undone, most recent last: redo plays them again. Any new ply clears them.
+    redo: Vec<Move>,
+    pub layout: Layout,
+    pub theme: Theme,
+    pub gesture: Gesture,
+    /// The pointer's position while hovering (for the stack inspector).
+    pub hover: Option<Point>,
+    /// The kind a click on an empty square places.
+    pub selected: Kind,
+    pub options: BoardOptions,
+    /// The last refused action, for the page to show.
+    pub message: Option<String>,
+    pub animation: Option<Animation>,
+    events: Vec<Event>,
+    dirty: bool,
+}
+
+impl Board {
+    pub fn new(game: Game, options: BoardOptions) -> Board {
+        let size = game.position().size();
+        Board {
+            game,
+            redo: Vec::new(),
+            layout: Layout::new(size, 400.0, 400.0, 1.0),
+            theme: Theme::LIGHT,
+            gesture: Gesture::Idle,
+            hover: None,
+            selected: Kind::Flat,
+            options,
+            message: None,
+            animation: None,
+            events: Vec::new(),
+            dirty: true,
+        }
+    }
+
+    /// A new empty game.
+    pub fn with_config(config: Config, options: BoardOptions) -> Board {
+        Board::new(Game::with_config(config), options)
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Whether the canvas must be redrawn; clears the flag.
+    pub fn take_dirty(&mut self) -> bool {
+        std::mem::take(&mut self.dirty)
+    }
+
+    /// Whether the canvas must be redrawn (without clearing the flag).
+    pub fn is_dirty(&self) -> bool {
+        self.dirty
+    }
+
+    pub fn mark_dirty(&mut self) {
+        self.dirty = true;
+    }
+
+    /// Events since the last call.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// The canvas changed size.
+    pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
+        let layout = Layout::new(self.position().size(), width, height, pixel_ratio);
+        if layout != self.layout {
+            self.layout = layout;
+            self.dirty = true;
+        }
+    }
+
+    pub fn set_dark(&mut self, dark: bool) {
+        self.theme = if dark { Theme::DARK } else { Theme::LIGHT };
+        self.dirty = true;
+    }
+
+    /// Plays a ply given in PTN. On error nothing changes and the message says why.
+    pub fn play_ptn(&mut self, text: &str) -> Result<(), String> {
+        let mv: Move = text.parse().map_err(|e| format!("'{}': {e}", text.trim()))?;
+        self.play(mv)
+    }
+
+    /// Plays `mv` (checked). Clears the redo list unless `mv` is the ply it would redo.
+    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        let before = self.position().clone();
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        self.gesture = Gesture::Idle;
+        self.message = None;
+        self.animation = Animation::for_move(&before, mv, self.options.animate);
+        self.events.push(Event::Move { ptn: ptn::write_move(&before, mv), ply: self.game.len() });
+        self.dirty = true;
+        Ok(())
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.game.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last ply, keeping it for redo.
+    pub fn undo(&mut self) -> bool {
+        let had_end = self.game.outcome().is_some() && self.game.position().outcome().is_none();
+        match self.game.undo() {
+            Some(mv) => self.redo.push(mv),
+            None if had_end => {}
+            None => return false,
+        }
+        self.after_navigation();
+        true
+    }
+
+    /// Plays again the last ply taken back.
+    pub fn redo(&mut self) -> bool {
+        let Some(mv) = self.redo.pop() else { return false };
+        if self.game.play(mv).is_err() {
+            self.redo.clear();
+            return false;
+        }
+        self.after_navigation();
+        true
+    }
+
+    /// Shows the position after `ply` plies of the game (taking back or replaying plies).
+    pub fn goto(&mut self, ply: usize) -> bool {
+        let total = self.game.len() + self.redo.len();
+        let target = ply.min(total);
+        let changed = target != self.game.len();
+        while self.game.len() > target {
+            if !self.undo() {
+                break;
+            }
+        }
+        while self.game.len() < target {
+            if !self.redo() {
+                break;
+            }
+        }
+        changed
+    }
+
+    fn after_navigation(&mut self) {
+        self.gesture = Gesture::Idle;
+        self.message = None;
+        self.animation = None;
+        self.events.push(Event::Navigate { ply: self.game.len() });
+        self.dirty = true;
+    }
+
+    /// Every ply of the game, played and undone, in order.
+    pub fn all_moves(&self) -> Vec<Move> {
+        self.game.moves().chain(self.redo.iter().rev().copied()).collect()
+    }
+
+    /// Replaces the game (a new game, a pasted PTN or TPS).
+    pub fn load(&mut self, game: Game) {
+        let size_changed = game.position().size() != self.position().size();
+        self.game = game;
+        self.redo.clear();
+        self.gesture = Gesture::Idle;
+        self.message = None;
+        self.animation = None;
+        if size_changed {
+            self.layout = Layout::new(self.position().size(), self.layout.width, self.layout.height, self.layout.pixel_ratio);
+        }
+        self.events.push(Event::Load);
+        self.dirty = true;
+    }
+
+    /// Reads a PTN game or a TPS position. On error nothing changes.
+    pub fn load_text(&mut self, text: &str) -> Result<(), String> {
+        let game = parse_game_or_position(text)?;
+        self.load(game);
+        Ok(())
+    }
+
+    /// The game as PTN, including undone plies (so nothing is lost); `ply` marks where we are.
+    pub fn ptn(&self) -> String {
+        let mut full = self.game.clone();
+        for &mv in self.redo.iter().rev() {
+            if full.play(mv).is_err() {
+                break;
+            }
+        }
+        ptn::write_game(&full)
+    }
+
+    pub fn tps(&self) -> String {
+        tps::write(self.position())
+    }
+
+    // ---- pointer and keys ----
+
+    fn accepts_input(&self) -> bool {
+        self.options.interactive && self.game.outcome().is_none()
+    }
+
+    pub fn pointer_down(&mut self, p: Point) {
+        self.hover = Some(p);
+        if !self.accepts_input() {
+            self.dirty = true;
+            return;
+        }
+        let intent = self.gesture.down(self.game.position(), &self.layout, p);
+        self.apply(intent);
+    }
+
+    pub fn pointer_move(&mut self, p: Point) {
+        let before = self.hover.and_then(|h| self.layout.square_at(h));
+        self.hover = Some(p);
+        if before != self.layout.square_at(p) {
+            self.dirty = true;
+        }
+        if self.accepts_input() {
+            let intent = self.gesture.moved(self.game.position(), &self.layout, p);
+            self.apply(intent);
+        }
+    }
+
+    pub fn pointer_up(&mut self, p: Point) {
+        if self.accepts_input() {
+            let intent = self.gesture.up(self.game.position(), &self.layout, p, self.selected);
+            self.apply(intent);
+        }
+    }
+
+    /// The pointer left the canvas (mouse) or was lifted (touch): no more hover.
+    pub fn pointer_leave(&mut self) {
+        if self.hover.take().is_some() {
+            self.dirty = true;
+        }
+    }
+
+    pub fn pointer_cancel(&mut self) {
+        let intent = self.gesture.cancel();
+        self.apply(intent);
+    }
+
+    /// Returns whether the key was used.
+    pub fn key(&mut self, key: &str) -> bool {
+        let intent = self.gesture.key(self.game.position(), key);
+        let used = intent != Intent::Nothing;
+        self.apply(intent);
+        used
+    }
+
+    /// Returns whether the wheel was used (so the page should not scroll).
+    pub fn wheel(&mut self, delta_y: f64) -> bool {
+        let intent = self.gesture.wheel(self.game.position(), delta_y);
+        let used = intent != Intent::Nothing;
+        self.apply(intent);
+        used
+    }
+
+    /// Chooses the kind a click on an empty square places.
+    pub fn select(&mut self, kind: Kind) {
+        self.selected = kind;
+        self.dirty = true;
+    }
+
+    fn apply(&mut self, intent: Intent) {
+        match intent {
+            Intent::Nothing => {}
+            Intent::Changed => self.dirty = true,
+            Intent::Play(mv) => {
+                if let Err(e) = self.play(mv) {
+                    self.message = Some(e);
+                }
+            }
+            Intent::Select(kind) => self.select(kind),
+            Intent::Refuse(why) => {
+                self.message = Some(why);
+                self.dirty = true;
+            }
+        }
+    }
+
+    /// The ply a release would play now (the spreading preview), in PTN.
+    pub fn pending(&self) -> Option<Move> {
+        match &self.gesture {
+            Gesture::Carry(c) => c.pending(),
+            _ => None,
+        }
+    }
+
+    // ---- what the page shows around the canvas ----
+
+    /// A summary for the controls around the board.
+    pub fn status(&self) -> Status {
+        let pos = self.position();
+        let outcome = self.game.outcome();
+        let result = outcome.map(|o| {
+            let (white, black) = (pos.flat_count(Color::White), pos.flat_count(Color::Black));
+            let komi = pos.config().komi;
+            let reason = match o.reason {
+                EndReason::Road => "road".to_string(),
+                EndReason::Flats => {
+                    let k = if komi.half_flats() > 0 { format!(" + {komi} komi") } else { String::new() };
+                    format!("flats {white}–{black}{k}")
+                }
+                EndReason::Resignation => "resignation".to_string(),
+                EndReason::Agreement => "agreement".to_string(),
+            };
+            let text = match o.winner {
+                Some(c) => format!("{} wins by {reason}", if c == Color::White { "White" } else { "Black" }),
+                None => format!("Draw ({reason})"),
+            };
+            ResultSummary {
+                ptn: o.ptn_result().to_string(),
+                winner: o.winner.map(|c| c.name().to_string()),
+                text,
+                score: score(pos, o, Variants::default()),
+            }
+        });
+        let mut moves = Vec::new();
+        let mut replay = self.game.start().clone();
+        for mv in self.all_moves() {
+            moves.push(ptn::write_move(&replay, mv));
+            replay.play_unchecked(mv);
+        }
+        Status {
+            to_move: pos.to_move().name().to_string(),
+            ply: self.game.len(),
+            first_move_number: self.game.start().move_number() as usize,
+            first_player: self.game.start().to_move().name().to_string(),
+            moves,
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo(),
+            tak: outcome.is_none() && pos.is_in_tak(),
+            result,
+            message: self.message.clone(),
+            pending: self.pending().map(|m| m.to_string()),
+            selected: self.selected.name().to_string(),
+            size: pos.size(),
+            komi: pos.config().komi.to_string(),
+            flats: [pos.flat_count(Color::White), pos.flat_count(Color::Black)],
+            reserves: [
+                [pos.stones_left(Color::White), pos.caps_left(Color::White)],
+                [pos.stones_left(Color::Black), pos.caps_left(Color::Black)],
+            ],
+        }
+    }
+}
+
+/// The result line of a finished game.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
+pub struct ResultSummary {
+    pub ptn: String,
+    pub winner: Option<String>,
+    pub text: String,
+    pub score: u32,
+}
+
+/// What the page needs to show around the canvas.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
+#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
+pub struct Status {
+    pub to_move: String,
+    pub ply: usize,
+    pub first_move_number: usize,
+    pub first_player: String,
+    pub moves: Vec<String>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub tak: bool,
+    pub result: Option<ResultSummary>,
+    pub message: Option<String>,
+    pub pending: Option<String>,
+    pub selected: String,
+    pub size: u8,
+    pub komi: String,
+    pub flats: [u32; 2],
+    pub reserves: [[u8; 2]; 2],
+}
+
+/// Reads a PTN game, or a bare TPS position (as the start of a new game).
+pub fn parse_game_or_position(text: &str) -> Result<Game, String> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err("Nothing to read: paste a PTN game or a TPS position.".into());
+    }
+    let looks_like_tps = !trimmed.starts_with('[') && trimmed.contains('/') && trimmed.split_whitespace().count() == 3;
+    if looks_like_tps {
+        let pos = Position::from_tps(trimmed).map_err(|e| e.to_string())?;
+        return Ok(Game::new(pos));
+    }
+    ptn::parse_game(trimmed).map_err(|e| format!("PTN {e}"))
+}

@@ -1,0 +1,59 @@
+//! Colours for the light and dark themes.
+
+/// Every colour the renderer uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    pub background: &'static str,
+    pub square_light: &'static str,
+    pub square_dark: &'static str,
+    pub coordinates: &'static str,
+    pub white_piece: &'static str,
+    pub white_edge: &'static str,
+    pub black_piece: &'static str,
+    pub black_edge: &'static str,
+    pub last_move: &'static str,
+    pub road: &'static str,
+    pub target: &'static str,
+    pub refused: &'static str,
+    pub selected: &'static str,
+    pub text: &'static str,
+    pub panel: &'static str,
+}
+
+impl Theme {
+    pub const LIGHT: Theme = Theme {
+        background: "#f4efe6",
+        square_light: "#d9c7a5",
+        square_dark: "#cdb891",
+        coordinates: "#5b4a33",
+        white_piece: "#fbf6ea",
+        white_edge: "#6b5a43",
+        black_piece: "#3a3330",
+        black_edge: "#0f0c0b",
+        last_move: "rgba(255, 196, 0, 0.45)",
+        road: "rgba(46, 160, 67, 0.55)",
+        target: "rgba(30, 110, 200, 0.35)",
+        refused: "rgba(210, 40, 40, 0.55)",
+        selected: "#1e6ec8",
+        text: "#2b2218",
+        panel: "rgba(255, 252, 245, 0.96)",
+    };
+
+    pub const DARK: Theme = Theme {
+        background: "#1b1a19",
+        square_light: "#5a4d3c",
+        square_dark: "#4f4333",
+        coordinates: "#d8c8ae",
+        white_piece: "#f1e9d8",
+        white_edge: "#2a2117",
+        black_piece: "#1d1816",
+        black_edge: "#a89a86",
+        last_move: "rgba(255, 196, 0, 0.35)",
+        road: "rgba(70, 200, 100, 0.5)",
+        target: "rgba(90, 160, 255, 0.35)",
+        refused: "rgba(255, 80, 80, 0.55)",
+        selected: "#7fb4ff",
+        text: "#eee4d4",
+        panel: "rgba(40, 37, 34, 0.96)",
+    };
+}

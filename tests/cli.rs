@@ -1,0 +1,98 @@
+//! The `tak` command: perft, ptn, and usage errors.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tak(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tak"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tak");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let o = tak(&["perft", "--size", "4", "3"], "");
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "1 16\n2 240\n3 7440\n");
+    let o = tak(
+        &["perft", "--tps", "x5/x2,2S,x2/x2,121,x2/x5/x5 1 4", "2"],
+        "",
+    );
+    assert_eq!(stdout(&o), "1 87\n2 6155\n");
+    let o = tak(&["perft", "2"], "");
+    assert_eq!(stdout(&o), "1 25\n2 600\n", "default size 5");
+}
+
+#[test]
+fn ptn_replays_and_reports_the_rules_result() {
+    let game = "[Size \"3\"]\n[Result \"0-R\"]\n1. a1 c3 2. b3 b1 3. c1 a3 4. a2 b2 5. c2 0-R\n";
+    let o = tak(&["ptn"], game);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        stdout(&o),
+        "tps 2,1,1/1,2,1/2,2,1 2 5\nresult R-0\n",
+        "the tag is not trusted"
+    );
+    let o = tak(&["ptn"], "[Size \"5\"]\n1. a1 e5 2. c3 1-0");
+    assert_eq!(stdout(&o), "tps x4,1/x5/x2,1,x2/x5/2,x4 2 2\nresult none\n");
+}
+
+#[test]
+fn ptn_reads_a_file() {
+    let path = std::env::temp_dir().join(format!("tak-cli-test-{}.ptn", std::process::id()));
+    std::fs::write(&path, "[Size \"4\"]\n1. a1 d4\n").unwrap();
+    let o = tak(&["ptn", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).ok();
+    assert_eq!(stdout(&o), "tps x3,1/x4/x4/2,x3 1 2\nresult none\n");
+}
+
+#[test]
+fn an_illegal_ply_is_an_error_with_its_number() {
+    let o = tak(&["ptn"], "[Size \"5\"]\n1. a1 e5 2. Cc3 Cc3");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "error: ply 4: c3 is not empty\n"
+    );
+    assert!(o.stdout.is_empty());
+    let o = tak(&["ptn"], "1. a1 e5 2. zz9");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("error: ply 3: 'zz9'"));
+}
+
+#[test]
+fn bad_usage_exits_2_with_usage_text() {
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["perft"],
+        &["perft", "x"],
+        &["perft", "--size", "9", "1"],
+        &["ptn", "a", "b"],
+    ] {
+        let o = tak(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("usage: tak"),
+            "{args:?}"
+        );
+    }
+    let o = tak(&["--help"], "");
+    assert!(o.status.success() && stdout(&o).contains("perft"));
+}

@@ -1,0 +1,78 @@
+// Shared set-up for the end-to-end tests: a static server on a free localhost port and
+// headless Chromium (Debian's) driven by playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHOTS = path.join(ROOT, 'tests/e2e/screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port, tries = 100) {
+  for (let i = 0; i < tries; i++) {
+    const ok = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server on port ${port} never came up`);
+}
+
+/** Serves `dir` (default: the repository) on localhost; returns { url, close }. */
+export async function serve(dir = ROOT) {
+  const port = await freePort();
+  const server = spawn('/usr/bin/python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], { stdio: 'ignore' });
+  await waitForPort(port);
+  return { url: `http://127.0.0.1:${port}`, close: () => server.kill() };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** Opens the game page with a clean storage and waits for the board. */
+export async function openGame(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${url}/index.html`);
+  await page.waitForFunction(() => window.tak);
+  page.errors = errors;
+  return page;
+}
+
+export const center = (r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+
+/** Drags with the mouse from `from` through `via` points, in small steps like a hand. */
+export async function mouseDrag(page, from, via, { release = true } = {}) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (const p of via) await page.mouse.move(p.x, p.y, { steps: 6 });
+  if (release) await page.mouse.up();
+}
+
+export const squareAt = (page, sq) => page.evaluate((s) => window.tak.squareRect(s), sq).then(center);
+export const pileAt = (page, kind) => page.evaluate((k) => window.tak.reserveRect(k), kind).then(center);
+export const tps = (page) => page.evaluate(() => window.tak.tps());
+export const status = (page) => page.evaluate(() => window.tak.status());
+export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });

@@ -1,0 +1,74 @@
+//! Tests that run under wasm in headless Chromium (`wasm-pack test --headless --chrome`), and
+//! natively too: the engine and the board behave the same in the browser.
+
+use tak::web::config::BoardOptions;
+use tak::web::state::Board;
+use tak::{perft, ptn, Config, Position};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test(unsupported = test)]
+fn perft_is_exact_in_wasm() {
+    let mut pos = Position::new(5).unwrap();
+    assert_eq!(perft::perft(&mut pos, 3), 43320);
+    let mut pos = Position::from_tps("x5/x5/x2,121212C,x2/1,x4/1,x4 2 7").unwrap();
+    assert_eq!(perft::perft(&mut pos, 2), 7743);
+    // Stacks wider than 64 pieces use the 128-bit path, which wasm emulates.
+    let mut pos = Position::from_tps("x4/x4/x2,1112221112221112221112221122,x/x4 2 15").unwrap();
+    assert_eq!(perft::perft_full(&mut pos, 2), 1188);
+}
+
+#[wasm_bindgen_test(unsupported = test)]
+fn bad_input_returns_errors_in_wasm() {
+    assert!(ptn::parse_game("[Size \"99\"]").is_err());
+    assert!(Position::from_tps("x5/x5 1 1").is_err());
+    assert!("5z9>".parse::<tak::Move>().is_err());
+    let mut board = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+    assert!(board.play_ptn("Ca1").is_err());
+    assert!(tak::web::storage::restore(&mut board, "garbage").is_err());
+    assert_eq!(board.tps(), "x5/x5/x5/x5/x5 1 1");
+}
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use tak::web::bindings::TakBoard;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::*;
+
+    fn canvas() -> web_sys::HtmlCanvasElement {
+        let document = web_sys::window().unwrap().document().unwrap();
+        let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+        canvas.style().set_property("width", "600px").unwrap();
+        canvas.style().set_property("height", "400px").unwrap();
+        document.body().unwrap().append_child(&canvas).unwrap();
+        canvas
+    }
+
+    #[wasm_bindgen_test]
+    fn a_board_on_a_real_canvas_plays_and_draws() {
+        let mut board = TakBoard::new(canvas(), wasm_bindgen::JsValue::UNDEFINED).unwrap();
+        board.resize(600.0, 400.0, 2.0);
+        assert_eq!(board.play("a1"), None);
+        assert!(board.play("a1").unwrap().contains("not empty"));
+        assert!(board.render(0.0), "a ply's animation asks for more frames");
+        assert!(!board.render(1000.0), "and ends");
+        assert_eq!(board.tps(), "x5/x5/x5/x5/2,x4 2 1");
+        assert!(board.square_rect("c3").is_object());
+        assert!(board.square_rect("h8").is_null(), "off a 5x5 board");
+        assert!(board.reserve_rect("cap").is_object());
+        assert!(board.reserve_rect("nonsense").is_null());
+    }
+
+    #[wasm_bindgen_test]
+    fn hostile_options_are_refused_with_a_message() {
+        let options = js_sys::JSON::parse(r#"{"size": 12}"#).unwrap();
+        let err = TakBoard::new(canvas(), options).err().expect("size 12 refused");
+        let message: String = wasm_bindgen::JsValue::from(err).dyn_into::<js_sys::Error>().unwrap().message().into();
+        assert!(message.contains("board size 12"), "{message}");
+        let options = js_sys::JSON::parse(r#"{"ptn": "[Size \"5\"] 1. a1 a1"}"#).unwrap();
+        assert!(TakBoard::new(canvas(), options).is_err());
+        let options = js_sys::JSON::parse(r#"{"size": "five"}"#).unwrap();
+        assert!(TakBoard::new(canvas(), options).is_err());
+    }
+}

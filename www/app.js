@@ -1,0 +1,169 @@
+// The game page: one board plus its controls. Glue only: every rule and every board state
+// lives in the wasm board; this file turns its status into DOM and DOM actions into calls.
+import { mount } from './board.js';
+
+const SAVE_KEY = 'tak.savedGame';
+const $ = (id) => document.getElementById(id);
+
+function showNotice(text) {
+  const notice = $('notice');
+  notice.textContent = text;
+  notice.hidden = !text;
+}
+
+let board;
+try {
+  board = await mount($('board'), { label: 'Tak board: drag pieces from your reserve, drag stacks to move them' });
+} catch (err) {
+  showNotice(`The game could not start in this browser: ${err?.message || err}`);
+  throw err;
+}
+window.tak = board;
+
+// A saved game from an earlier visit. One that cannot be read is set aside, never lost.
+try {
+  const saved = localStorage.getItem(SAVE_KEY);
+  if (saved) {
+    const error = board.restore(saved);
+    if (error) {
+      const aside = `${SAVE_KEY}.unreadable.${Date.now()}`;
+      localStorage.setItem(aside, saved);
+      localStorage.removeItem(SAVE_KEY);
+      showNotice(`Your saved game could not be loaded (${error}) It was kept aside in local storage as "${aside}"; a new game has started.`);
+    }
+  }
+} catch {
+  // Storage may be disabled (private mode); the game still works.
+}
+
+function save() {
+  try { localStorage.setItem(SAVE_KEY, board.save()); } catch { /* storage full or disabled */ }
+}
+
+function renderMoves(status) {
+  const list = $('moves');
+  list.replaceChildren();
+  const blackFirst = status.firstPlayer === 'black';
+  let number = status.firstMoveNumber;
+  let row = null;
+  const cell = (index) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = status.moves[index];
+    b.setAttribute('aria-label', `Go to ply ${index + 1}: ${status.moves[index]}`);
+    if (index + 1 === status.ply) b.setAttribute('aria-current', 'true');
+    if (index + 1 > status.ply) b.classList.add('future');
+    b.addEventListener('click', () => board.goto(index + 1));
+    return b;
+  };
+  const newRow = () => {
+    row = document.createElement('li');
+    const num = document.createElement('span');
+    num.className = 'num';
+    num.textContent = `${number++}.`;
+    row.append(num);
+    list.append(row);
+  };
+  status.moves.forEach((_, i) => {
+    const isWhite = blackFirst ? i % 2 === 1 : i % 2 === 0;
+    if (i === 0 || isWhite) newRow();
+    if (i === 0 && blackFirst) row.append(document.createElement('span'));
+    row.append(cell(i));
+  });
+  const current = list.querySelector('[aria-current="true"]');
+  current?.scrollIntoView({ block: 'nearest' });
+}
+
+function refresh() {
+  const s = board.status();
+  const result = $('result');
+  if (s.result) {
+    result.hidden = false;
+    result.replaceChildren(document.createTextNode(`${s.result.text} · ${s.result.ptn}`));
+    const small = document.createElement('small');
+    small.textContent = s.result.winner ? `Score: ${s.result.score}` : 'No score for a draw';
+    result.append(small);
+  } else {
+    result.hidden = true;
+  }
+  $('turn').textContent = s.result ? '' : `${s.toMove === 'white' ? 'White' : 'Black'} to move · flats ${s.flats[0]}–${s.flats[1]}${s.komi !== '0' ? ` (komi ${s.komi})` : ''}`;
+  $('tak').hidden = !s.tak;
+  $('message').textContent = s.message || '';
+  $('undo').disabled = !s.canUndo;
+  $('redo').disabled = !s.canRedo;
+  $('first').disabled = $('prev').disabled = s.ply === 0;
+  $('next').disabled = $('last').disabled = !s.canRedo;
+  renderMoves(s);
+}
+
+board.on('change', () => { refresh(); save(); });
+refresh();
+
+$('undo').addEventListener('click', () => board.undo());
+$('redo').addEventListener('click', () => board.redo());
+$('first').addEventListener('click', () => board.goto(0));
+$('prev').addEventListener('click', () => board.undo());
+$('next').addEventListener('click', () => board.redo());
+$('last').addEventListener('click', () => board.goto(1e9));
+document.addEventListener('keydown', (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey) { board.undo(); e.preventDefault(); }
+  else if (mod && (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey))) { board.redo(); e.preventDefault(); }
+});
+
+$('move-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const input = $('move-input');
+  const text = input.value.trim();
+  if (!text) return;
+  const error = board.play(text);
+  // On error the typed text stays in the box so it can be corrected.
+  $('move-error').textContent = error ? `Cannot play ${text}: ${error}` : '';
+  if (!error) input.value = '';
+});
+
+// New game.
+const newDialog = $('new-dialog');
+$('new-game').addEventListener('click', () => newDialog.showModal());
+newDialog.addEventListener('close', () => {
+  if (newDialog.returnValue !== 'start') return;
+  const form = $('new-form');
+  const error = board.newGame(form.size.value, form.komi.value);
+  showNotice(error ? `Cannot start that game: ${error}` : '');
+  refresh();
+  save();
+});
+
+// Copy and paste.
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $('message').textContent = `${what} copied.`;
+  } catch {
+    // No clipboard access: show the text to copy by hand.
+    $('paste-text').value = text;
+    $('paste-error').textContent = `Copy the ${what} below.`;
+    $('paste-dialog').showModal();
+  }
+}
+$('copy-ptn').addEventListener('click', () => copy(board.ptn(), 'PTN'));
+$('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
+const pasteDialog = $('paste-dialog');
+$('paste').addEventListener('click', () => {
+  $('paste-error').textContent = '';
+  pasteDialog.showModal();
+});
+$('load-game').addEventListener('click', (e) => {
+  const text = $('paste-text').value;
+  const error = board.load(text);
+  if (error) {
+    // Keep the dialog and the pasted text so nothing is lost.
+    e.preventDefault();
+    $('paste-error').textContent = error;
+    return;
+  }
+  $('paste-text').value = '';
+  refresh();
+  save();
+});
