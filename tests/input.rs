@@ -68,7 +68,6 @@ fn dragging_from_the_reserve_places_that_kind() {
     let from = pile(&b, Color::White, Kind::Wall);
     let to = center(&b, "d4");
     {
-        let from = from;
         let path = [Point::new(from.x + 30.0, from.y), to];
         drag(&mut b, from, &path);
     }
@@ -76,7 +75,6 @@ fn dragging_from_the_reserve_places_that_kind() {
     // Black drags its capstone.
     let from = pile(&b, Color::Black, Kind::Cap);
     {
-        let from = from;
         let path = [center(&b, "b2")];
         drag(&mut b, from, &path);
     }
@@ -376,7 +374,10 @@ fn releasing_where_the_stack_cannot_go_plays_nothing() {
     b.pointer_down(c5);
     b.pointer_up(c5);
     assert_eq!(b.tps(), before);
-    assert!(matches!(b.gesture, Gesture::Carry(_)), "still carrying after a refused click");
+    assert!(
+        matches!(b.gesture, Gesture::Carry(_)),
+        "still carrying after a refused click"
+    );
     let c4 = center(&b, "c4");
     b.pointer_down(c4);
     b.pointer_up(c4);
@@ -392,7 +393,10 @@ fn clicking_the_origin_again_takes_one_fewer_then_puts_it_down() {
     };
     b.pointer_down(below);
     b.pointer_up(below);
-    assert!(matches!(b.gesture, Gesture::Carry(ref c) if c.count == 4), "below the pieces: the whole carry");
+    assert!(
+        matches!(b.gesture, Gesture::Carry(ref c) if c.count == 4),
+        "below the pieces: the whole carry"
+    );
     for expected in [3, 2, 1] {
         b.pointer_down(below);
         b.pointer_up(below);

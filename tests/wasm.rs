@@ -38,7 +38,11 @@ mod browser {
 
     fn canvas() -> web_sys::HtmlCanvasElement {
         let document = web_sys::window().unwrap().document().unwrap();
-        let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+        let canvas: web_sys::HtmlCanvasElement = document
+            .create_element("canvas")
+            .unwrap()
+            .dyn_into()
+            .unwrap();
         canvas.style().set_property("width", "600px").unwrap();
         canvas.style().set_property("height", "400px").unwrap();
         document.body().unwrap().append_child(&canvas).unwrap();
@@ -63,8 +67,14 @@ mod browser {
     #[wasm_bindgen_test]
     fn hostile_options_are_refused_with_a_message() {
         let options = js_sys::JSON::parse(r#"{"size": 12}"#).unwrap();
-        let err = TakBoard::new(canvas(), options).err().expect("size 12 refused");
-        let message: String = wasm_bindgen::JsValue::from(err).dyn_into::<js_sys::Error>().unwrap().message().into();
+        let err = TakBoard::new(canvas(), options)
+            .err()
+            .expect("size 12 refused");
+        let message: String = wasm_bindgen::JsValue::from(err)
+            .dyn_into::<js_sys::Error>()
+            .unwrap()
+            .message()
+            .into();
         assert!(message.contains("board size 12"), "{message}");
         let options = js_sys::JSON::parse(r#"{"ptn": "[Size \"5\"] 1. a1 a1"}"#).unwrap();
         assert!(TakBoard::new(canvas(), options).is_err());

@@ -2,7 +2,7 @@
 //! `TakBoard`. Every method returns an error value instead of panicking: a panic in wasm
 //! would take the whole page down.
 
-use super::canvas::{Align, Canvas};
+use super::canvas::{Align, Canvas, TextStyle};
 use super::config::BoardOptions;
 use super::layout::{Point, Rect};
 use super::render;
@@ -43,7 +43,11 @@ impl Canvas for WebCanvas<'_> {
 
     fn round_rect(&mut self, r: Rect, radius: f64, fill: &str, stroke: Option<(&str, f64)>) {
         self.ctx.begin_path();
-        if self.ctx.round_rect_with_f64(r.x, r.y, r.width, r.height, radius).is_err() {
+        if self
+            .ctx
+            .round_rect_with_f64(r.x, r.y, r.width, r.height, radius)
+            .is_err()
+        {
             self.ctx.rect(r.x, r.y, r.width, r.height);
         }
         self.fill_and_stroke(fill, stroke);
@@ -51,7 +55,9 @@ impl Canvas for WebCanvas<'_> {
 
     fn circle(&mut self, x: f64, y: f64, radius: f64, fill: &str, stroke: Option<(&str, f64)>) {
         self.ctx.begin_path();
-        let _ = self.ctx.arc(x, y, radius.max(0.0), 0.0, std::f64::consts::TAU);
+        let _ = self
+            .ctx
+            .arc(x, y, radius.max(0.0), 0.0, std::f64::consts::TAU);
         self.fill_and_stroke(fill, stroke);
     }
 
@@ -61,15 +67,18 @@ impl Canvas for WebCanvas<'_> {
         self.ctx.stroke_rect(r.x, r.y, r.width, r.height);
     }
 
-    fn text(&mut self, x: f64, y: f64, text: &str, px: f64, color: &str, align: Align, bold: bool) {
-        let weight = if bold { "600" } else { "400" };
-        self.ctx.set_font(&format!("{weight} {px:.1}px system-ui, -apple-system, 'Segoe UI', sans-serif"));
-        self.ctx.set_text_align(match align {
+    fn text(&mut self, x: f64, y: f64, text: &str, style: TextStyle) {
+        let weight = if style.bold { "600" } else { "400" };
+        self.ctx.set_font(&format!(
+            "{weight} {:.1}px system-ui, -apple-system, 'Segoe UI', sans-serif",
+            style.px
+        ));
+        self.ctx.set_text_align(match style.align {
             Align::Left => "left",
             Align::Center => "center",
             Align::Right => "right",
         });
-        self.ctx.set_fill_style_str(color);
+        self.ctx.set_fill_style_str(style.color);
         let _ = self.ctx.fill_text(text, x, y);
     }
 
@@ -126,10 +135,16 @@ fn start_game(options: &MountOptions) -> Result<Game, String> {
     }
     if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
         let size = tps::size_of(text).min(255) as u8;
-        let config = Config::standard(size).map_err(|e| e.to_string())?.with_komi(komi);
-        return tps::parse(text, config).map(Game::new).map_err(|e| e.to_string());
+        let config = Config::standard(size)
+            .map_err(|e| e.to_string())?
+            .with_komi(komi);
+        return tps::parse(text, config)
+            .map(Game::new)
+            .map_err(|e| e.to_string());
     }
-    let config = Config::standard(options.size.unwrap_or(5)).map_err(|e| e.to_string())?.with_komi(komi);
+    let config = Config::standard(options.size.unwrap_or(5))
+        .map_err(|e| e.to_string())?
+        .with_komi(komi);
     Ok(Game::with_config(config))
 }
 
@@ -142,7 +157,8 @@ impl TakBoard {
         let options: MountOptions = if options.is_undefined() || options.is_null() {
             MountOptions::default()
         } else {
-            serde_wasm_bindgen::from_value(options).map_err(|e| JsError::new(&format!("bad board options: {e}")))?
+            serde_wasm_bindgen::from_value(options)
+                .map_err(|e| JsError::new(&format!("bad board options: {e}")))?
         };
         let game = start_game(&options).map_err(|e| JsError::new(&e))?;
         let defaults = BoardOptions::default();
@@ -158,7 +174,11 @@ impl TakBoard {
             .flatten()
             .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
             .ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
-        Ok(TakBoard { board: Board::new(game, board_options), canvas, ctx })
+        Ok(TakBoard {
+            board: Board::new(game, board_options),
+            canvas,
+            ctx,
+        })
     }
 
     /// The position as TPS.
@@ -192,7 +212,11 @@ impl TakBoard {
     /// Starts a new game. Returns an error message for a bad size or komi.
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self, size: u8, komi: &str) -> Option<String> {
-        let options = MountOptions { size: Some(size), komi: Some(komi.to_string()), ..MountOptions::default() };
+        let options = MountOptions {
+            size: Some(size),
+            komi: Some(komi.to_string()),
+            ..MountOptions::default()
+        };
         match start_game(&options) {
             Ok(game) => {
                 self.board.load(game);
@@ -222,7 +246,9 @@ impl TakBoard {
     #[wasm_bindgen(js_name = squareRect)]
     pub fn square_rect(&self, square: &str) -> JsValue {
         match square.trim().parse::<Square>() {
-            Ok(sq) if sq.is_on_board(self.board.position().size()) => self.viewport_rect(self.board.layout.square_rect(sq)),
+            Ok(sq) if sq.is_on_board(self.board.position().size()) => {
+                self.viewport_rect(self.board.layout.square_rect(sq))
+            }
             _ => JsValue::NULL,
         }
     }
@@ -231,14 +257,21 @@ impl TakBoard {
     /// takes pieces from now, relative to the viewport, or `null`.
     #[wasm_bindgen(js_name = reserveRect)]
     pub fn reserve_rect(&self, kind: &str) -> JsValue {
-        let Some(kind) = parse_kind(kind) else { return JsValue::NULL };
+        let Some(kind) = parse_kind(kind) else {
+            return JsValue::NULL;
+        };
         let owner = super::drag::pile_owner(self.board.position());
         self.viewport_rect(self.board.layout.reserves[owner.index()].pile(kind))
     }
 
     fn viewport_rect(&self, r: Rect) -> JsValue {
         let origin = self.canvas.get_bounding_client_rect();
-        let rect = JsRect { x: origin.x() + r.x, y: origin.y() + r.y, width: r.width, height: r.height };
+        let rect = JsRect {
+            x: origin.x() + r.x,
+            y: origin.y() + r.y,
+            width: r.width,
+            height: r.height,
+        };
         to_js(&rect)
     }
 
@@ -331,7 +364,9 @@ impl TakBoard {
     /// renderer's cost, for the benchmark.
     #[wasm_bindgen(js_name = benchFrame)]
     pub fn bench_frame(&mut self, frames: u32) -> f64 {
-        let Some(performance) = web_sys::window().and_then(|w| w.performance()) else { return f64::NAN };
+        let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
+            return f64::NAN;
+        };
         let frames = frames.max(1);
         let start = performance.now();
         for i in 0..frames {
@@ -383,7 +418,9 @@ impl TakBoard {
 
 /// Plain JSON-like values for the page: `null` for a missing value, arrays for lists.
 fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
 }
 
 fn parse_kind(kind: &str) -> Option<Kind> {

@@ -11,6 +11,16 @@ pub enum Align {
     Right,
 }
 
+/// How a text is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextStyle<'a> {
+    /// Font size in CSS pixels.
+    pub px: f64,
+    pub color: &'a str,
+    pub align: Align,
+    pub bold: bool,
+}
+
 /// Drawing operations in CSS pixels; colours are CSS colour strings.
 pub trait Canvas {
     fn clear(&mut self, width: f64, height: f64, color: &str);
@@ -18,7 +28,7 @@ pub trait Canvas {
     fn round_rect(&mut self, r: Rect, radius: f64, fill: &str, stroke: Option<(&str, f64)>);
     fn circle(&mut self, x: f64, y: f64, radius: f64, fill: &str, stroke: Option<(&str, f64)>);
     fn stroke_rect(&mut self, r: Rect, color: &str, width: f64);
-    fn text(&mut self, x: f64, y: f64, text: &str, px: f64, color: &str, align: Align, bold: bool);
+    fn text(&mut self, x: f64, y: f64, text: &str, style: TextStyle);
     fn set_alpha(&mut self, alpha: f64);
 }
 
@@ -33,19 +43,32 @@ impl Canvas for Recorder {
         self.ops.push(format!("clear {w} {h} {color}"));
     }
     fn fill_rect(&mut self, r: Rect, color: &str) {
-        self.ops.push(format!("rect {:.1} {:.1} {:.1} {:.1} {color}", r.x, r.y, r.width, r.height));
+        self.ops.push(format!(
+            "rect {:.1} {:.1} {:.1} {:.1} {color}",
+            r.x, r.y, r.width, r.height
+        ));
     }
     fn round_rect(&mut self, r: Rect, _radius: f64, fill: &str, _stroke: Option<(&str, f64)>) {
-        self.ops.push(format!("piece {:.1} {:.1} {:.1} {:.1} {fill}", r.x, r.y, r.width, r.height));
+        self.ops.push(format!(
+            "piece {:.1} {:.1} {:.1} {:.1} {fill}",
+            r.x, r.y, r.width, r.height
+        ));
     }
     fn circle(&mut self, x: f64, y: f64, radius: f64, fill: &str, _stroke: Option<(&str, f64)>) {
-        self.ops.push(format!("circle {x:.1} {y:.1} {radius:.1} {fill}"));
+        self.ops
+            .push(format!("circle {x:.1} {y:.1} {radius:.1} {fill}"));
     }
     fn stroke_rect(&mut self, r: Rect, color: &str, width: f64) {
-        self.ops.push(format!("outline {:.1} {:.1} {:.1} {:.1} {color} {width}", r.x, r.y, r.width, r.height));
+        self.ops.push(format!(
+            "outline {:.1} {:.1} {:.1} {:.1} {color} {width}",
+            r.x, r.y, r.width, r.height
+        ));
     }
-    fn text(&mut self, x: f64, y: f64, text: &str, px: f64, color: &str, _align: Align, _bold: bool) {
-        self.ops.push(format!("text {x:.1} {y:.1} {px:.1} {color} {text}"));
+    fn text(&mut self, x: f64, y: f64, text: &str, style: TextStyle) {
+        self.ops.push(format!(
+            "text {x:.1} {y:.1} {:.1} {} {text}",
+            style.px, style.color
+        ));
     }
     fn set_alpha(&mut self, alpha: f64) {
         self.ops.push(format!("alpha {alpha}"));

@@ -15,6 +15,11 @@ pub struct BoardOptions {
 
 impl Default for BoardOptions {
     fn default() -> BoardOptions {
-        BoardOptions { interactive: true, animate: true, show_targets: true, coordinates: true }
+        BoardOptions {
+            interactive: true,
+            animate: true,
+            show_targets: true,
+            coordinates: true,
+        }
     }
 }

@@ -85,7 +85,9 @@ impl Carry {
     fn advance(&mut self, pos: &Position, dir: Direction) -> bool {
         let size = pos.size();
         let here = self.current(size);
-        let Some(next) = here.step(dir, size) else { return false };
+        let Some(next) = here.step(dir, size) else {
+            return false;
+        };
         if pos.caps() & next.bit() != 0 {
             return false;
         }
@@ -103,7 +105,11 @@ impl Carry {
             }
             Some(d) if d == dir => {
                 let remaining = self.remaining();
-                let leave = if onto_wall { remaining.saturating_sub(1) } else { self.leave };
+                let leave = if onto_wall {
+                    remaining.saturating_sub(1)
+                } else {
+                    self.leave
+                };
                 if leave == 0 || leave >= remaining {
                     return false;
                 }
@@ -183,7 +189,11 @@ impl Carry {
     }
 
     fn set(&mut self, pos: &Position, n: u8) {
-        let now = if self.dir.is_none() { self.count } else { self.leave };
+        let now = if self.dir.is_none() {
+            self.count
+        } else {
+            self.leave
+        };
         self.adjust(pos, n as i32 - now as i32);
     }
 }
@@ -196,7 +206,13 @@ pub enum Gesture {
     /// Pressed on a square without picking anything up: a click there places a piece.
     Press { square: Square },
     /// Dragging a piece from a reserve pile.
-    Place { kind: Kind, color: Color, press_at: Point, pointer: Point, moved: bool },
+    Place {
+        kind: Kind,
+        color: Color,
+        press_at: Point,
+        pointer: Point,
+        moved: bool,
+    },
     /// Carrying a stack.
     Carry(Carry),
 }
@@ -263,17 +279,35 @@ impl Gesture {
                 return Intent::Nothing;
             }
             if pos.is_opening() && kind != Kind::Flat {
-                return Intent::Refuse("The first ply of each player places a flat of the opponent's colour.".into());
+                return Intent::Refuse(
+                    "The first ply of each player places a flat of the opponent's colour.".into(),
+                );
             }
-            let left = if kind == Kind::Cap { pos.caps_left(color) } else { pos.stones_left(color) };
+            let left = if kind == Kind::Cap {
+                pos.caps_left(color)
+            } else {
+                pos.stones_left(color)
+            };
             if left == 0 {
-                let what = if kind == Kind::Cap { "capstones" } else { "stones" };
+                let what = if kind == Kind::Cap {
+                    "capstones"
+                } else {
+                    "stones"
+                };
                 return Intent::Refuse(format!("No {what} left."));
             }
-            *self = Gesture::Place { kind, color, press_at: p, pointer: p, moved: false };
+            *self = Gesture::Place {
+                kind,
+                color,
+                press_at: p,
+                pointer: p,
+                moved: false,
+            };
             return Intent::Changed;
         }
-        let Some(square) = layout.square_at(p) else { return Intent::Nothing };
+        let Some(square) = layout.square_at(p) else {
+            return Intent::Nothing;
+        };
         let own = pos.tops(pos.to_move()) & square.bit() != 0;
         if own && !pos.is_opening() {
             let count = grab_count(pos, layout, square, p);
@@ -299,7 +333,12 @@ impl Gesture {
     /// The pointer moved to `p` (pressed or not).
     pub fn moved(&mut self, pos: &Position, layout: &Layout, p: Point) -> Intent {
         match self {
-            Gesture::Place { press_at, pointer, moved, .. } => {
+            Gesture::Place {
+                press_at,
+                pointer,
+                moved,
+                ..
+            } => {
                 *pointer = p;
                 *moved |= press_at.distance(p) > CLICK_SLOP;
                 Intent::Changed
@@ -328,7 +367,11 @@ impl Gesture {
                 if layout.square_at(p) != Some(square) || pos.height(square) != 0 {
                     return Intent::Nothing;
                 }
-                let kind = if pos.is_opening() { Kind::Flat } else { selected };
+                let kind = if pos.is_opening() {
+                    Kind::Flat
+                } else {
+                    selected
+                };
                 place(pos, square, kind)
             }
             Gesture::Place { kind, moved, .. } => match layout.square_at(p) {
@@ -392,7 +435,9 @@ impl Gesture {
         if key == "Escape" {
             return self.cancel();
         }
-        let Gesture::Carry(carry) = self else { return Intent::Nothing };
+        let Gesture::Carry(carry) = self else {
+            return Intent::Nothing;
+        };
         match key {
             "ArrowUp" | "+" | "=" => carry.adjust(pos, 1),
             "ArrowDown" | "-" | "_" => carry.adjust(pos, -1),
@@ -405,7 +450,9 @@ impl Gesture {
                     _ => Intent::Nothing,
                 }
             }
-            k if k.len() == 1 && matches!(k.as_bytes()[0], b'1'..=b'8') => carry.set(pos, k.as_bytes()[0] - b'0'),
+            k if k.len() == 1 && matches!(k.as_bytes()[0], b'1'..=b'8') => {
+                carry.set(pos, k.as_bytes()[0] - b'0')
+            }
             _ => return Intent::Nothing,
         }
         Intent::Changed
@@ -413,7 +460,9 @@ impl Gesture {
 
     /// The wheel turned: up carries or keeps more, down fewer.
     pub fn wheel(&mut self, pos: &Position, delta_y: f64) -> Intent {
-        let Gesture::Carry(carry) = self else { return Intent::Nothing };
+        let Gesture::Carry(carry) = self else {
+            return Intent::Nothing;
+        };
         if delta_y == 0.0 {
             return Intent::Nothing;
         }

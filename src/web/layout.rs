@@ -31,7 +31,12 @@ pub struct Rect {
 
 impl Rect {
     pub const fn new(x: f64, y: f64, width: f64, height: f64) -> Rect {
-        Rect { x, y, width, height }
+        Rect {
+            x,
+            y,
+            width,
+            height,
+        }
     }
 
     pub fn contains(&self, p: Point) -> bool {
@@ -44,7 +49,12 @@ impl Rect {
 
     /// The rectangle shrunk by `margin` on every side.
     pub fn inset(&self, margin: f64) -> Rect {
-        Rect::new(self.x + margin, self.y + margin, (self.width - 2.0 * margin).max(0.0), (self.height - 2.0 * margin).max(0.0))
+        Rect::new(
+            self.x + margin,
+            self.y + margin,
+            (self.width - 2.0 * margin).max(0.0),
+            (self.height - 2.0 * margin).max(0.0),
+        )
     }
 }
 
@@ -125,8 +135,20 @@ impl Layout {
                 };
                 let area = Rect::new(board.x, y, board.width, pile);
                 let step = (board.width / 3.0).min(pile * 1.6);
-                let at = |i: f64| Rect::new(board.x + board.width / 2.0 + (i - 1.0) * step - pile / 2.0, y, pile, pile);
-                ReserveLayout { area, flat: at(0.0), wall: at(1.0), cap: at(2.0) }
+                let at = |i: f64| {
+                    Rect::new(
+                        board.x + board.width / 2.0 + (i - 1.0) * step - pile / 2.0,
+                        y,
+                        pile,
+                        pile,
+                    )
+                };
+                ReserveLayout {
+                    area,
+                    flat: at(0.0),
+                    wall: at(1.0),
+                    cap: at(2.0),
+                }
             } else {
                 let x = match color {
                     Color::White => board.x - square * 0.4 - square * 1.1,
@@ -134,14 +156,30 @@ impl Layout {
                 };
                 let area = Rect::new(x, board.y, pile, board.height);
                 let step = (board.height / 3.0).min(pile * 1.6);
-                let at = |i: f64| Rect::new(x, board.y + board.height / 2.0 + (i - 1.0) * step - pile / 2.0, pile, pile);
-                ReserveLayout { area, flat: at(0.0), wall: at(1.0), cap: at(2.0) }
+                let at = |i: f64| {
+                    Rect::new(
+                        x,
+                        board.y + board.height / 2.0 + (i - 1.0) * step - pile / 2.0,
+                        pile,
+                        pile,
+                    )
+                };
+                ReserveLayout {
+                    area,
+                    flat: at(0.0),
+                    wall: at(1.0),
+                    cap: at(2.0),
+                }
             }
         };
         Layout {
             width,
             height,
-            pixel_ratio: if pixel_ratio.is_finite() && pixel_ratio > 0.0 { pixel_ratio.min(4.0) } else { 1.0 },
+            pixel_ratio: if pixel_ratio.is_finite() && pixel_ratio > 0.0 {
+                pixel_ratio.min(4.0)
+            } else {
+                1.0
+            },
             size,
             board,
             square,
@@ -205,7 +243,11 @@ impl Layout {
         let g = self.stack_geometry(square, height);
         // The top piece, whatever its kind, owns its face and everything above it.
         let top = g.level_rect(height - 1);
-        if p.x >= top.x && p.x < top.x + top.width && p.y < top.y + top.height && p.y >= top.y - self.square * 0.3 {
+        if p.x >= top.x
+            && p.x < top.x + top.width
+            && p.y < top.y + top.height
+            && p.y >= top.y - self.square * 0.3
+        {
             return Some(height - 1);
         }
         (g.first_visible..height - 1).rev().find(|&level| {
@@ -217,7 +259,10 @@ impl Layout {
 
     /// The canvas's size in device pixels.
     pub fn device_size(&self) -> (u32, u32) {
-        ((self.width * self.pixel_ratio).round() as u32, (self.height * self.pixel_ratio).round() as u32)
+        (
+            (self.width * self.pixel_ratio).round() as u32,
+            (self.height * self.pixel_ratio).round() as u32,
+        )
     }
 }
 
@@ -246,7 +291,11 @@ impl StackGeometry {
         let normal = square * 0.09;
         let thinnest = (square * 0.04).max(2.5);
         let below = height.saturating_sub(1);
-        let band = if below as f64 * normal <= room { normal } else { (room / below as f64).max(thinnest) };
+        let band = if below as f64 * normal <= room {
+            normal
+        } else {
+            (room / below as f64).max(thinnest)
+        };
         let shown_below = below.min((room / band + 1e-9).floor() as usize);
         StackGeometry {
             center_x,
@@ -263,7 +312,12 @@ impl StackGeometry {
     /// The tile of the piece at `level` (drawn from `first_visible` up).
     pub fn level_rect(&self, level: usize) -> Rect {
         let j = level.saturating_sub(self.first_visible) as f64;
-        Rect::new(self.center_x - self.tile_width / 2.0, self.bottom - self.face - j * self.band, self.tile_width, self.face)
+        Rect::new(
+            self.center_x - self.tile_width / 2.0,
+            self.bottom - self.face - j * self.band,
+            self.tile_width,
+            self.face,
+        )
     }
 
     /// The shape of the top piece when it is a wall (a standing slab) or a capstone.
@@ -282,19 +336,38 @@ mod tests {
     #[test]
     fn every_square_round_trips_on_every_size_and_shape() {
         for size in 3..=8 {
-            for (w, h) in [(1200.0, 700.0), (390.0, 700.0), (320.0, 320.0), (2000.0, 400.0)] {
+            for (w, h) in [
+                (1200.0, 700.0),
+                (390.0, 700.0),
+                (320.0, 320.0),
+                (2000.0, 400.0),
+            ] {
                 let l = Layout::new(size, w, h, 3.0);
                 for sq in Square::all(size) {
                     let r = l.square_rect(sq);
                     assert_eq!(l.square_at(r.center()), Some(sq));
-                    assert!(r.x >= 0.0 && r.y >= 0.0 && r.x + r.width <= w + 0.01 && r.y + r.height <= h + 0.01, "{size} {w}x{h} {sq}");
+                    assert!(
+                        r.x >= 0.0
+                            && r.y >= 0.0
+                            && r.x + r.width <= w + 0.01
+                            && r.y + r.height <= h + 0.01,
+                        "{size} {w}x{h} {sq}"
+                    );
                 }
                 for c in Color::ALL {
                     for k in Kind::ALL {
                         let pile = l.reserves[c.index()].pile(k);
                         assert_eq!(l.pile_at(pile.center()), Some((c, k)));
-                        assert!(l.square_at(pile.center()).is_none(), "piles never overlap the board");
-                        assert!(pile.x >= 0.0 && pile.y >= 0.0 && pile.x + pile.width <= w + 0.01 && pile.y + pile.height <= h + 0.01);
+                        assert!(
+                            l.square_at(pile.center()).is_none(),
+                            "piles never overlap the board"
+                        );
+                        assert!(
+                            pile.x >= 0.0
+                                && pile.y >= 0.0
+                                && pile.x + pile.width <= w + 0.01
+                                && pile.y + pile.height <= h + 0.01
+                        );
                     }
                 }
             }
@@ -313,7 +386,10 @@ mod tests {
             assert_eq!(l.piece_at(sq, 4, in_band), Some(level));
         }
         let corner = l.square_rect(sq);
-        assert_eq!(l.piece_at(sq, 4, Point::new(corner.x + 1.0, corner.y + 1.0)), None);
+        assert_eq!(
+            l.piece_at(sq, 4, Point::new(corner.x + 1.0, corner.y + 1.0)),
+            None
+        );
     }
 
     #[test]
@@ -326,7 +402,10 @@ mod tests {
             let top = g.standing_rect(height - 1);
             assert!(top.y >= r.y - 0.01, "height {height}: {top:?} above {r:?}");
             assert!(height == 1 || g.band >= 2.5);
-            assert!(height - g.first_visible >= height.min(6), "at least the top pieces are drawn");
+            assert!(
+                height - g.first_visible >= height.min(6),
+                "at least the top pieces are drawn"
+            );
         }
     }
 
@@ -337,6 +416,9 @@ mod tests {
         let e5 = l.square_rect("e5".parse().unwrap());
         assert!(a1.x < e5.x && a1.y > e5.y);
         assert_eq!(l.square_at(Point::new(-5.0, -5.0)), None);
-        assert_eq!(l.nearest_square(Point::new(-5.0, 1e6)), "a1".parse().unwrap());
+        assert_eq!(
+            l.nearest_square(Point::new(-5.0, 1e6)),
+            "a1".parse().unwrap()
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Draws a board's state onto a [`Canvas`]. Reads state, changes nothing but the animation
 //! clock; the page calls it only when the state changed or an animation runs.
 
-use super::canvas::{Align, Canvas};
+use super::canvas::{Align, Canvas, TextStyle};
 use super::drag::{placing_color, Carry, Gesture};
 use super::layout::{Layout, Point, Rect, StackGeometry};
 use super::state::Board;
@@ -31,7 +31,9 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
         Gesture::Carry(c) => Some(c),
         _ => None,
     };
-    let pending = carry.and_then(Carry::pending).filter(|&m| board.position().is_legal(m));
+    let pending = carry
+        .and_then(Carry::pending)
+        .filter(|&m| board.position().is_legal(m));
     let mut shown = board.position().clone();
     if let Some(mv) = pending {
         shown.play_unchecked(mv);
@@ -58,14 +60,42 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
         }
         let slide = origin.filter(|_| fresh[i as usize] > 0).map(|o| {
             let (a, b) = (layout.square_rect(o), layout.square_rect(sq));
-            Point::new((a.x - b.x) * (1.0 - progress), (a.y - b.y) * (1.0 - progress))
+            Point::new(
+                (a.x - b.x) * (1.0 - progress),
+                (a.y - b.y) * (1.0 - progress),
+            )
         });
-        let appear = if anim.is_some_and(|a| a.mv.is_placement() && a.mv.square() == sq) { progress } else { 1.0 };
-        draw_stack(canvas, theme, layout, &shown, sq, fresh[i as usize] as usize, lift, slide, appear, pending.is_some());
+        let appear = if anim.is_some_and(|a| a.mv.is_placement() && a.mv.square() == sq) {
+            progress
+        } else {
+            1.0
+        };
+        draw_stack(
+            canvas,
+            theme,
+            layout,
+            &shown,
+            sq,
+            fresh[i as usize] as usize,
+            lift,
+            slide,
+            appear,
+            pending.is_some(),
+        );
         if shown.height(sq) > 1 {
             let r = layout.square_rect(sq);
             let px = (layout.square * 0.2).max(9.0);
-            canvas.text(r.x + r.width - px * 0.35, r.y + px * 1.05, &shown.height(sq).to_string(), px, theme.coordinates, Align::Right, true);
+            canvas.text(
+                r.x + r.width - px * 0.35,
+                r.y + px * 1.05,
+                &shown.height(sq).to_string(),
+                TextStyle {
+                    px,
+                    color: theme.coordinates,
+                    align: Align::Right,
+                    bold: true,
+                },
+            );
         }
     }
     if let Some(c) = carry {
@@ -73,8 +103,20 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
         draw_drop_counts(canvas, theme, layout, c, pending, shown.size());
     }
     draw_reserves(board, canvas);
-    if let Gesture::Place { kind, color, pointer, moved: true, .. } = board.gesture {
-        let g = StackGeometry::new(pointer.x, pointer.y + layout.square * 0.25, layout.square, 1);
+    if let Gesture::Place {
+        kind,
+        color,
+        pointer,
+        moved: true,
+        ..
+    } = board.gesture
+    {
+        let g = StackGeometry::new(
+            pointer.x,
+            pointer.y + layout.square * 0.25,
+            layout.square,
+            1,
+        );
         canvas.set_alpha(0.85);
         draw_piece(canvas, theme, &g, 0, Piece::new(color, kind), false);
         canvas.set_alpha(1.0);
@@ -100,9 +142,18 @@ fn draw_squares(board: &Board, canvas: &mut impl Canvas) {
     let theme = &board.theme;
     let size = layout.size;
     let radius = layout.square * 0.08;
-    canvas.round_rect(layout.board.inset(-layout.square * 0.06), radius, theme.square_dark, None);
+    canvas.round_rect(
+        layout.board.inset(-layout.square * 0.06),
+        radius,
+        theme.square_dark,
+        None,
+    );
     for sq in Square::all(size) {
-        let color = if (sq.file() + sq.rank()) % 2 == 0 { theme.square_dark } else { theme.square_light };
+        let color = if (sq.file() + sq.rank()) % 2 == 0 {
+            theme.square_dark
+        } else {
+            theme.square_light
+        };
         canvas.fill_rect(layout.square_rect(sq), color);
     }
     if board.options.coordinates {
@@ -110,14 +161,40 @@ fn draw_squares(board: &Board, canvas: &mut impl Canvas) {
         for i in 0..size {
             let file = layout.square_rect(Square::new(i, 0).expect("on board"));
             let label = ((b'a' + i) as char).to_string();
-            canvas.text(file.center().x, file.y + file.height + px * 1.25, &label, px, theme.coordinates, Align::Center, false);
+            canvas.text(
+                file.center().x,
+                file.y + file.height + px * 1.25,
+                &label,
+                TextStyle {
+                    px,
+                    color: theme.coordinates,
+                    align: Align::Center,
+                    bold: false,
+                },
+            );
             let rank = layout.square_rect(Square::new(0, i).expect("on board"));
-            canvas.text(rank.x - px * 0.75, rank.center().y + px * 0.35, &(i + 1).to_string(), px, theme.coordinates, Align::Center, false);
+            canvas.text(
+                rank.x - px * 0.75,
+                rank.center().y + px * 0.35,
+                &(i + 1).to_string(),
+                TextStyle {
+                    px,
+                    color: theme.coordinates,
+                    align: Align::Center,
+                    bold: false,
+                },
+            );
         }
     }
 }
 
-fn draw_highlights(board: &Board, canvas: &mut impl Canvas, shown: &Position, carry: Option<&Carry>, pending: Option<Move>) {
+fn draw_highlights(
+    board: &Board,
+    canvas: &mut impl Canvas,
+    shown: &Position,
+    carry: Option<&Carry>,
+    pending: Option<Move>,
+) {
     let layout = &board.layout;
     let theme = &board.theme;
     // The last ply: its origin and every square it reached.
@@ -135,9 +212,17 @@ fn draw_highlights(board: &Board, canvas: &mut impl Canvas, shown: &Position, ca
         }
     }
     match &board.gesture {
-        Gesture::Place { pointer, moved: true, .. } => {
+        Gesture::Place {
+            pointer,
+            moved: true,
+            ..
+        } => {
             if let Some(sq) = layout.square_at(*pointer) {
-                let color = if shown.height(sq) == 0 { theme.target } else { theme.refused };
+                let color = if shown.height(sq) == 0 {
+                    theme.target
+                } else {
+                    theme.refused
+                };
                 canvas.fill_rect(layout.square_rect(sq), color);
             }
         }
@@ -148,7 +233,7 @@ fn draw_highlights(board: &Board, canvas: &mut impl Canvas, shown: &Position, ca
                 }
             }
             canvas.stroke_rect(layout.square_rect(c.from).inset(1.5), theme.selected, 3.0);
-            if let Some(sq) = c.refused.or(carry.and_then(|c| c.refused)) {
+            if let Some(sq) = c.refused {
                 canvas.fill_rect(layout.square_rect(sq), theme.refused);
             }
         }
@@ -178,7 +263,10 @@ fn draw_targets(board: &Board, canvas: &mut impl Canvas, carry: &Carry) {
     let mut reach = 0u64;
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    for mv in moves.iter().filter(|m| m.square() == carry.from && m.count() == carry.count) {
+    for mv in moves
+        .iter()
+        .filter(|m| m.square() == carry.from && m.count() == carry.count)
+    {
         for sq in move_squares(*mv, pos.size()).skip(1) {
             reach |= sq.bit();
         }
@@ -190,7 +278,14 @@ fn draw_targets(board: &Board, canvas: &mut impl Canvas, carry: &Carry) {
 }
 
 /// On each square of a pending spread, how many pieces land there.
-fn draw_drop_counts(canvas: &mut impl Canvas, theme: &Theme, layout: &Layout, carry: &Carry, pending: Option<Move>, size: u8) {
+fn draw_drop_counts(
+    canvas: &mut impl Canvas,
+    theme: &Theme,
+    layout: &Layout,
+    carry: &Carry,
+    pending: Option<Move>,
+    size: u8,
+) {
     let Some(mv) = pending else { return };
     let Some(dir) = mv.direction() else { return };
     let mut sq = carry.from;
@@ -198,8 +293,24 @@ fn draw_drop_counts(canvas: &mut impl Canvas, theme: &Theme, layout: &Layout, ca
     for drop in mv.drops() {
         sq = sq.step(dir, size).unwrap_or(sq);
         let r = layout.square_rect(sq);
-        canvas.circle(r.x + px * 0.85, r.y + px * 0.85, px * 0.7, theme.selected, None);
-        canvas.text(r.x + px * 0.85, r.y + px * 1.2, &drop.to_string(), px, "#ffffff", Align::Center, true);
+        canvas.circle(
+            r.x + px * 0.85,
+            r.y + px * 0.85,
+            px * 0.7,
+            theme.selected,
+            None,
+        );
+        canvas.text(
+            r.x + px * 0.85,
+            r.y + px * 1.2,
+            &drop.to_string(),
+            TextStyle {
+                px,
+                color: "#ffffff",
+                align: Align::Center,
+                bold: true,
+            },
+        );
     }
 }
 
@@ -222,7 +333,9 @@ fn draw_stack(
     let lift = layout.square * 0.18;
     let slide = slide.unwrap_or_default();
     for level in g.first_visible..height {
-        let Some(piece) = stack.get(level) else { continue };
+        let Some(piece) = stack.get(level) else {
+            continue;
+        };
         let is_fresh = level + fresh >= height;
         let is_lifted = level + lifted >= height;
         let mut gg = g;
@@ -246,7 +359,14 @@ fn draw_stack(
 }
 
 /// Draws one piece of a stack; `outline` marks it as carried or about to drop.
-fn draw_piece(canvas: &mut impl Canvas, theme: &Theme, g: &StackGeometry, level: usize, piece: Piece, outline: bool) {
+fn draw_piece(
+    canvas: &mut impl Canvas,
+    theme: &Theme,
+    g: &StackGeometry,
+    level: usize,
+    piece: Piece,
+    outline: bool,
+) {
     let (fill, edge) = match piece.color {
         Color::White => (theme.white_piece, theme.white_edge),
         Color::Black => (theme.black_piece, theme.black_edge),
@@ -286,7 +406,8 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
             if kind == Kind::Cap && pos.config().caps == 0 {
                 continue;
             }
-            let usable = !over && color == active && left > 0 && (!pos.is_opening() || kind == Kind::Flat);
+            let usable =
+                !over && color == active && left > 0 && (!pos.is_opening() || kind == Kind::Flat);
             if usable {
                 canvas.round_rect(pile.inset(-2.0), layout.square * 0.08, theme.target, None);
                 if board.selected == kind && !pos.is_opening() {
@@ -294,25 +415,58 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
                 }
             }
             canvas.set_alpha(if left == 0 { 0.25 } else { 1.0 });
-            let g = StackGeometry::new(pile.center().x, pile.y + pile.height * 0.78, layout.square, 1);
+            let g = StackGeometry::new(
+                pile.center().x,
+                pile.y + pile.height * 0.78,
+                layout.square,
+                1,
+            );
             draw_piece(canvas, theme, &g, 0, Piece::new(color, kind), false);
             canvas.set_alpha(1.0);
             if kind != Kind::Wall {
                 let label = left.to_string();
-                canvas.text(pile.center().x, pile.y + pile.height + px * 0.95, &label, px, theme.text, Align::Center, true);
+                canvas.text(
+                    pile.center().x,
+                    pile.y + pile.height + px * 0.95,
+                    &label,
+                    TextStyle {
+                        px,
+                        color: theme.text,
+                        align: Align::Center,
+                        bold: true,
+                    },
+                );
             }
         }
         // Whose reserve, and whose turn.
-        let label = if color == Color::White { "White" } else { "Black" };
+        let label = if color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
         let area = reserve.area;
         let (x, y) = if layout.portrait {
             (area.x, area.y + area.height * 0.55)
         } else {
             (area.center().x, area.y - px * 0.4)
         };
-        let align = if layout.portrait { Align::Left } else { Align::Center };
+        let align = if layout.portrait {
+            Align::Left
+        } else {
+            Align::Center
+        };
         let bold = !over && pos.to_move() == color;
-        canvas.text(x, y, label, px, if bold { theme.selected } else { theme.text }, align, bold);
+        canvas.text(
+            x,
+            y,
+            label,
+            TextStyle {
+                px,
+                color: if bold { theme.selected } else { theme.text },
+                align,
+                bold,
+            },
+        );
     }
 }
 
@@ -323,20 +477,33 @@ fn draw_inspector(board: &Board, canvas: &mut impl Canvas) {
     if matches!(board.gesture, Gesture::Place { .. }) {
         return;
     }
-    let Some(sq) = board.hover.and_then(|p| layout.square_at(p)) else { return };
+    let Some(sq) = board.hover.and_then(|p| layout.square_at(p)) else {
+        return;
+    };
     let stack = board.position().stack(sq);
     let height = stack.height();
     if height < 2 {
         return;
     }
     let r = layout.square_rect(sq);
-    let band = (layout.square * 0.16).clamp(6.0, 16.0).min((layout.height - 24.0) / height as f64);
+    let band = (layout.square * 0.16)
+        .clamp(6.0, 16.0)
+        .min((layout.height - 24.0) / height as f64);
     let w = layout.square * 0.55;
     let h = band * height as f64 + 12.0;
-    let x = if r.x + r.width + w + 14.0 < layout.width { r.x + r.width + 6.0 } else { r.x - w - 14.0 };
+    let x = if r.x + r.width + w + 14.0 < layout.width {
+        r.x + r.width + 6.0
+    } else {
+        r.x - w - 14.0
+    };
     let y = (r.center().y - h / 2.0).clamp(4.0, (layout.height - h - 4.0).max(4.0));
     let panel = Rect::new(x, y, w + 8.0, h);
-    canvas.round_rect(panel, 6.0, board.theme.panel, Some((board.theme.coordinates, 1.0)));
+    canvas.round_rect(
+        panel,
+        6.0,
+        board.theme.panel,
+        Some((board.theme.coordinates, 1.0)),
+    );
     for (i, piece) in stack.pieces().enumerate() {
         let (fill, edge) = match piece.color {
             Color::White => (board.theme.white_piece, board.theme.white_edge),
@@ -360,7 +527,13 @@ mod tests {
     use crate::{Config, Game};
 
     fn board(tps: &str) -> Board {
-        let mut b = Board::new(Game::new(Position::from_tps(tps).unwrap()), BoardOptions { animate: false, ..BoardOptions::default() });
+        let mut b = Board::new(
+            Game::new(Position::from_tps(tps).unwrap()),
+            BoardOptions {
+                animate: false,
+                ..BoardOptions::default()
+            },
+        );
         b.resize(800.0, 600.0, 1.0);
         b
     }
@@ -381,7 +554,12 @@ mod tests {
             })
             .count();
         assert_eq!(on_c3, 4);
-        assert!(rec.ops.iter().any(|o| o.starts_with("text") && o.ends_with(" 4")), "height label");
+        assert!(
+            rec.ops
+                .iter()
+                .any(|o| o.starts_with("text") && o.ends_with(" 4")),
+            "height label"
+        );
     }
 
     #[test]
@@ -392,6 +570,9 @@ mod tests {
         assert!(!draw(&mut b, &mut rec, 0.0), "nothing to animate");
         let squares = rec.ops.iter().filter(|o| o.starts_with("rect")).count();
         assert!(squares >= 36);
-        assert!(rec.ops.iter().any(|o| o.ends_with(" 30")), "stones left shown");
+        assert!(
+            rec.ops.iter().any(|o| o.ends_with(" 30")),
+            "stones left shown"
+        );
     }
 }

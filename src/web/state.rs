@@ -104,7 +104,9 @@ impl Board {
 
     /// Plays a ply given in PTN. On error nothing changes and the message says why.
     pub fn play_ptn(&mut self, text: &str) -> Result<(), String> {
-        let mv: Move = text.parse().map_err(|e| format!("'{}': {e}", text.trim()))?;
+        let mv: Move = text
+            .parse()
+            .map_err(|e| format!("'{}': {e}", text.trim()))?;
         self.play(mv)
     }
 
@@ -120,7 +122,10 @@ impl Board {
         self.gesture = Gesture::Idle;
         self.message = None;
         self.animation = Animation::for_move(&before, mv, self.options.animate);
-        self.events.push(Event::Move { ptn: ptn::write_move(&before, mv), ply: self.game.len() });
+        self.events.push(Event::Move {
+            ptn: ptn::write_move(&before, mv),
+            ply: self.game.len(),
+        });
         self.dirty = true;
         Ok(())
     }
@@ -147,7 +152,9 @@ impl Board {
 
     /// Plays again the last ply taken back.
     pub fn redo(&mut self) -> bool {
-        let Some(mv) = self.redo.pop() else { return false };
+        let Some(mv) = self.redo.pop() else {
+            return false;
+        };
         if self.game.play(mv).is_err() {
             self.redo.clear();
             return false;
@@ -178,13 +185,18 @@ impl Board {
         self.gesture = Gesture::Idle;
         self.message = None;
         self.animation = None;
-        self.events.push(Event::Navigate { ply: self.game.len() });
+        self.events.push(Event::Navigate {
+            ply: self.game.len(),
+        });
         self.dirty = true;
     }
 
     /// Every ply of the game, played and undone, in order.
     pub fn all_moves(&self) -> Vec<Move> {
-        self.game.moves().chain(self.redo.iter().rev().copied()).collect()
+        self.game
+            .moves()
+            .chain(self.redo.iter().rev().copied())
+            .collect()
     }
 
     /// Replaces the game (a new game, a pasted PTN or TPS).
@@ -196,7 +208,12 @@ impl Board {
         self.message = None;
         self.animation = None;
         if size_changed {
-            self.layout = Layout::new(self.position().size(), self.layout.width, self.layout.height, self.layout.pixel_ratio);
+            self.layout = Layout::new(
+                self.position().size(),
+                self.layout.width,
+                self.layout.height,
+                self.layout.pixel_ratio,
+            );
         }
         self.events.push(Event::Load);
         self.dirty = true;
@@ -254,7 +271,9 @@ impl Board {
 
     pub fn pointer_up(&mut self, p: Point) {
         if self.accepts_input() {
-            let intent = self.gesture.up(self.game.position(), &self.layout, p, self.selected);
+            let intent = self
+                .gesture
+                .up(self.game.position(), &self.layout, p, self.selected);
             self.apply(intent);
         }
     }
@@ -330,14 +349,21 @@ impl Board {
             let reason = match o.reason {
                 EndReason::Road => "road".to_string(),
                 EndReason::Flats => {
-                    let k = if komi.half_flats() > 0 { format!(" + {komi} komi") } else { String::new() };
+                    let k = if komi.half_flats() > 0 {
+                        format!(" + {komi} komi")
+                    } else {
+                        String::new()
+                    };
                     format!("flats {white}–{black}{k}")
                 }
                 EndReason::Resignation => "resignation".to_string(),
                 EndReason::Agreement => "agreement".to_string(),
             };
             let text = match o.winner {
-                Some(c) => format!("{} wins by {reason}", if c == Color::White { "White" } else { "Black" }),
+                Some(c) => format!(
+                    "{} wins by {reason}",
+                    if c == Color::White { "White" } else { "Black" }
+                ),
                 None => format!("Draw ({reason})"),
             };
             ResultSummary {
@@ -416,7 +442,9 @@ pub fn parse_game_or_position(text: &str) -> Result<Game, String> {
     if trimmed.is_empty() {
         return Err("Nothing to read: paste a PTN game or a TPS position.".into());
     }
-    let looks_like_tps = !trimmed.starts_with('[') && trimmed.contains('/') && trimmed.split_whitespace().count() == 3;
+    let looks_like_tps = !trimmed.starts_with('[')
+        && trimmed.contains('/')
+        && trimmed.split_whitespace().count() == 3;
     if looks_like_tps {
         let pos = Position::from_tps(trimmed).map_err(|e| e.to_string())?;
         return Ok(Game::new(pos));

@@ -42,9 +42,13 @@ pub fn restore(board: &mut Board, text: &str) -> Result<(), String> {
         .and_then(|l| l.trim().strip_prefix("ply "))
         .and_then(|n| n.trim().parse().ok())
         .ok_or("The saved game has no valid ply line.")?;
-    let game = ptn::parse_game(lines.next().unwrap_or("")).map_err(|e| format!("The saved game is damaged: {e}"))?;
+    let game = ptn::parse_game(lines.next().unwrap_or(""))
+        .map_err(|e| format!("The saved game is damaged: {e}"))?;
     if ply > game.len() {
-        return Err(format!("The saved game is damaged: ply {ply} of a game of {} plies.", game.len()));
+        return Err(format!(
+            "The saved game is damaged: ply {ply} of a game of {} plies.",
+            game.len()
+        ));
     }
     board.load(game);
     board.goto(ply);
