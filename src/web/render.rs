@@ -38,7 +38,7 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
     if let Some(mv) = pending {
         shown.play_unchecked(mv);
     }
-    draw_highlights(board, canvas, &shown, carry, pending);
+    draw_highlights(board, canvas, &shown, pending);
 
     // Which pieces are "new" on each square: those a pending or animated ply dropped there.
     let mut fresh = [0u8; 64];
@@ -192,7 +192,6 @@ fn draw_highlights(
     board: &Board,
     canvas: &mut impl Canvas,
     shown: &Position,
-    carry: Option<&Carry>,
     pending: Option<Move>,
 ) {
     let layout = &board.layout;
