@@ -406,3 +406,16 @@ fn clicking_the_origin_again_takes_one_fewer_then_puts_it_down() {
     b.pointer_up(below);
     assert_eq!(b.gesture, Gesture::Idle, "put down");
 }
+
+#[test]
+fn typed_plies_slide_in_but_dragged_ones_are_already_in_place() {
+    let mut b = board("x5/x5/x2,21,x2/x5/x5 1 4");
+    b.play_ptn("c3+").unwrap();
+    assert!(b.animation.is_some(), "a typed ply is animated");
+    b.undo();
+    let from = on_level(&b, "c3", 1);
+    let path = [center(&b, "c4")];
+    drag(&mut b, from, &path);
+    assert_eq!(b.tps(), "x5/x2,1,x2/x2,2,x2/x5/x5 2 4");
+    assert!(b.animation.is_none(), "the hand already put the pieces there");
+}

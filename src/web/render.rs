@@ -473,7 +473,13 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
 /// read on the board.
 fn draw_inspector(board: &Board, canvas: &mut impl Canvas) {
     let layout = &board.layout;
-    if matches!(board.gesture, Gesture::Place { .. }) {
+    // On hover, or on a press that has not moved (a long-press on touch); never mid-drag.
+    let still = match &board.gesture {
+        Gesture::Idle | Gesture::Press { .. } => true,
+        Gesture::Carry(c) => !c.moved && !c.sticky,
+        Gesture::Place { .. } => false,
+    };
+    if !still {
         return;
     }
     let Some(sq) = board.hover.and_then(|p| layout.square_at(p)) else {
@@ -559,6 +565,28 @@ mod tests {
                 .any(|o| o.starts_with("text") && o.ends_with(" 4")),
             "height label"
         );
+    }
+
+    #[test]
+    fn hovering_a_tall_stack_shows_all_its_pieces_but_not_mid_drag() {
+        let pieces = |b: &mut Board| {
+            let mut rec = Recorder::default();
+            draw(b, &mut rec, 0.0);
+            rec.ops.iter().filter(|o| o.starts_with("piece")).count()
+        };
+        let mut b = board("x5/x5/x2,212121,x2/x5/x5 1 6");
+        let plain = pieces(&mut b);
+        let c3 = b.layout.square_rect("c3".parse().unwrap()).center();
+        b.pointer_move(c3);
+        assert_eq!(pieces(&mut b), plain + 1 + 6, "a panel and the six pieces");
+        // Picking the stack up and dragging it away hides the panel.
+        b.pointer_down(c3);
+        let d3 = b.layout.square_rect("d3".parse().unwrap()).center();
+        b.pointer_move(d3);
+        b.pointer_move(c3);
+        let mut rec = Recorder::default();
+        draw(&mut b, &mut rec, 0.0);
+        assert!(rec.ops.iter().filter(|o| o.starts_with("piece")).count() < plain + 7);
     }
 
     #[test]

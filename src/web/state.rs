@@ -110,8 +110,14 @@ impl Board {
         self.play(mv)
     }
 
-    /// Plays `mv` (checked). Clears the redo list unless `mv` is the ply it would redo.
+    /// Plays `mv` (checked), sliding it into place. Clears the redo list unless `mv` is the
+    /// ply it would redo.
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        self.play_with(mv, self.options.animate)
+    }
+
+    /// Plays `mv`; `animate` is false when the player just put the pieces there by hand.
+    fn play_with(&mut self, mv: Move, animate: bool) -> Result<(), String> {
         let before = self.position().clone();
         self.game.play(mv).map_err(|e| e.to_string())?;
         if self.redo.last() == Some(&mv) {
@@ -121,7 +127,7 @@ impl Board {
         }
         self.gesture = Gesture::Idle;
         self.message = None;
-        self.animation = Animation::for_move(&before, mv, self.options.animate);
+        self.animation = Animation::for_move(&before, mv, animate);
         self.events.push(Event::Move {
             ptn: ptn::write_move(&before, mv),
             ply: self.game.len(),
@@ -317,7 +323,7 @@ impl Board {
             Intent::Nothing => {}
             Intent::Changed => self.dirty = true,
             Intent::Play(mv) => {
-                if let Err(e) = self.play(mv) {
+                if let Err(e) = self.play_with(mv, false) {
                     self.message = Some(e);
                 }
             }
