@@ -41,13 +41,13 @@ impl Theme {
 
     pub const DARK: Theme = Theme {
         background: "#1b1a19",
-        square_light: "#5a4d3c",
-        square_dark: "#4f4333",
+        square_light: "#76654e",
+        square_dark: "#68583f",
         coordinates: "#d8c8ae",
         white_piece: "#f1e9d8",
         white_edge: "#2a2117",
-        black_piece: "#1d1816",
-        black_edge: "#a89a86",
+        black_piece: "#16110f",
+        black_edge: "#e0d2bb",
         last_move: "rgba(255, 196, 0, 0.35)",
         road: "rgba(70, 200, 100, 0.5)",
         target: "rgba(90, 160, 255, 0.35)",
