@@ -37,6 +37,7 @@
 //! [`Position::undo`], which restore the exact position, hash included, and
 //! [`Position::generate_moves`] into a reused buffer: nothing allocates per ply.
 
+pub mod ai;
 pub mod color;
 pub mod config;
 pub mod game;

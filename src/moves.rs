@@ -131,6 +131,15 @@ impl Move {
         })
     }
 
+    /// The move with raw encoding `bits` (see [`Move::to_bits`]), if it is one.
+    pub const fn from_bits(bits: u16) -> Option<Move> {
+        if bits >> 8 == 0 && (bits >> 6) & 3 == 3 {
+            None // a placement of a fourth kind
+        } else {
+            Some(Move(bits))
+        }
+    }
+
     /// The raw 16-bit encoding, for tables keyed by move.
     #[inline]
     pub const fn to_bits(self) -> u16 {

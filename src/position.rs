@@ -767,6 +767,23 @@ impl Position {
         }
     }
 
+    /// Passes the turn without playing: not a legal ply in Tak, but what null-move pruning
+    /// in a search needs. Undo it with [`Position::unpass`].
+    #[inline]
+    pub fn pass(&mut self) {
+        self.to_move = !self.to_move;
+        self.ply += 1;
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// Takes back a [`Position::pass`].
+    #[inline]
+    pub fn unpass(&mut self) {
+        self.to_move = !self.to_move;
+        self.ply -= 1;
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+    }
+
     /// Recomputes the Zobrist hash from scratch (tests compare it with the incremental one).
     pub fn compute_hash(&self) -> u64 {
         let mut hash = 0;
@@ -900,25 +917,112 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn winning_road_move(&self, color: Color) -> Option<Move> {
-        let mut pos = self.clone();
-        if pos.to_move != color {
-            pos.to_move = color;
-            pos.ply += 1;
-            pos.hash ^= zobrist::BLACK_TO_MOVE;
+        if self.to_move == color {
+            if self.is_over() {
+                return None;
+            }
+            return self.clone().road_in_one();
         }
+        let mut pos = self.clone();
+        pos.pass();
         if pos.is_over() {
             return None;
         }
+        pos.road_in_one()
+    }
+
+    /// The squares where placing a flat (or capstone) would give `color` a road at once:
+    /// empty squares touching both a group connected to one edge and a group connected to
+    /// the opposite edge (or lying on that edge). Bitboards only, no move is played.
+    pub fn road_placements(&self, color: Color) -> u64 {
+        let road = self.road_squares(color);
+        let empty = self.mask & !self.occupied();
+        let size = self.size();
+        let mut wins = 0;
+        let sides = [
+            (bitboard::FILE_A & self.mask, bitboard::last_file(size)),
+            (bitboard::RANK_1 & self.mask, bitboard::last_rank(size)),
+        ];
+        for (a, b) in sides {
+            let from_a = bitboard::flood(a, road, self.mask);
+            let from_b = bitboard::flood(b, road, self.mask);
+            let near_a = bitboard::neighbours(from_a, self.mask) | a;
+            let near_b = bitboard::neighbours(from_b, self.mask) | b;
+            wins |= near_a & near_b;
+        }
+        wins & empty
+    }
+
+    /// A ply that wins by road at once for the player to move, if any; assumes the game is
+    /// not over. Placements are found from bitboards; a spread is only tried when the
+    /// squares it could cover might complete a road.
+    pub fn road_in_one(&mut self) -> Option<Move> {
+        let me = self.to_move;
+        if self.is_opening() {
+            return None;
+        }
+        let i = me.index();
+        if self.stones[i] > 0 || self.capstones[i] > 0 {
+            let squares = self.road_placements(me);
+            if squares != 0 {
+                let kind = if self.stones[i] > 0 {
+                    Kind::Flat
+                } else {
+                    Kind::Cap
+                };
+                return Some(Move::place(
+                    Square::from_index(squares.trailing_zeros() as u8),
+                    kind,
+                ));
+            }
+        }
+        let road = self.road_squares(me);
+        let size = self.size();
+        let blockers = self.walls | self.caps;
+        let tables = MoveTables::get();
         let mut moves = Vec::new();
-        pos.generate_moves(&mut moves);
-        moves.into_iter().find(|&mv| {
-            let undo = pos.play_unchecked(mv);
-            let wins = pos
-                .outcome()
-                .is_some_and(|o| o.reason == EndReason::Road && o.winner == Some(color));
-            pos.undo(undo);
-            wins
-        })
+        for from_index in Bits(self.tops[i]) {
+            let from = Square::from_index(from_index);
+            let carry = self.heights[from_index as usize].min(size);
+            let is_cap = self.caps & from.bit() != 0;
+            for dir in Direction::ALL {
+                let (range, stop) = self.range(from, dir, blockers);
+                let reach = range + (is_cap && stop & self.walls != 0) as u8;
+                if reach == 0 {
+                    continue;
+                }
+                // The best a spread in this direction can do: keep the origin and take
+                // every square it can reach.
+                let mut ray = 0u64;
+                let mut sq = from;
+                for _ in 0..reach.min(carry) {
+                    match sq.step(dir, size) {
+                        Some(next) => {
+                            ray |= next.bit();
+                            sq = next;
+                        }
+                        None => break,
+                    }
+                }
+                if !bitboard::spans(road | ray | from.bit(), size) {
+                    continue;
+                }
+                moves.clear();
+                tables.push_spreads(&mut moves, from, dir, carry, range);
+                if reach > range {
+                    tables.push_flattening(&mut moves, from, dir, carry, range);
+                }
+                for &mv in &moves {
+                    let undo = self.play_unchecked(mv);
+                    let wins = self.has_road(me);
+                    self.undo(undo);
+                    if wins {
+                        return Some(mv);
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// Whether the player to move is "in Tak": the opponent threatens a road next ply.

@@ -417,5 +417,8 @@ fn typed_plies_slide_in_but_dragged_ones_are_already_in_place() {
     let path = [center(&b, "c4")];
     drag(&mut b, from, &path);
     assert_eq!(b.tps(), "x5/x2,1,x2/x2,2,x2/x5/x5 2 4");
-    assert!(b.animation.is_none(), "the hand already put the pieces there");
+    assert!(
+        b.animation.is_none(),
+        "the hand already put the pieces there"
+    );
 }

@@ -139,6 +139,40 @@ proptest! {
         }
     }
 
+    /// The fast road-in-one search agrees with trying every legal ply.
+    #[test]
+    fn road_in_one_agrees_with_brute_force(size in 3u8..=8, seed: u64, plies in 0usize..140) {
+        // Mostly flats: random games rarely come close to roads otherwise.
+        let cfg = Config::standard(size).unwrap();
+        let mut rng = Rng(seed | 1);
+        let mut pos = Position::with_config(cfg);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() { break; }
+            let flats: Vec<Move> = moves.iter().copied().filter(|m| m.kind() == Some(tak::Kind::Flat)).collect();
+            let pool = if !flats.is_empty() && rng.below(3) > 0 { &flats } else { &moves };
+            let mv = pool[rng.below(pool.len())];
+            let before = pos.clone();
+            pos.play(mv).unwrap();
+            if pos.is_over() { pos = before; break; }
+            let me = pos.to_move();
+            pos.legal_moves(&mut moves);
+            let brute = moves.iter().any(|&m| {
+                let mut p = pos.clone();
+                p.play_unchecked(m);
+                p.outcome().is_some_and(|o| o.reason == tak::EndReason::Road && o.winner == Some(me))
+            });
+            let fast = pos.clone().road_in_one();
+            prop_assert_eq!(fast.is_some(), brute, "{}", pos);
+            if let Some(m) = fast {
+                let mut p = pos.clone();
+                p.play(m).unwrap();
+                prop_assert_eq!(p.outcome().and_then(|o| o.winner), Some(me));
+            }
+        }
+    }
+
     #[test]
     fn move_parser_never_panics(text in "\\PC{0,12}") {
         let _ = text.parse::<Move>();

@@ -16,6 +16,12 @@ commands:
   ptn [FILE]
         replay a PTN game from FILE (or standard input) and print 'tps <final TPS>' and
         'result <R-0|0-R|F-0|0-F|1/2-1/2|none>' as the rules decide.
+  tei   speak the Tak Engine Interface on standard input and output (for match runners)
+  selfplay [--size N] [--games G] [--seed S] [--komi K] LEVEL_A LEVEL_B
+        play LEVEL_A against LEVEL_B (1-6) from varied openings, colours alternating, and
+        print LEVEL_A's wins, losses, draws and score
+  bench [--nodes N]
+        search speed: nodes per second over a set of positions
   help  show this text";
 
 enum Failure {
@@ -28,6 +34,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft") => run_perft(&args[1..]),
         Some("ptn") => run_ptn(&args[1..]),
+        Some("tei") => run_tei(),
+        Some("selfplay") => run_selfplay(&args[1..]),
+        Some("bench") => run_bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -141,6 +150,155 @@ fn run_ptn(args: &[String]) -> Result<(), Failure> {
     println!(
         "result {}",
         pos.outcome().map_or("none", |o| o.ptn_result())
+    );
+    Ok(())
+}
+
+fn run_tei() -> Result<(), Failure> {
+    use std::io::BufRead;
+    use std::sync::{Arc, Mutex};
+    let out = Arc::new(Mutex::new(std::io::stdout()));
+    let mut session = tak::ai::tei::Session::new(out);
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| Failure::Error(format!("cannot read standard input: {e}")))?;
+        if !session.handle(&line) {
+            return Ok(());
+        }
+    }
+    session.handle("quit");
+    Ok(())
+}
+
+/// Reads `--name value` options and positional arguments.
+fn options<'a>(
+    args: &'a [String],
+    names: &[&str],
+) -> Result<(Vec<(&'a str, &'a str)>, Vec<&'a str>), Failure> {
+    let mut named = Vec::new();
+    let mut positional = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if let Some(name) = arg.strip_prefix("--") {
+            if !names.contains(&name) {
+                return Err(Failure::Usage(format!("unknown option '{arg}'")));
+            }
+            let value = it
+                .next()
+                .ok_or_else(|| Failure::Usage(format!("{arg} needs a value")))?;
+            named.push((name, value.as_str()));
+        } else {
+            positional.push(arg.as_str());
+        }
+    }
+    Ok((named, positional))
+}
+
+fn number<T: std::str::FromStr>(
+    named: &[(&str, &str)],
+    name: &str,
+    default: T,
+) -> Result<T, Failure> {
+    match named.iter().rev().find(|(n, _)| *n == name) {
+        Some((_, v)) => v
+            .parse()
+            .map_err(|_| Failure::Usage(format!("--{name} '{v}' is not a number"))),
+        None => Ok(default),
+    }
+}
+
+fn run_selfplay(args: &[String]) -> Result<(), Failure> {
+    use tak::ai::level::Level;
+    let (named, positional) = options(args, &["size", "games", "seed", "komi"])?;
+    let [a, b] = positional[..] else {
+        return Err(Failure::Usage(
+            "selfplay needs two levels, e.g. 'selfplay 2 1'".into(),
+        ));
+    };
+    let level = |s: &str| match s.parse::<u8>() {
+        Ok(n @ 1..=6) => Ok(Level::get(n)),
+        _ => Err(Failure::Usage(format!("level '{s}' is not 1 to 6"))),
+    };
+    let (a, b) = (level(a)?, level(b)?);
+    let size: u8 = number(&named, "size", 5)?;
+    let games: u32 = number(&named, "games", 100)?;
+    let seed: u64 = number(&named, "seed", 1)?;
+    let komi: tak::Komi = match named.iter().find(|(n, _)| *n == "komi") {
+        Some((_, k)) => k
+            .parse()
+            .map_err(|e: tak::config::ConfigError| Failure::Usage(e.to_string()))?,
+        None => tak::Komi::default(),
+    };
+    let config = Config::standard(size)
+        .map_err(|e| Failure::Usage(e.to_string()))?
+        .with_komi(komi);
+    let start = Instant::now();
+    let tally = tak::ai::selfplay::run_match(config, &a, &b, games, seed, |n, points| {
+        eprint!(
+            "\rgame {n}/{games}: {}   ",
+            if points == 1.0 {
+                "win"
+            } else if points == 0.0 {
+                "loss"
+            } else {
+                "draw"
+            }
+        );
+    });
+    eprintln!();
+    println!(
+        "level {} ({}) vs level {} ({}) on {size}x{size}, komi {komi}, {games} games: {} wins, {} losses, {} draws, score {:.1}% ({:.0} s)",
+        a.number,
+        a.name,
+        b.number,
+        b.name,
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        100.0 * tally.score(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Positions for the search benchmark: openings and middlegames on 5x5 and 6x6.
+pub const BENCH_POSITIONS: [&str; 6] = [
+    "x5/x5/x5/x5/x5 1 1",
+    "x5/x2,2,x2/x,1,1,2,x/x2,1,x2/x5 1 4",
+    "2,x,1,x2/x,2,1,1,x/x,21,2,1C,x/x,2,1,x2/x2,2C,x2 2 9",
+    "x6/x6/x2,1,2,x2/x2,2,1,x2/x6/x6 1 3",
+    "x2,2,x3/x,1,1,2,x2/x,2,1C,12,x2/x,1,2,1,2C,x/x2,1,x3/x6 1 9",
+    "x5/x,1,2,x2/x,2,1,1,x/x,12,2,2,x/x,1,x3 1 7",
+];
+
+fn run_bench(args: &[String]) -> Result<(), Failure> {
+    use tak::ai::search::{SearchLimits, Searcher};
+    let (named, positional) = options(args, &["nodes"])?;
+    if !positional.is_empty() {
+        return Err(Failure::Usage(format!(
+            "unexpected argument '{}'",
+            positional[0]
+        )));
+    }
+    let nodes: u64 = number(&named, "nodes", 1_000_000)?;
+    let mut total_nodes = 0;
+    let mut total_ms = 0.0;
+    for tps in BENCH_POSITIONS {
+        let pos = Position::from_tps(tps).map_err(|e| Failure::Error(e.to_string()))?;
+        let mut searcher = Searcher::new(16);
+        let r = searcher.search(&pos, SearchLimits::nodes(nodes), |_| {});
+        total_nodes += r.nodes;
+        total_ms += r.time_ms;
+        println!(
+            "{tps:<62} depth {:>2}  {:>9} nodes  {:>7.0} nodes/s",
+            r.depth,
+            r.nodes,
+            r.nps()
+        );
+    }
+    println!(
+        "total {total_nodes} nodes in {:.2} s: {:.0} nodes/s",
+        total_ms / 1000.0,
+        total_nodes as f64 * 1000.0 / total_ms
     );
     Ok(())
 }

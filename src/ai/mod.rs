@@ -1,0 +1,24 @@
+//! The computer opponent: a search ([`search`]) over the engine's fast path, an evaluation
+//! that knows Tak ([`eval`]), playing levels as plain data ([`level`]) and the Tak Engine
+//! Interface for matches ([`tei`]). No web dependency: the same code runs natively and in a
+//! Web Worker.
+//!
+//! ```
+//! use tak::ai::search::{SearchLimits, Searcher};
+//! use tak::Position;
+//! // White completes the road on rank 2 at once.
+//! let pos = Position::from_tps("x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5")?;
+//! let mut searcher = Searcher::new(1);
+//! let result = searcher.search(&pos, SearchLimits::depth(3), |_| {});
+//! assert_eq!(result.best.map(|m| m.to_string()), Some("e2".into()));
+//! assert_eq!(result.win_in(), Some(1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod clock;
+pub mod eval;
+pub mod level;
+pub mod search;
+pub mod selfplay;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tei;

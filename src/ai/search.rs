@@ -1,0 +1,646 @@
+//! The game-tree search: iterative deepening, principal variation search with a
+//! transposition table, killer and history move ordering, late move reductions and null-move
+//! pruning. Roads are never missed: every node first asks whether the player to move can
+//! complete a road at once, and a leaf where the opponent threatens one is searched a ply
+//! deeper instead of being evaluated.
+
+use super::clock::now_ms;
+use super::eval::{evaluate, Weights};
+use crate::{Color, Move, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A score that means "the player to move wins"; a win found `n` plies ahead scores
+/// `WIN - n`, so quicker wins score higher.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this (in absolute value) are forced wins or losses.
+pub const WIN_THRESHOLD: i32 = WIN - 1000;
+const INFINITY: i32 = WIN + 1;
+const MAX_PLY: usize = 128;
+
+/// When a search must stop. Unset limits do not apply; with none at all it runs until
+/// stopped (or to [`SearchLimits::MAX_DEPTH`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchLimits {
+    pub depth: Option<u8>,
+    pub nodes: Option<u64>,
+    /// Wall-clock budget in milliseconds.
+    pub time_ms: Option<f64>,
+}
+
+impl SearchLimits {
+    pub const MAX_DEPTH: u8 = 64;
+
+    pub fn depth(depth: u8) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
+    }
+
+    pub fn time(ms: f64) -> SearchLimits {
+        SearchLimits {
+            time_ms: Some(ms),
+            ..SearchLimits::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits {
+            nodes: Some(nodes),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play (`None` only when the game is over).
+    pub best: Option<Move>,
+    /// From the point of view of the player to move.
+    pub score: i32,
+    /// The last depth searched completely.
+    pub depth: u8,
+    pub nodes: u64,
+    pub time_ms: f64,
+    /// The expected line, best move first.
+    pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 * 1000.0 / self.time_ms.max(0.001)
+    }
+
+    /// Plies to a forced win (positive) or loss (negative), if the score is one.
+    pub fn win_in(&self) -> Option<i32> {
+        if self.score >= WIN_THRESHOLD {
+            Some(WIN - self.score)
+        } else if self.score <= -WIN_THRESHOLD {
+            Some(-(WIN + self.score))
+        } else {
+            None
+        }
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    best: u16,
+    score: i32,
+    depth: i8,
+    bound: Bound,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    None,
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A reusable searcher: keeps its transposition table and move-ordering statistics between
+/// searches of the same game.
+pub struct Searcher {
+    table: Vec<Entry>,
+    killers: [[u16; 2]; MAX_PLY],
+    history: Vec<u32>,
+    weights: Weights,
+    nodes: u64,
+    stop: Arc<AtomicBool>,
+    stopped: bool,
+    deadline: f64,
+    node_limit: u64,
+    move_buffers: Vec<Vec<(i32, Move)>>,
+    raw_moves: Vec<Move>,
+}
+
+fn score_to_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score + ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score - ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The score of a finished position for the player to move.
+fn terminal_score(pos: &Position, ply: usize) -> Option<i32> {
+    let outcome = pos.outcome()?;
+    Some(match outcome.winner {
+        None => 0,
+        Some(c) if c == pos.to_move() => WIN - ply as i32,
+        Some(_) => -(WIN - ply as i32),
+    })
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> Searcher {
+        let entries =
+            (megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
+        Searcher {
+            table: vec![Entry::default(); entries.max(1024)],
+            killers: [[NO_MOVE; 2]; MAX_PLY],
+            history: vec![0; 1 << 16],
+            weights: Weights::DEFAULT,
+            nodes: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+            stopped: false,
+            deadline: f64::INFINITY,
+            node_limit: u64::MAX,
+            move_buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            raw_moves: Vec::with_capacity(256),
+        }
+    }
+
+    /// The flag that stops a search in progress (from another thread, or a callback).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|e| *e = Entry::default());
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers = [[NO_MOVE; 2]; MAX_PLY];
+    }
+
+    /// Searches `pos` within `limits`. `on_depth` hears about every completed depth
+    /// (for `info` lines). Always returns a legal move when the game is not over, even if
+    /// stopped at once.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: SearchLimits,
+        mut on_depth: impl FnMut(&SearchResult),
+    ) -> SearchResult {
+        let start = now_ms();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t.max(0.0));
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.killers = [[NO_MOVE; 2]; MAX_PLY];
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        let mut pos = pos.clone();
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0.0,
+            pv: Vec::new(),
+        };
+        if pos.is_over() {
+            result.score = terminal_score(&pos, 0).unwrap_or(0);
+            return result;
+        }
+        // A road at once needs no search.
+        if let Some(win) = pos.clone().road_in_one() {
+            result.best = Some(win);
+            result.score = WIN - 1;
+            result.depth = 1;
+            result.pv = vec![win];
+            result.nodes = 1;
+            result.time_ms = now_ms() - start;
+            on_depth(&result);
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(SearchLimits::MAX_DEPTH)
+            .clamp(1, SearchLimits::MAX_DEPTH);
+        let mut previous: i32 = 0;
+        for depth in 1..=max_depth {
+            // Aspiration window around the previous score; widened on failure.
+            let mut window = if depth >= 4 && previous.abs() < WIN_THRESHOLD {
+                60
+            } else {
+                INFINITY
+            };
+            let (score, best) = loop {
+                let alpha = (previous - window).max(-INFINITY);
+                let beta = (previous + window).min(INFINITY);
+                let (score, best) = self.root(&mut pos, depth as i32, alpha, beta);
+                if self.stopped || window >= INFINITY || (score > alpha && score < beta) {
+                    break (score, best);
+                }
+                window = if window > 1000 { INFINITY } else { window * 4 };
+            };
+            if self.stopped && depth > 1 {
+                // An unfinished depth is only trusted for a move it has already proven better.
+                if let Some(b) = best.filter(|_| score > result.score && result.best.is_some()) {
+                    result.best = Some(b);
+                }
+                break;
+            }
+            previous = score;
+            result.best = best.or(result.best);
+            result.score = score;
+            result.depth = depth;
+            result.nodes = self.nodes;
+            result.time_ms = now_ms() - start;
+            result.pv = self.principal_variation(&pos, depth as usize);
+            on_depth(&result);
+            if score.abs() >= WIN_THRESHOLD && (WIN - score.abs()) <= depth as i32 {
+                break; // a forced result within the horizon: deeper search changes nothing
+            }
+            // Do not start a depth that will not finish: each costs several times the last.
+            let elapsed = now_ms() - start;
+            if limits.time_ms.is_some_and(|t| elapsed * 3.0 > t) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = now_ms() - start;
+        if result.best.is_none() {
+            // Stopped before depth 1 finished: any legal move beats none.
+            let mut moves = Vec::new();
+            pos.generate_moves(&mut moves);
+            result.best = moves.first().copied();
+        }
+        result
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit
+            || self.stop.load(Ordering::Relaxed)
+            || (self.nodes & 1023 == 0 && now_ms() >= self.deadline)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn root(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Move>) {
+        let mut moves = std::mem::take(&mut self.move_buffers[0]);
+        self.order_moves(pos, 0, &mut moves);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &(_, mv)) in moves.iter().enumerate() {
+            let undo = pos.play_unchecked(mv);
+            self.nodes += 1;
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1, true);
+                if s > alpha && s < beta {
+                    -self.negamax(pos, depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            pos.undo(undo);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if let Some(mv) = best_move {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.store(pos, depth, best, mv, bound, 0);
+        }
+        self.move_buffers[0] = moves;
+        (best, best_move)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        if let Some(score) = terminal_score(pos, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos, &self.weights);
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        // Mate distance: nothing here can beat a win already found nearer the root.
+        let alpha0 = alpha;
+        // The player to move completes a road: nothing else matters.
+        if pos.road_in_one().is_some() {
+            return WIN - ply as i32 - 1;
+        }
+        let threatened = {
+            pos.pass();
+            let t = pos.road_in_one().is_some();
+            pos.unpass();
+            t
+        };
+        if depth <= 0 {
+            if !threatened || depth < -2 {
+                return evaluate(pos, &self.weights);
+            }
+            // The opponent threatens a road: see whether it can be stopped (a ply deeper).
+        }
+        let index = (pos.hash() as usize) & (self.table.len() - 1);
+        let entry = self.table[index];
+        let mut table_move = NO_MOVE;
+        if entry.key == pos.hash() && entry.bound != Bound::None {
+            table_move = entry.best;
+            if entry.depth as i32 >= depth {
+                let score = score_from_table(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        // Null move: if passing still holds beta, a real ply surely does.
+        if allow_null
+            && depth >= 3
+            && !threatened
+            && beta.abs() < WIN_THRESHOLD
+            && !pos.is_opening()
+            && reserves_comfortable(pos)
+        {
+            let static_eval = evaluate(pos, &self.weights);
+            if static_eval >= beta {
+                pos.pass();
+                let score = -self.negamax(pos, depth - 3, -beta, -beta + 1, ply + 1, false);
+                pos.unpass();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return beta;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        self.order_moves_with(pos, ply, table_move, &mut moves);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &(order, mv)) in moves.iter().enumerate() {
+            let undo = pos.play_unchecked(mv);
+            self.nodes += 1;
+            let quiet = order < KILLER_SCORE;
+            let reduction = if depth >= 3 && i >= 3 && quiet && !threatened {
+                if i >= 10 && depth >= 5 {
+                    2
+                } else {
+                    1
+                }
+            } else {
+                0
+            };
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut s = -self.negamax(
+                    pos,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            pos.undo(undo);
+            if self.stopped {
+                self.move_buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != mv.to_bits() {
+                                k[1] = k[0];
+                                k[0] = mv.to_bits();
+                            }
+                            let h = &mut self.history[mv.to_bits() as usize];
+                            *h = h.saturating_add((depth * depth) as u32);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buffers[ply] = moves;
+        let Some(mv) = best_move else {
+            return evaluate(pos, &self.weights); // no legal move cannot happen in Tak; be safe
+        };
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(pos, depth, best, mv, bound, ply);
+        best
+    }
+
+    fn store(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        score: i32,
+        mv: Move,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let index = (pos.hash() as usize) & (self.table.len() - 1);
+        let slot = &mut self.table[index];
+        if slot.key != pos.hash() || depth as i8 >= slot.depth || bound == Bound::Exact {
+            *slot = Entry {
+                key: pos.hash(),
+                best: mv.to_bits(),
+                score: score_to_table(score, ply),
+                depth: depth.clamp(-100, 100) as i8,
+                bound,
+            };
+        }
+    }
+
+    fn order_moves(&mut self, pos: &Position, ply: usize, out: &mut Vec<(i32, Move)>) {
+        let index = (pos.hash() as usize) & (self.table.len() - 1);
+        let entry = self.table[index];
+        let table_move = if entry.key == pos.hash() && entry.bound != Bound::None {
+            entry.best
+        } else {
+            NO_MOVE
+        };
+        self.order_moves_with(pos, ply, table_move, out);
+    }
+
+    fn order_moves_with(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        table_move: u16,
+        out: &mut Vec<(i32, Move)>,
+    ) {
+        let mut raw = std::mem::take(&mut self.raw_moves);
+        raw.clear();
+        pos.generate_moves(&mut raw);
+        out.clear();
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let centre = centre_weights(pos.size());
+        for &mv in &raw {
+            let bits = mv.to_bits();
+            let score = if bits == table_move {
+                TABLE_SCORE
+            } else if bits == killers[0] || bits == killers[1] {
+                KILLER_SCORE
+            } else {
+                let h = self.history[bits as usize].min(1_000_000) as i32;
+                h + static_order(pos, mv, &centre)
+            };
+            out.push((score, mv));
+        }
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        self.raw_moves = raw;
+    }
+
+    /// The line the table remembers from `pos`.
+    fn principal_variation(&self, pos: &Position, max: usize) -> Vec<Move> {
+        let mut pos = pos.clone();
+        let mut line = Vec::new();
+        while line.len() < max {
+            let entry = self.table[(pos.hash() as usize) & (self.table.len() - 1)];
+            if entry.key != pos.hash() || entry.bound == Bound::None {
+                break;
+            }
+            let Some(mv) = Move::from_bits(entry.best) else {
+                break;
+            };
+            if !pos.is_legal(mv) {
+                break;
+            }
+            pos.play_unchecked(mv);
+            line.push(mv);
+            if pos.is_over() {
+                break;
+            }
+        }
+        line
+    }
+
+    /// Scores every root move with a full window at `depth` (for the noisy, weaker levels).
+    pub fn score_root_moves(&mut self, pos: &Position, depth: u8) -> Vec<(Move, i32)> {
+        self.stopped = false;
+        self.deadline = f64::INFINITY;
+        self.node_limit = u64::MAX;
+        let mut pos = pos.clone();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                let undo = pos.play_unchecked(mv);
+                let score = -self.negamax(&mut pos, depth as i32 - 1, -INFINITY, INFINITY, 1, true);
+                pos.undo(undo);
+                (mv, score)
+            })
+            .collect()
+    }
+}
+
+const TABLE_SCORE: i32 = 1 << 30;
+const KILLER_SCORE: i32 = 1 << 29;
+
+/// Whether both players have enough pieces left that passing is no real loss (null-move
+/// pruning is unsound in a flat race).
+fn reserves_comfortable(pos: &Position) -> bool {
+    Color::ALL
+        .iter()
+        .all(|&c| pos.stones_left(c) as u32 + pos.caps_left(c) as u32 > 3)
+        && (pos.board_mask() & !pos.occupied()).count_ones() > 3
+}
+
+fn centre_weights(size: u8) -> [i32; 64] {
+    let mut w = [0; 64];
+    let mid = (size as i32 - 1) as f64 / 2.0;
+    for sq in crate::Square::all(size) {
+        let d = (sq.file() as f64 - mid).abs() + (sq.rank() as f64 - mid).abs();
+        w[sq.index()] = (40.0 - 8.0 * d) as i32;
+    }
+    w
+}
+
+/// A cheap guess of a move's worth before searching it.
+fn static_order(pos: &Position, mv: Move, centre: &[i32; 64]) -> i32 {
+    let sq = mv.square();
+    match mv.kind() {
+        Some(crate::Kind::Flat) => 300 + centre[sq.index()],
+        Some(crate::Kind::Cap) => 250 + centre[sq.index()] * 2,
+        Some(crate::Kind::Wall) => {
+            // Walls are worth trying next to the opponent's pieces, rarely elsewhere.
+            let near_opponent = crate::square::bitboard::neighbours(sq.bit(), pos.board_mask())
+                & pos.tops(!pos.to_move())
+                != 0;
+            if near_opponent {
+                200
+            } else {
+                50
+            }
+        }
+        None => 100 + mv.count() as i32 * 10 - mv.distance() as i32 * 5,
+    }
+}
+
+/// Never a legal move's encoding (eight squares to the left of h8): marks "no move".
+const NO_MOVE: u16 = 0xFFFF;
