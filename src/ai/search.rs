@@ -374,11 +374,10 @@ impl Searcher {
             pos.unpass();
             t
         };
-        if depth <= 0 {
-            if !threatened || depth < -2 {
-                return evaluate(pos, &self.weights);
-            }
-            // The opponent threatens a road: see whether it can be stopped (a ply deeper).
+        // At the horizon, evaluate, unless the opponent threatens a road: then see whether
+        // it can be stopped (a ply deeper, at most three times).
+        if depth <= 0 && (!threatened || depth < -2) {
+            return evaluate(pos, &self.weights);
         }
         let index = (pos.hash() as usize) & (self.table.len() - 1);
         let entry = self.table[index];
@@ -551,7 +550,7 @@ impl Searcher {
             };
             out.push((score, mv));
         }
-        out.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        out.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
         self.raw_moves = raw;
     }
 
