@@ -1,8 +1,11 @@
 // The game page: one board plus its controls. Glue only: every rule and every board state
 // lives in the wasm board; this file turns its status into DOM and DOM actions into calls.
 import { mount } from './board.js';
+import { Computer } from './computer.js';
 
 const SAVE_KEY = 'tak.savedGame';
+const SETTINGS_KEY = 'tak.settings';
+const LEVEL_NAMES = ['Beginner', 'Casual', 'Club', 'Strong', 'Expert', 'Master'];
 const $ = (id) => document.getElementById(id);
 
 function showNotice(text) {
@@ -88,18 +91,100 @@ function refresh() {
   }
   $('turn').textContent = s.result ? '' : `${s.toMove === 'white' ? 'White' : 'Black'} to move · flats ${s.flats[0]}–${s.flats[1]}${s.komi !== '0' ? ` (komi ${s.komi})` : ''}`;
   $('tak').hidden = !s.tak;
+  const thinking = $('thinking');
+  thinking.hidden = !computer.busy;
+  thinking.textContent = computer.busy ? `The computer (level ${settings.level}, ${LEVEL_NAMES[settings.level - 1]}) is thinking` : '';
+  $('hint').disabled = !!s.result || computer.busy;
   $('message').textContent = s.message || '';
   $('undo').disabled = !s.canUndo;
+  document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
+  $('new-game').title = settings.opponent === 'computer' ? `Playing the computer, level ${settings.level}` : 'Playing a person on this device';
   $('redo').disabled = !s.canRedo;
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
   renderMoves(s);
 }
 
-board.on('change', () => { refresh(); save(); });
+// Who plays: a person on this device, or the computer (level, colour). Kept across visits;
+// anything unreadable falls back to the defaults.
+function loadSettings() {
+  const defaults = { opponent: 'human', level: 3, human: 'white' };
+  try {
+    const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
+    return {
+      opponent: s.opponent === 'computer' ? 'computer' : 'human',
+      level: Number.isInteger(s.level) && s.level >= 1 && s.level <= 6 ? s.level : defaults.level,
+      human: s.human === 'black' ? 'black' : 'white',
+    };
+  } catch {
+    return defaults;
+  }
+}
+let settings = loadSettings();
+function saveSettings() {
+  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* disabled */ }
+}
+
+const computer = new Computer();
+const hinter = new Computer();
+let thinkingAbout = null;
+const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
+
+/** Starts the computer's search when it is its turn at the end of the game. */
+function maybeThink() {
+  const spec = board.searchSpec();
+  const mine = computerColor();
+  const atEnd = !board.status().canRedo;
+  if (!mine || spec.over || spec.toMove !== mine || !atEnd) {
+    if (computer.busy) computer.cancel();
+    thinkingAbout = null;
+    board.setInteractive(true);
+    return;
+  }
+  if (computer.busy && thinkingAbout === spec.tps) return;
+  thinkingAbout = spec.tps;
+  board.setInteractive(false);
+  computer.think(spec, settings.level).then((answer) => {
+    if (board.searchSpec().tps !== spec.tps) return; // the game moved on meanwhile
+    thinkingAbout = null;
+    board.setInteractive(true);
+    if (answer.move) {
+      const error = board.play(answer.move);
+      if (error) showNotice(`The computer's move ${answer.move} was refused: ${error}`);
+    }
+    refresh();
+  }).catch((err) => {
+    if (err.cancelled) return;
+    thinkingAbout = null;
+    board.setInteractive(true);
+    showNotice(`The computer could not move: ${err.message}`);
+    refresh();
+  });
+}
+
+board.on('change', () => { hinter.cancel(); $('info').textContent = ''; maybeThink(); refresh(); save(); });
+maybeThink();
 refresh();
 
-$('undo').addEventListener('click', () => board.undo());
+$('hint').addEventListener('click', () => {
+  const spec = board.searchSpec();
+  if (spec.over) return;
+  $('info').textContent = 'Looking for a good move…';
+  hinter.think(spec, 4).then((answer) => {
+    if (board.searchSpec().tps !== spec.tps || !answer.move) return;
+    board.setHint(answer.move);
+    $('info').textContent = `Hint: ${answer.move}`;
+  }).catch((err) => { if (!err.cancelled) $('info').textContent = `No hint: ${err.message}`; });
+});
+
+// Against the computer, undo takes back to the player's own turn.
+function undo() {
+  computer.cancel();
+  board.undo();
+  const mine = computerColor();
+  if (mine && board.searchSpec().toMove === mine && board.status().ply > 0) board.undo();
+}
+$('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', () => board.redo());
 $('first').addEventListener('click', () => board.goto(0));
 $('prev').addEventListener('click', () => board.undo());
@@ -108,7 +193,7 @@ $('last').addEventListener('click', () => board.goto(1e9));
 document.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
   const mod = e.ctrlKey || e.metaKey;
-  if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey) { board.undo(); e.preventDefault(); }
+  if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey) { undo(); e.preventDefault(); }
   else if (mod && (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey))) { board.redo(); e.preventDefault(); }
 });
 
@@ -125,10 +210,24 @@ $('move-form').addEventListener('submit', (e) => {
 
 // New game.
 const newDialog = $('new-dialog');
-$('new-game').addEventListener('click', () => newDialog.showModal());
+const newForm = $('new-form');
+const syncComputerOptions = () => { $('computer-options').disabled = newForm.opponent.value !== 'computer'; };
+newForm.opponent.addEventListener('change', syncComputerOptions);
+$('new-game').addEventListener('click', () => {
+  newForm.opponent.value = settings.opponent;
+  newForm.level.value = String(settings.level);
+  newForm.human.value = settings.human;
+  newForm.size.value = String(board.status().size);
+  syncComputerOptions();
+  newDialog.showModal();
+});
 newDialog.addEventListener('close', () => {
   if (newDialog.returnValue !== 'start') return;
-  const form = $('new-form');
+  const form = newForm;
+  computer.cancel();
+  hinter.cancel();
+  settings = { opponent: form.opponent.value === 'computer' ? 'computer' : 'human', level: Number(form.level.value) || 3, human: form.human.value === 'black' ? 'black' : 'white' };
+  saveSettings();
   const error = board.newGame(form.size.value, form.komi.value);
   showNotice(error ? `Cannot start that game: ${error}` : '');
   refresh();
@@ -139,7 +238,7 @@ newDialog.addEventListener('close', () => {
 async function copy(text, what) {
   try {
     await navigator.clipboard.writeText(text);
-    $('message').textContent = `${what} copied.`;
+    $('info').textContent = `${what} copied.`;
   } catch {
     // No clipboard access: show the text to copy by hand.
     $('paste-text').value = text;

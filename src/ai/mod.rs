@@ -22,3 +22,13 @@ pub mod search;
 pub mod selfplay;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tei;
+
+/// Positions for the search benchmark: openings and middlegames on 5x5 and 6x6.
+pub const BENCH_POSITIONS: [&str; 6] = [
+    "x5/x5/x5/x5/x5 1 1",
+    "x5/x2,2,x2/x,1,1,2,x/x2,1,x2/x5 1 4",
+    "2,x,1,x2/x,2,1,1,x/x,21,2,1C,x/x,2,1,x2/x2,2C,x2 2 9",
+    "x6/x6/x2,1,2,x2/x2,2,1,x2/x6/x6 1 3",
+    "x2,2,x3/x,1,1,2,x2/x,2,1C,12,x2/x,1,2,1,2C,x/x2,1,x3/x6 1 9",
+    "x5/x,1,2,x2/x,2,1,1,x/x,12,2,2,x/x,1,x3 1 7",
+];

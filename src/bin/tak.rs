@@ -260,16 +260,6 @@ fn run_selfplay(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Positions for the search benchmark: openings and middlegames on 5x5 and 6x6.
-pub const BENCH_POSITIONS: [&str; 6] = [
-    "x5/x5/x5/x5/x5 1 1",
-    "x5/x2,2,x2/x,1,1,2,x/x2,1,x2/x5 1 4",
-    "2,x,1,x2/x,2,1,1,x/x,21,2,1C,x/x,2,1,x2/x2,2C,x2 2 9",
-    "x6/x6/x2,1,2,x2/x2,2,1,x2/x6/x6 1 3",
-    "x2,2,x3/x,1,1,2,x2/x,2,1C,12,x2/x,1,2,1,2C,x/x2,1,x3/x6 1 9",
-    "x5/x,1,2,x2/x,2,1,1,x/x,12,2,2,x/x,1,x3 1 7",
-];
-
 fn run_bench(args: &[String]) -> Result<(), Failure> {
     use tak::ai::search::{SearchLimits, Searcher};
     let (named, positional) = options(args, &["nodes"])?;
@@ -282,7 +272,7 @@ fn run_bench(args: &[String]) -> Result<(), Failure> {
     let nodes: u64 = number(&named, "nodes", 1_000_000)?;
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
-    for tps in BENCH_POSITIONS {
+    for tps in tak::ai::BENCH_POSITIONS {
         let pos = Position::from_tps(tps).map_err(|e| Failure::Error(e.to_string()))?;
         let mut searcher = Searcher::new(16);
         let r = searcher.search(&pos, SearchLimits::nodes(nodes), |_| {});

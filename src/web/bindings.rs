@@ -110,6 +110,17 @@ struct JsRect {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchSpec {
+    tps: String,
+    stones: u8,
+    caps: u8,
+    half_komi: u8,
+    to_move: &'static str,
+    over: bool,
+}
+
+#[derive(Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 enum JsEvent {
     Move { ptn: String, ply: usize },
@@ -408,6 +419,34 @@ impl TakBoard {
             })
             .collect();
         to_js(&events)
+    }
+
+    /// What a computer player needs to know: `{tps, stones, caps, halfKomi, toMove, over}`.
+    #[wasm_bindgen(js_name = searchSpec)]
+    pub fn search_spec(&self) -> JsValue {
+        let pos = self.board.position();
+        let config = pos.config();
+        to_js(&SearchSpec {
+            tps: self.board.tps(),
+            stones: config.stones,
+            caps: config.caps,
+            half_komi: config.komi.half_flats(),
+            to_move: pos.to_move().name(),
+            over: self.board.game.outcome().is_some(),
+        })
+    }
+
+    /// Locks or unlocks the board for the reader (while the computer thinks).
+    #[wasm_bindgen(js_name = setInteractive)]
+    pub fn set_interactive(&mut self, interactive: bool) {
+        self.board.set_interactive(interactive);
+    }
+
+    /// Shows a suggested move (PTN) on the board; `null` clears it. Returns an error
+    /// message for a move that is not legal here.
+    #[wasm_bindgen(js_name = setHint)]
+    pub fn set_hint(&mut self, hint: Option<String>) -> Option<String> {
+        self.board.set_hint(hint.as_deref()).err()
     }
 
     /// The board size.

@@ -62,6 +62,8 @@ impl Rect {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ReserveLayout {
     pub area: Rect,
+    /// Where the player's name goes (text baseline; centred in landscape, left in portrait).
+    pub label: Point,
     pub flat: Rect,
     pub wall: Rect,
     pub cap: Rect,
@@ -128,7 +130,8 @@ impl Layout {
         let pile = square * 0.85;
         let reserve = |color: Color| -> ReserveLayout {
             if portrait {
-                // Black above the board, white below (seen from white's side).
+                // Black above the board, white below (seen from white's side); the name at
+                // the left of the row of piles.
                 let y = match color {
                     Color::Black => board.y - square * 1.0,
                     Color::White => board.y + board.height + square * 0.4,
@@ -143,8 +146,10 @@ impl Layout {
                         pile,
                     )
                 };
+                let label = Point::new(area.x, y + pile * 0.55);
                 ReserveLayout {
                     area,
+                    label,
                     flat: at(0.0),
                     wall: at(1.0),
                     cap: at(2.0),
@@ -155,17 +160,14 @@ impl Layout {
                     Color::Black => board.x + board.width + square * 0.2,
                 };
                 let area = Rect::new(x, board.y, pile, board.height);
-                let step = (board.height / 3.0).min(pile * 1.6);
-                let at = |i: f64| {
-                    Rect::new(
-                        x,
-                        board.y + board.height / 2.0 + (i - 1.0) * step - pile / 2.0,
-                        pile,
-                        pile,
-                    )
-                };
+                // The name on top, inside the column; the piles below it.
+                let label = Point::new(x + pile / 2.0, board.y + square * 0.22);
+                let step = (board.height / 3.6).min(pile * 1.5);
+                let middle = board.y + board.height / 2.0 + square * 0.15;
+                let at = |i: f64| Rect::new(x, middle + (i - 1.0) * step - pile / 2.0, pile, pile);
                 ReserveLayout {
                     area,
+                    label,
                     flat: at(0.0),
                     wall: at(1.0),
                     cap: at(2.0),

@@ -19,3 +19,5 @@ pub mod theme;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
+#[cfg(target_arch = "wasm32")]
+pub mod engine;

@@ -204,6 +204,12 @@ fn draw_highlights(
             }
         }
     }
+    // A hint: the squares of the suggested ply.
+    if let Some(hint) = board.hint {
+        for sq in move_squares(hint, shown.size()) {
+            canvas.stroke_rect(layout.square_rect(sq).inset(3.0), theme.selected, 4.0);
+        }
+    }
     // The winning road.
     if let Some(winner) = board.game.outcome().and_then(|o| o.winner) {
         for i in Bits(shown.road_groups(winner)) {
@@ -443,12 +449,7 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
         } else {
             "Black"
         };
-        let area = reserve.area;
-        let (x, y) = if layout.portrait {
-            (area.x, area.y + area.height * 0.55)
-        } else {
-            (area.center().x, area.y - px * 0.4)
-        };
+        let Point { x, y } = reserve.label;
         let align = if layout.portrait {
             Align::Left
         } else {

@@ -37,6 +37,8 @@ pub struct Board {
     /// The last refused action, for the page to show.
     pub message: Option<String>,
     pub animation: Option<Animation>,
+    /// A suggested ply to show (the hint button), until anything changes.
+    pub hint: Option<Move>,
     events: Vec<Event>,
     dirty: bool,
 }
@@ -55,6 +57,7 @@ impl Board {
             options,
             message: None,
             animation: None,
+            hint: None,
             events: Vec::new(),
             dirty: true,
         }
@@ -127,6 +130,7 @@ impl Board {
         }
         self.gesture = Gesture::Idle;
         self.message = None;
+        self.hint = None;
         self.animation = Animation::for_move(&before, mv, animate);
         self.events.push(Event::Move {
             ptn: ptn::write_move(&before, mv),
@@ -190,6 +194,7 @@ impl Board {
     fn after_navigation(&mut self) {
         self.gesture = Gesture::Idle;
         self.message = None;
+        self.hint = None;
         self.animation = None;
         self.events.push(Event::Navigate {
             ply: self.game.len(),
@@ -213,6 +218,7 @@ impl Board {
         self.gesture = Gesture::Idle;
         self.message = None;
         self.animation = None;
+        self.hint = None;
         if size_changed {
             self.layout = Layout::new(
                 self.position().size(),
@@ -310,6 +316,29 @@ impl Board {
         let used = intent != Intent::Nothing;
         self.apply(intent);
         used
+    }
+
+    /// Shows `hint` (a ply in PTN, checked) on the board, or clears it.
+    pub fn set_hint(&mut self, hint: Option<&str>) -> Result<(), String> {
+        self.hint = match hint {
+            Some(text) => {
+                let mv: Move = text.parse().map_err(|e| format!("'{text}': {e}"))?;
+                self.position().check(mv).map_err(|e| e.to_string())?;
+                Some(mv)
+            }
+            None => None,
+        };
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// Whether the reader may play (a computer's turn locks the board).
+    pub fn set_interactive(&mut self, interactive: bool) {
+        if self.options.interactive != interactive {
+            self.options.interactive = interactive;
+            self.gesture = Gesture::Idle;
+            self.dirty = true;
+        }
     }
 
     /// Chooses the kind a click on an empty square places.

@@ -1,0 +1,78 @@
+// The computer opponent in the page: it plays from a Web Worker, the page stays responsive
+// while it thinks, undo cancels its search, and the hint button suggests a move.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openGame, mouseDrag, squareAt, pileAt, status, shot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+async function newGame(page, { size = '5', level = '1', human = 'white' }) {
+  await page.click('#new-game');
+  await page.selectOption('#new-form select[name=size]', size);
+  await page.selectOption('#new-form select[name=opponent]', 'computer');
+  await page.selectOption('#new-form select[name=level]', level);
+  await page.selectOption('#new-form select[name=human]', human);
+  await page.click('#start-game');
+  const opponent = `computer-${level}-${human === 'white' ? 'black' : 'white'}`;
+  await page.waitForFunction((o) => document.body.dataset.opponent === o, opponent);
+}
+
+test('the computer moves first when you take black, and answers your moves', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await openGame(context, server.url);
+  await newGame(page, { level: '2', human: 'black' });
+  await page.waitForFunction(() => window.tak.status().ply === 1, null, { timeout: 10000 });
+  // Black (the player) answers with the mouse; the computer replies.
+  const s = await status(page);
+  const empty = ['a1', 'b1', 'c1', 'd1', 'e1', 'a5', 'e5'].find((sq) => !s.moves.includes(sq));
+  await mouseDrag(page, await pileAt(page, 'flat'), [await squareAt(page, empty)]);
+  await page.waitForFunction(() => window.tak.status().ply === 3, null, { timeout: 10000 });
+  assert.equal((await status(page)).toMove, 'black');
+  await page.waitForTimeout(250);
+  await shot(page, 'computer-replied');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the page keeps drawing frames while the computer thinks, and undo cancels the search', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await newGame(page, { size: '6', level: '6', human: 'white' });
+  assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
+  await page.waitForSelector('#thinking:not([hidden])');
+  // Measure the longest gap between animation frames for a second of the computer's search.
+  const longest = await page.evaluate(() => new Promise((resolve) => {
+    let last = performance.now();
+    let worst = 0;
+    const start = last;
+    const tick = (now) => {
+      worst = Math.max(worst, now - last);
+      last = now;
+      if (now - start < 1000) requestAnimationFrame(tick); else resolve(worst);
+    };
+    requestAnimationFrame(tick);
+  }));
+  assert.ok(longest < 250, `main thread blocked for ${longest} ms`);
+  assert.equal((await status(page)).ply, 1, 'still thinking');
+  // Undo: the search stops and it is the player's turn again at the start.
+  await page.click('#undo');
+  assert.equal(await page.isHidden('#thinking'), true);
+  assert.equal((await status(page)).ply, 0);
+  await page.waitForTimeout(600);
+  assert.equal((await status(page)).ply, 0, 'no late move from the cancelled search');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the hint button suggests a legal move and marks it', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.load('x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5'));
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('info').textContent.startsWith('Hint: '), null, { timeout: 10000 });
+  assert.equal(await page.textContent('#info'), 'Hint: e2', 'the road in one');
+  await shot(page, 'hint');
+  await context.close();
+});
