@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { serve, launch, ROOT, center } from './harness.mjs';
 
-const files = ['index.html', 'www/style.css', 'www/app.js', 'www/board.js', 'pkg/tak.js', 'pkg/tak_bg.wasm'];
+const files = ['index.html', 'www/style.css', 'www/app.js', 'www/board.js', 'www/computer.js', 'www/worker.js', 'pkg/tak.js', 'pkg/tak_bg.wasm'];
 let total = 0;
 console.log('gzipped download (level 9):');
 for (const f of files) {
@@ -44,6 +44,16 @@ try {
   console.log(`  median ${runs[2].toFixed(3)} ms, best ${runs[0].toFixed(3)} ms, worst ${runs[4].toFixed(3)} ms per frame (5 runs x 200 frames)`);
   await page.screenshot({ path: path.join(ROOT, 'tests/e2e/screenshots/bench-8x8-tall-stacks.png') });
   await page.mouse.up();
+
+  // Search speed in the browser's wasm, in the Web Worker the game uses: the same positions
+  // and node budget as `tak bench --nodes 200000`.
+  const speed = await page.evaluate(async () => {
+    const { Computer } = await import('./www/computer.js');
+    const computer = new Computer();
+    await computer.bench(20000); // warm up: compile and instantiate
+    return computer.bench(200000);
+  });
+  console.log(`search in the browser (wasm, Web Worker): ${speed.nodes} nodes in ${(speed.timeMs / 1000).toFixed(2)} s: ${Math.round(speed.nps)} nodes/s`);
 } finally {
   await browser.close();
   server.close();
