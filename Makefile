@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: serve test build tools tools-test test-native test-wasm test-e2e bench clean
+.PHONY: serve test build dist tools tools-test test-native test-wasm test-e2e bench clean
 
 serve: build
 	@echo "Tak is served at http://localhost:$(PORT)/  (Ctrl-C to stop)"
@@ -35,7 +35,7 @@ test-native:
 test-wasm: tools-test
 	wasm-pack test --headless --chrome --mode no-install -- --test wasm
 
-test-e2e: build tools-test
+test-e2e: dist tools-test
 	node --test --test-concurrency=1 tests/e2e/
 
 bench: build tools-test
@@ -45,3 +45,18 @@ bench: build tools-test
 clean:
 	cargo clean
 	rm -rf pkg dist
+
+# A self-contained folder of static files with relative paths only: works from any sub-path
+# (GitHub Pages) and, where the browser allows, from file://. The service worker's cache is
+# versioned by a hash of everything else.
+dist: build
+	rm -rf dist
+	mkdir -p dist/www/icons dist/pkg
+	cp index.html embed.html manifest.webmanifest dist/
+	cp www/*.js www/*.css www/*.html dist/www/
+	cp www/icons/* dist/www/icons/
+	cp pkg/tak.js pkg/tak_bg.wasm dist/pkg/
+	version=$$(find dist -type f | sort | xargs cat | sha256sum | cut -c1-16); \
+		sed "s/__VERSION__/$$version/" sw.js > dist/sw.js
+	touch dist/.nojekyll
+	@echo "dist/ is ready: $$(du -sh dist | cut -f1)"

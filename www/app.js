@@ -14,6 +14,11 @@ function showNotice(text) {
   notice.hidden = !text;
 }
 
+// Offline: cache every asset after the first visit (not from file://, where it cannot run).
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('./sw.js').catch(() => { /* the game works without it */ });
+}
+
 let board;
 try {
   board = await mount($('board'), { label: 'Tak board: drag pieces from your reserve, drag stacks to move them' });

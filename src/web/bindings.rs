@@ -146,9 +146,7 @@ fn start_game(options: &MountOptions) -> Result<Game, String> {
     }
     if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
         let size = tps::size_of(text).min(255) as u8;
-        let config = Config::standard(size)
-            .map_err(|e| e.to_string())?
-            .with_komi(komi);
+        let config = Config::standard(size).map_err(|e| format!("TPS: {e}"))?.with_komi(komi);
         return tps::parse(text, config)
             .map(Game::new)
             .map_err(|e| e.to_string());
@@ -447,6 +445,17 @@ impl TakBoard {
     #[wasm_bindgen(js_name = setHint)]
     pub fn set_hint(&mut self, hint: Option<String>) -> Option<String> {
         self.board.set_hint(hint.as_deref()).err()
+    }
+
+    /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
+    pub fn tags(&self) -> JsValue {
+        to_js(&self.board.game.tags())
+    }
+
+    /// The number of plies in the game, undone ones included (the last ply `goto` can show).
+    #[wasm_bindgen(js_name = plyCount)]
+    pub fn ply_count(&self) -> usize {
+        self.board.all_moves().len()
     }
 
     /// The board size.

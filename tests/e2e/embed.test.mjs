@@ -1,0 +1,141 @@
+// Embedded boards: URL parameters, bad parameters, text never HTML, several independent
+// boards on a page with nothing leaking, and postMessage driving an iframe.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot } from './harness.mjs';
+import { serveSite, SUBPATH } from './site.mjs';
+
+const HOST_TWO_BOARDS = `<!doctype html><html><head><meta charset="utf-8">
+<style>canvas { display: none !important; } button { color: red; } div { border: 9px solid lime; }</style>
+<script type="module" src="${SUBPATH}/www/tak-board.js"></script></head>
+<body><script>window.before = Object.getOwnPropertyNames(window);</script>
+<tak-board id="one" size="5" interactive style="width:400px"></tak-board>
+<tak-board id="two" size="5" interactive controls style="width:400px"></tak-board>
+</body></html>`;
+
+const HOST_IFRAME = `<!doctype html><html><head><meta charset="utf-8"></head><body>
+<iframe id="frame" src="${SUBPATH}/embed.html?size=4" width="400" height="320"></iframe>
+<script>
+  window.received = [];
+  addEventListener('message', (e) => { if (e.source === document.getElementById('frame').contentWindow) window.received.push(e.data); });
+</script></body></html>`;
+
+let site, browser;
+before(async () => {
+  site = await serveSite({ 'two.html': HOST_TWO_BOARDS, 'host.html': HOST_IFRAME });
+  browser = await launch();
+});
+after(async () => { await browser?.close(); site?.close(); });
+
+async function embed(query, viewport = { width: 420, height: 360 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(`${site.base}/embed.html?${query}`);
+  return { context, page };
+}
+
+test('parameters set the position: size, tps, ptn and ply', async () => {
+  const cases = [
+    ['size=6', 'x6/x6/x6/x6/x6/x6 1 1'],
+    [`tps=${encodeURIComponent('x3/x,1,x/2,x2 2 2')}`, 'x3/x,1,x/2,x2 2 2'],
+    [`ptn=${encodeURIComponent('[Size "5"] 1. a1 e5 2. c3 c2')}`, 'x4,1/x5/x2,1,x2/x2,2,x2/2,x4 1 3'],
+    [`ptn=${encodeURIComponent('[Size "5"] 1. a1 e5 2. c3 c2')}&ply=2`, 'x4,1/x5/x5/x5/2,x4 1 2'],
+    [`ptn=${encodeURIComponent('[Size "5"] 1. a1 e5 2. c3 c2')}&ply=last&interactive=0&controls=1&theme=dark&lang=it`, 'x4,1/x5/x2,1,x2/x2,2,x2/2,x4 1 3'],
+  ];
+  for (const [query, expected] of cases) {
+    const { context, page } = await embed(query);
+    await page.waitForFunction(() => window.tak);
+    assert.equal(await page.evaluate(() => window.tak.tps()), expected, query);
+    // Sized to its frame: no scrollbars.
+    const overflow = await page.evaluate(() => document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth);
+    assert.equal(overflow, false, `${query}: scrollbars`);
+    if (query.includes('controls=1')) {
+      assert.equal(await page.textContent('.tak-where'), 'Semimossa 4 di 4');
+      await page.click('.tak-steps button >> nth=0');
+      assert.equal(await page.evaluate(() => window.tak.status().ply), 0);
+      await shot(page, 'embed-controls-dark-it');
+    }
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+test('bad parameters show a readable message, not a blank box', async () => {
+  const cases = [
+    ['size=12', /size must be a board size from 3 to 8, not '12'/],
+    ['ply=banana', /ply must be a number or 'last'/],
+    [`ptn=${encodeURIComponent('[Size "5"] 1. a1 a1')}`, /ply 2: a1 is not empty/],
+    [`tps=${encodeURIComponent('x5/x5 1 1')}`, /TPS/],
+    [`ptn=${encodeURIComponent('[Size "5"] 1. a1')}&ply=9`, /ply 9 is past the end of the game \(1 plies\)/],
+    ['interactive=maybe&ai=99', /interactive must be 0 or 1[\s\S]*ai must be a level from 1 to 6/],
+  ];
+  for (const [query, message] of cases) {
+    const { context, page } = await embed(query);
+    await page.waitForSelector('.problem');
+    assert.match(await page.textContent('.problem'), message, query);
+    assert.match(await page.textContent('.problem h1'), /could not be shown/);
+    if (query === 'size=12') await shot(page, 'embed-bad-parameter');
+    await context.close();
+  }
+});
+
+test('markup in a PTN tag or the URL is shown as text, never run', async () => {
+  const evil = '<img src=x onerror=window.pwned=1><b>bold</b>';
+  const ptn = `[Size "5"]\n[Player1 "${evil}"]\n[Player2 "Bob"]\n1. a1 e5`;
+  const { context, page } = await embed(`ptn=${encodeURIComponent(ptn)}`);
+  await page.waitForFunction(() => window.tak);
+  assert.equal(await page.textContent('#caption'), `${evil} vs Bob`);
+  assert.equal(await page.locator('img, b').count(), 0);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  await context.close();
+  const bad = await embed(`size=${encodeURIComponent('<img src=x onerror="window.pwned=1">')}`);
+  await bad.page.waitForSelector('.problem');
+  assert.equal(await bad.page.locator('.problem img').count(), 0);
+  assert.match(await bad.page.textContent('.problem'), /<img src=x/);
+  await bad.context.close();
+});
+
+test('two boards on one page stay independent, and nothing leaks into the host page', async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${site.url}/two.html`);
+  await page.waitForFunction(() => document.getElementById('one').ready && document.getElementById('two').ready);
+  assert.equal(await page.evaluate(() => document.getElementById('one').play('a1')), null);
+  assert.equal(await page.evaluate(() => document.getElementById('one').tps()), 'x5/x5/x5/x5/2,x4 2 1');
+  assert.equal(await page.evaluate(() => document.getElementById('two').tps()), 'x5/x5/x5/x5/x5 1 1');
+  // A click on the second board plays there only (its canvas is visible despite the host's CSS).
+  const r = await page.evaluate(() => document.getElementById('two').squareRect('c3'));
+  await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+  assert.equal(await page.evaluate(() => document.getElementById('two').tps()), 'x5/x5/x2,2,x2/x5/x5 2 1');
+  assert.equal(await page.evaluate(() => document.getElementById('one').tps()), 'x5/x5/x5/x5/2,x4 2 1');
+  const leaked = await page.evaluate(() => Object.getOwnPropertyNames(window).filter((k) => k !== 'before' && !window.before.includes(k)));
+  assert.deepEqual(leaked, []);
+  await shot(page, 'embed-two-boards');
+  await context.close();
+});
+
+test('postMessage drives an iframe board and hears its moves', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${site.url}/host.html`);
+  await page.waitForFunction(() => window.received.some((m) => m.type === 'tak:ready'));
+  const send = (msg) => page.evaluate((m) => document.getElementById('frame').contentWindow.postMessage(m, '*'), msg);
+  await send({ type: 'tak:play', move: 'a1', id: 1 });
+  await send({ type: 'tak:play', move: 'a1', id: 2 });
+  await send({ type: 'tak:load', ptn: '[Size "4"] 1. a1 d4 2. b2', id: 3 });
+  await send({ type: 'tak:goto', ply: 1, id: 4 });
+  await send({ type: 'tak:get', id: 5 });
+  await page.waitForFunction(() => window.received.some((m) => m.id === 5));
+  const got = await page.evaluate(() => window.received);
+  const by = (id) => got.find((m) => m.id === id);
+  assert.equal(by(1).error, null);
+  assert.match(by(2).error, /a1 is not empty/);
+  assert.deepEqual(got.find((m) => m.type === 'tak:move'), { type: 'tak:move', ptn: 'a1', ply: 1, tps: 'x4/x4/x4/2,x3 2 1' });
+  assert.equal(by(3).error, null);
+  assert.equal(by(4).tps, 'x4/x4/x4/2,x3 2 1');
+  assert.equal(by(5).ply, 1);
+  assert.match(by(5).ptn, /1\. a1 d4/);
+  await context.close();
+});

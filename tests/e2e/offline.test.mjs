@@ -1,0 +1,77 @@
+// Offline and static hosting: dist/ under a sub-path works, and after a first visit the game
+// reloads and plays with the network off; a new release replaces the cache and keeps games.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launch } from './harness.mjs';
+import { serveSite, SUBPATH } from './site.mjs';
+
+let site, browser;
+before(async () => { site = await serveSite(); browser = await launch(); });
+after(async () => { await browser?.close(); site?.close(); });
+
+test('dist/ served under a sub-path loads every asset and plays', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  page.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
+  await page.goto(`${site.base}/`);
+  await page.waitForFunction(() => window.tak);
+  assert.equal(await page.evaluate(() => window.tak.play('c3')), null);
+  await page.goto(`${site.base}/www/embed-demo.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('tak-board')].every((b) => b.ready));
+  assert.equal(await page.evaluate(() => document.querySelectorAll('tak-board').length), 5);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('canvas').waitFor();
+  assert.deepEqual(failed, []);
+  await context.close();
+});
+
+test('after a first visit the game reloads and plays offline, and an update keeps the saved game', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${site.base}/index.html`);
+  await page.waitForFunction(() => window.tak);
+  // Wait until the service worker has cached everything and controls the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
+  for (const m of ['a1', 'e5', 'c3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  const tps = await page.evaluate(() => window.tak.tps());
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => window.tak);
+  assert.equal(await page.evaluate(() => window.tak.tps()), tps, 'the saved game came back offline');
+  assert.equal(await page.evaluate(() => window.tak.play('d4')), null, 'and the game plays on');
+  // The computer works offline too (its worker and wasm come from the cache).
+  const thought = await page.evaluate(async () => {
+    const { Computer } = await import('./www/computer.js');
+    return new Computer().think(window.tak.searchSpec(), 2);
+  });
+  assert.ok(thought.move, 'the computer answered offline');
+  await page.goto(`${site.base}/embed.html?size=4`);
+  await page.waitForFunction(() => window.tak);
+  assert.equal(await page.evaluate(() => window.tak.tps()), 'x4/x4/x4/x4 1 1');
+
+  // A new release: a changed sw.js takes over and drops the old cache; the game is kept.
+  await context.setOffline(false);
+  const swPath = path.join(site.dir, SUBPATH, 'sw.js');
+  const old = readFileSync(swPath, 'utf8');
+  const oldVersion = old.match(/const VERSION = '([^']+)'/)[1];
+  writeFileSync(swPath, old.replace(oldVersion, 'newrelease0001'));
+  await page.goto(`${site.base}/index.html`);
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    await reg.update();
+  });
+  await page.waitForFunction(async () => (await caches.keys()).includes('tak-newrelease0001') && !(await caches.keys()).some((k) => k !== 'tak-newrelease0001'), null, { timeout: 15000, polling: 200 });
+  await page.reload();
+  await page.waitForFunction(() => window.tak);
+  assert.match(await page.evaluate(() => window.tak.tps()), /1S?,?/);
+  assert.equal((await page.evaluate(() => window.tak.status())).ply, 4, 'the saved game survived the update');
+  await context.close();
+});

@@ -1,0 +1,161 @@
+// embed.html: one board sized to its frame, configured by URL parameters, driven by
+// postMessage from the page that embeds it. Everything from the URL or a PTN is shown as
+// text, never as HTML.
+import { mount } from './board.js';
+import { stepControls } from './controls.js';
+import { Computer } from './computer.js';
+
+const STRINGS = {
+  en: { problem: 'This board could not be shown', thinking: 'The computer is thinking…', vs: 'vs' },
+  it: { problem: 'Questa scacchiera non può essere mostrata', thinking: 'Il computer sta pensando…', vs: 'contro' },
+  es: { problem: 'No se puede mostrar este tablero', thinking: 'El ordenador está pensando…', vs: 'contra' },
+  ca: { problem: "No es pot mostrar aquest tauler", thinking: "L'ordinador està pensant…", vs: 'contra' },
+};
+
+/** Reads and checks the parameters; returns {options, errors}. */
+export function readParams(search) {
+  const p = new URLSearchParams(search);
+  const errors = [];
+  const options = { size: undefined, tps: undefined, ptn: undefined, ply: 'last', interactive: true, ai: 0, controls: false, theme: 'auto', lang: 'en' };
+  const flag = (name, fallback) => {
+    if (!p.has(name)) return fallback;
+    const v = p.get(name);
+    if (v === '1' || v === 'true' || v === '') return true;
+    if (v === '0' || v === 'false') return false;
+    errors.push(`${name} must be 0 or 1, not '${v}'`);
+    return fallback;
+  };
+  if (p.has('size')) {
+    const v = p.get('size');
+    if (/^[3-8]$/.test(v)) options.size = Number(v);
+    else errors.push(`size must be a board size from 3 to 8, not '${v}'`);
+  }
+  if (p.has('tps')) options.tps = p.get('tps');
+  if (p.has('ptn')) options.ptn = p.get('ptn');
+  if (options.tps && options.ptn) errors.push('give either tps or ptn, not both');
+  if (p.has('ply')) {
+    const v = p.get('ply');
+    if (v === 'last') options.ply = 'last';
+    else if (/^\d{1,4}$/.test(v)) options.ply = Number(v);
+    else errors.push(`ply must be a number or 'last', not '${v}'`);
+  }
+  options.interactive = flag('interactive', true);
+  options.controls = flag('controls', false);
+  if (p.has('ai')) {
+    const v = p.get('ai');
+    if (/^[1-6]$/.test(v)) options.ai = Number(v);
+    else errors.push(`ai must be a level from 1 to 6, not '${v}'`);
+  }
+  if (p.has('theme')) {
+    const v = p.get('theme');
+    if (['light', 'dark', 'auto'].includes(v)) options.theme = v;
+    else errors.push(`theme must be light, dark or auto, not '${v}'`);
+  }
+  const lang = p.get('lang') || (navigator.language || 'en').slice(0, 2).toLowerCase();
+  if (STRINGS[lang]) options.lang = lang;
+  else if (p.has('lang')) errors.push(`lang must be en, it, es or ca, not '${p.get('lang')}'`);
+  return { options, errors };
+}
+
+function showProblem(t, errors) {
+  const board = document.getElementById('board');
+  board.replaceChildren();
+  const box = document.createElement('div');
+  box.className = 'problem';
+  box.setAttribute('role', 'alert');
+  const h = document.createElement('h1');
+  h.textContent = t.problem;
+  const list = document.createElement('ul');
+  for (const e of errors) {
+    const li = document.createElement('li');
+    li.textContent = e;
+    list.append(li);
+  }
+  box.append(h, list);
+  board.style.display = 'flex';
+  board.append(box);
+}
+
+async function main() {
+  const { options, errors } = readParams(location.search);
+  const t = STRINGS[options.lang];
+  document.documentElement.lang = options.lang;
+  document.documentElement.dataset.theme = options.theme;
+  if (errors.length) {
+    showProblem(t, errors);
+    return;
+  }
+  let handle;
+  try {
+    handle = await mount(document.getElementById('board'), {
+      size: options.size, tps: options.tps, ptn: options.ptn,
+      interactive: options.interactive, theme: options.theme, label: 'Tak board',
+    });
+  } catch (err) {
+    showProblem(t, [String(err?.message || err)]);
+    return;
+  }
+  window.tak = handle;
+  const total = handle.plyCount();
+  if (options.ply !== 'last' && options.ply > total) {
+    showProblem(t, [`ply ${options.ply} is past the end of the game (${total} plies)`]);
+    handle.destroy();
+    return;
+  }
+  handle.goto(options.ply);
+
+  // Player names from the PTN, as text.
+  const tags = Object.fromEntries(handle.tags().map(([k, v]) => [k.toLowerCase(), v]));
+  if (tags.player1 || tags.player2) {
+    document.getElementById('caption').textContent = `${tags.player1 || '?'} ${t.vs} ${tags.player2 || '?'}`;
+  }
+  if (options.controls) stepControls(document.body, handle, options.lang);
+
+  // Against the computer from here: the reader plays the side to move now.
+  if (options.ai) {
+    const computer = new Computer();
+    const computerSide = handle.searchSpec().toMove === 'white' ? 'black' : 'white';
+    const status = document.getElementById('status');
+    const turn = () => {
+      const spec = handle.searchSpec();
+      if (spec.over || spec.toMove !== computerSide || handle.status().canRedo) {
+        computer.cancel();
+        status.textContent = '';
+        handle.setInteractive(options.interactive);
+        return;
+      }
+      handle.setInteractive(false);
+      status.textContent = t.thinking;
+      computer.think(spec, options.ai).then((answer) => {
+        if (handle.searchSpec().tps !== spec.tps) return;
+        status.textContent = '';
+        handle.setInteractive(options.interactive);
+        if (answer.move) handle.play(answer.move);
+      }).catch((err) => { if (!err.cancelled) status.textContent = err.message; });
+    };
+    handle.on('change', turn);
+  }
+
+  // The host page can drive this board and hears about its moves.
+  const report = (message) => window.parent !== window && window.parent.postMessage(message, '*');
+  handle.on('move', (e) => report({ type: 'tak:move', ptn: e.ptn, ply: e.ply, tps: handle.tps() }));
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || window.parent === window) return;
+    const msg = event.data;
+    if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') return;
+    const reply = (body) => report({ ...body, id: msg.id ?? null });
+    switch (msg.type) {
+      case 'tak:play': reply({ type: 'tak:played', error: handle.play(String(msg.move ?? '')) }); break;
+      case 'tak:goto': handle.goto(msg.ply === 'last' ? 'last' : Number(msg.ply) || 0); reply({ type: 'tak:state', tps: handle.tps(), ply: handle.status().ply }); break;
+      case 'tak:load': reply({ type: 'tak:loaded', error: handle.load(String(msg.ptn ?? msg.tps ?? '')) }); break;
+      case 'tak:get': reply({ type: 'tak:state', tps: handle.tps(), ptn: handle.ptn(), ply: handle.status().ply }); break;
+      default: reply({ type: 'tak:error', error: `unknown message type '${msg.type}'` });
+    }
+  });
+  report({ type: 'tak:ready', tps: handle.tps() });
+}
+
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('./sw.js').catch(() => {});
+}
+main();

@@ -1,0 +1,87 @@
+// <tak-board size="5" ptn="..." ply="last" interactive controls theme="dark">: a board for
+// any page, in a shadow root so that nothing leaks into the host page's styles, and no
+// globals. Methods: tps(), ptn(), play(move), goto(ply), on(event, fn); events: `move`,
+// `ready` (DOM events on the element too).
+import { mount } from './board.js';
+import { stepControls } from './controls.js';
+
+const STYLE = `
+  :host { display: block; position: relative; width: 100%; aspect-ratio: 4 / 3; min-height: 180px; contain: content; }
+  .board { position: absolute; inset: 0 0 var(--tak-steps-height, 0) 0; }
+  .tak-steps { position: absolute; left: 0; right: 0; bottom: 0; display: flex; align-items: center; justify-content: center; gap: 4px; height: 2.4em; font: 14px system-ui, sans-serif; }
+  .tak-steps button { font: inherit; min-width: 2.2em; min-height: 2em; border: 1px solid #b9a583; border-radius: 4px; background: #fffaf0; color: #2b2218; cursor: pointer; }
+  .tak-steps button:disabled { opacity: .4; }
+  .tak-where { min-width: 8em; text-align: center; color: inherit; }
+  .problem { padding: 8px; border: 2px solid #b3261e; border-radius: 6px; color: #5c1310; background: #fff4f2; font: 14px system-ui, sans-serif; }
+`;
+
+class TakBoardElement extends HTMLElement {
+  #handle = null;
+  #root = null;
+  #pending = [];
+
+  connectedCallback() {
+    if (this.#root) return;
+    this.#root = this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    const container = document.createElement('div');
+    container.className = 'board';
+    this.#root.append(style, container);
+    const attr = (name) => this.getAttribute(name) ?? undefined;
+    const flag = (name) => this.hasAttribute(name) && this.getAttribute(name) !== 'false' && this.getAttribute(name) !== '0';
+    const size = attr('size');
+    if (size !== undefined && !/^[3-8]$/.test(size)) {
+      this.#problem(`size must be a board size from 3 to 8, not '${size}'`);
+      return;
+    }
+    mount(container, {
+      size: size ? Number(size) : undefined,
+      tps: attr('tps'), ptn: attr('ptn'), komi: attr('komi'),
+      interactive: flag('interactive'), theme: attr('theme') || 'auto',
+      label: this.getAttribute('aria-label') || 'Tak board',
+    }).then((handle) => {
+      this.#handle = handle;
+      const ply = attr('ply');
+      handle.goto(ply === undefined || ply === 'last' ? 'last' : Number(ply) || 0);
+      if (flag('controls')) {
+        this.style.setProperty('--tak-steps-height', '2.4em');
+        stepControls(this.#root, handle, attr('lang') || 'en');
+      }
+      handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
+      for (const [type, fn] of this.#pending) handle.on(type, fn);
+      this.#pending = [];
+      this.dispatchEvent(new CustomEvent('ready'));
+    }).catch((err) => this.#problem(String(err?.message || err)));
+  }
+
+  disconnectedCallback() {
+    this.#handle?.destroy();
+    this.#handle = null;
+    this.#root?.replaceChildren();
+    this.#root = null;
+  }
+
+  #problem(text) {
+    const box = document.createElement('div');
+    box.className = 'problem';
+    box.setAttribute('role', 'alert');
+    box.textContent = `This board could not be shown: ${text}`;
+    this.#root.querySelector('.board')?.replaceChildren(box);
+  }
+
+  get ready() { return this.#handle !== null; }
+  tps() { return this.#handle?.tps() ?? null; }
+  ptn() { return this.#handle?.ptn() ?? null; }
+  play(move) { return this.#handle ? this.#handle.play(move) : 'the board is not ready'; }
+  goto(ply) { return this.#handle?.goto(ply) ?? false; }
+  status() { return this.#handle?.status() ?? null; }
+  squareRect(square) { return this.#handle?.squareRect(square) ?? null; }
+  on(type, fn) {
+    if (this.#handle) return this.#handle.on(type, fn);
+    this.#pending.push([type, fn]);
+    return () => {};
+  }
+}
+
+if (!customElements.get('tak-board')) customElements.define('tak-board', TakBoardElement);
