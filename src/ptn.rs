@@ -48,11 +48,22 @@ pub enum Location {
     Text { line: usize, column: usize },
 }
 
+/// What went wrong with a ply of a PTN game, for callers that explain it in their own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlyError {
+    /// The text is not a move.
+    Parse(crate::moves::ParseMoveError),
+    /// The move is not legal there.
+    Illegal(crate::IllegalMove),
+}
+
 /// A PTN that cannot be read or replayed: where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PtnError {
     pub location: Location,
     pub message: String,
+    /// For an error in a ply: its cause.
+    pub cause: Option<PlyError>,
 }
 
 impl fmt::Display for PtnError {
@@ -90,6 +101,7 @@ impl<'a> Tokenizer<'a> {
         PtnError {
             location: self.location(at),
             message: message.into(),
+            cause: None,
         }
     }
 
@@ -289,13 +301,17 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
             continue; // placeholder for white's move when a TPS starts with black to move
         }
         ply += 1;
-        let mv: Move = word.parse().map_err(|e| PtnError {
-            location: Location::Ply(ply),
-            message: format!("'{word}': {e}"),
-        })?;
+        let mv: Move = word
+            .parse()
+            .map_err(|e: crate::moves::ParseMoveError| PtnError {
+                location: Location::Ply(ply),
+                message: format!("'{word}': {e}"),
+                cause: Some(PlyError::Parse(e)),
+            })?;
         game.play(mv).map_err(|e| PtnError {
             location: Location::Ply(ply),
             message: e.to_string(),
+            cause: Some(PlyError::Illegal(e)),
         })?;
     }
     let recorded = result.map(str::to_string).or_else(|| {

@@ -97,10 +97,10 @@ fn the_opening_refuses_walls_and_the_wrong_pile() {
     }
     assert_eq!(b.tps(), "x5/x5/x5/x5/x5 1 1");
     assert!(b
+        .status()
         .message
-        .as_deref()
-        .unwrap_or("")
-        .contains("opponent's colour"));
+        .unwrap_or_default()
+        .contains("opponent’s colour"));
     // White's own flats are not the pile on ply 1: nothing happens.
     let own = pile(&b, Color::White, Kind::Flat);
     {
@@ -142,7 +142,7 @@ fn placing_on_an_occupied_square_is_refused_and_changes_nothing() {
         drag(&mut b, from, &path);
     }
     assert_eq!(b.tps(), before);
-    assert_eq!(b.message.as_deref(), Some("C3 is not empty."));
+    assert_eq!(b.status().message.as_deref(), Some("c3 is not empty."));
 }
 
 #[test]
@@ -173,8 +173,8 @@ fn the_grabbed_height_sets_the_count_and_keys_change_it() {
     let mut b = board("x5/x5/x2,1212,x2/x5/x5 2 8");
     b.pointer_down(on_level(&b, "c3", 3)); // the top piece only
     assert!(matches!(b.gesture, Gesture::Carry(ref c) if c.count == 1));
-    assert!(b.key("ArrowUp"));
-    assert!(b.key("ArrowUp"));
+    assert!(b.key("+"));
+    assert!(b.key("+"));
     assert!(matches!(b.gesture, Gesture::Carry(ref c) if c.count == 3));
     assert!(b.key("8"), "clamped to the stack");
     assert!(matches!(b.gesture, Gesture::Carry(ref c) if c.count == 4));
@@ -300,7 +300,7 @@ fn typed_moves_are_checked() {
     let mut b = board("x5/x5/x5/x5/x5 1 1");
     assert_eq!(
         b.play_ptn("Sa1").unwrap_err(),
-        "the first ply of each player places a flat of the opponent's colour"
+        "The first ply of each player places a flat of the opponent’s colour."
     );
     assert!(b.play_ptn("z9").unwrap_err().contains("not a square"));
     assert_eq!(b.tps(), "x5/x5/x5/x5/x5 1 1");
@@ -364,7 +364,10 @@ fn releasing_where_the_stack_cannot_go_plays_nothing() {
     let path = [center(&b, "c4"), center(&b, "c5")];
     drag(&mut b, from, &path);
     assert_eq!(b.tps(), before);
-    assert_eq!(b.message.as_deref(), Some("The stack cannot reach c5."));
+    assert_eq!(
+        b.status().message.as_deref(),
+        Some("The stack cannot reach c5.")
+    );
     assert_eq!(b.gesture, Gesture::Idle);
     // Picked up by a click, a refused second click keeps the stack in hand.
     let c3 = on_level(&b, "c3", 1);
@@ -421,4 +424,53 @@ fn typed_plies_slide_in_but_dragged_ones_are_already_in_place() {
         b.animation.is_none(),
         "the hand already put the pieces there"
     );
+}
+
+#[test]
+fn the_keyboard_alone_places_and_spreads() {
+    let mut b = board("x5/x5/x2,21,x2/x5/x5 1 4");
+    // The cursor starts at the centre (no ply yet in this game): c3.
+    assert!(b.key("ArrowLeft"));
+    assert_eq!(b.cursor, Some(sq("c3")));
+    // Pick up the stack on c3 (the whole carry), move it two squares up, confirm.
+    assert!(b.key("Enter"));
+    assert!(matches!(b.gesture, Gesture::Carry(ref c) if c.count == 2));
+    assert!(b.key("ArrowUp"));
+    assert!(b.key("ArrowUp"));
+    assert_eq!(b.pending().map(|m| m.to_string()), Some("2c3+11".into()));
+    assert!(b.key("Enter"));
+    assert_eq!(b.tps(), "x2,1,x2/x2,2,x2/x5/x5/x5 2 4");
+    // Black: choose a wall with S, move the cursor and place it.
+    assert!(b.key("s"));
+    assert!(b.key("ArrowRight"));
+    assert!(b.key(" "));
+    assert_eq!(b.tps(), "x2,1,2S,x/x2,2,x2/x5/x5/x5 1 5");
+    // Escape puts a picked-up stack back.
+    assert!(b.key("ArrowLeft"));
+    assert!(b.key("Enter"));
+    assert!(matches!(b.gesture, Gesture::Carry(_)));
+    assert!(b.key("Escape"));
+    assert_eq!(b.gesture, Gesture::Idle);
+}
+
+#[test]
+fn messages_follow_the_language() {
+    let mut b = board("x5/x5/x2,21,x2/x5/x5 1 4");
+    b.set_lang(tak::web::i18n::Lang::It);
+    assert_eq!(b.play_ptn("c3").unwrap_err(), "c3 non è vuota.");
+    b.set_lang(tak::web::i18n::Lang::Ca);
+    assert_eq!(
+        b.load_text("[Size \"4\"] 1. a1 a1").unwrap_err(),
+        "PTN, jugada 2: a1 no és buida."
+    );
+    let lines = b.describe();
+    assert_eq!(lines.len(), 25);
+    assert_eq!(
+        lines[12],
+        "c3: pedra horitzontal negra, pedra horitzontal blanca"
+    );
+    b.set_lang(tak::web::i18n::Lang::Es);
+    b.play_ptn("c3-").unwrap();
+    assert_eq!(b.play_ptn("c2").unwrap_err(), "c2 no está vacía.");
+    assert_eq!(b.describe()[17], "c2: piedra plana blanca");
 }

@@ -4,6 +4,7 @@
 
 use super::canvas::{Align, Canvas, TextStyle};
 use super::config::BoardOptions;
+use super::i18n::{self, Lang};
 use super::layout::{Point, Rect};
 use super::render;
 use super::state::{parse_game_or_position, Board, Event};
@@ -99,6 +100,8 @@ struct MountOptions {
     animate: Option<bool>,
     show_targets: Option<bool>,
     coordinates: Option<bool>,
+    patterns: Option<bool>,
+    lang: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -142,11 +145,18 @@ fn start_game(options: &MountOptions) -> Result<Game, String> {
         _ => Komi::default(),
     };
     if let Some(text) = options.ptn.as_deref().filter(|t| !t.trim().is_empty()) {
-        return parse_game_or_position(text);
+        let lang = options
+            .lang
+            .as_deref()
+            .and_then(Lang::from_code)
+            .unwrap_or_default();
+        return parse_game_or_position(text).map_err(|m| m.text(lang));
     }
     if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
         let size = tps::size_of(text).min(255) as u8;
-        let config = Config::standard(size).map_err(|e| format!("TPS: {e}"))?.with_komi(komi);
+        let config = Config::standard(size)
+            .map_err(|e| format!("TPS: {e}"))?
+            .with_komi(komi);
         return tps::parse(text, config)
             .map(Game::new)
             .map_err(|e| e.to_string());
@@ -176,6 +186,7 @@ impl TakBoard {
             animate: options.animate.unwrap_or(defaults.animate),
             show_targets: options.show_targets.unwrap_or(defaults.show_targets),
             coordinates: options.coordinates.unwrap_or(defaults.coordinates),
+            patterns: options.patterns.unwrap_or(defaults.patterns),
         };
         let ctx = canvas
             .get_context("2d")
@@ -184,7 +195,17 @@ impl TakBoard {
             .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
             .ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
         Ok(TakBoard {
-            board: Board::new(game, board_options),
+            board: {
+                let mut board = Board::new(game, board_options);
+                board.set_lang(
+                    options
+                        .lang
+                        .as_deref()
+                        .and_then(Lang::from_code)
+                        .unwrap_or_default(),
+                );
+                board
+            },
             canvas,
             ctx,
         })
@@ -248,7 +269,9 @@ impl TakBoard {
 
     /// Restores a saved game. Returns an error message; on error nothing changes.
     pub fn restore(&mut self, text: &str) -> Option<String> {
-        storage::restore(&mut self.board, text).err()
+        storage::restore(&mut self.board, text)
+            .err()
+            .map(|m| self.board.text(&m))
     }
 
     /// The rectangle of a square in CSS pixels relative to the viewport, or `null`.
@@ -458,6 +481,37 @@ impl TakBoard {
         self.board.all_moves().len()
     }
 
+    /// Switches the board's language (`en`, `it`, `es`, `ca`); returns whether it is known.
+    #[wasm_bindgen(js_name = setLanguage)]
+    pub fn set_language(&mut self, code: &str) -> bool {
+        match Lang::from_code(code) {
+            Some(lang) => {
+                self.board.set_lang(lang);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The board as text for screen readers: one line per square, each stack bottom to top.
+    pub fn describe(&self) -> JsValue {
+        to_js(&self.board.describe())
+    }
+
+    /// Help while playing: marks where a picked-up stack can go.
+    #[wasm_bindgen(js_name = setShowTargets)]
+    pub fn set_show_targets(&mut self, on: bool) {
+        self.board.options.show_targets = on;
+        self.board.mark_dirty();
+    }
+
+    /// Colour-blind-safe pieces: black pieces carry a mark.
+    #[wasm_bindgen(js_name = setPatterns)]
+    pub fn set_patterns(&mut self, on: bool) {
+        self.board.options.patterns = on;
+        self.board.mark_dirty();
+    }
+
     /// The board size.
     pub fn size(&self) -> u8 {
         self.board.position().size()
@@ -469,6 +523,18 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::NULL)
+}
+
+/// The catalogue of a language (`en`, `it`, `es`, `ca`; English for anything else) as an
+/// object of `key: text`, for the page's own strings.
+#[wasm_bindgen]
+pub fn catalogue(code: &str) -> JsValue {
+    let lang = Lang::from_code(code).unwrap_or_default();
+    let map: std::collections::BTreeMap<&str, &str> = i18n::catalogue(lang)
+        .iter()
+        .map(|(k, v)| (*k, v.as_str()))
+        .collect();
+    to_js(&map)
 }
 
 fn parse_kind(kind: &str) -> Option<Kind> {

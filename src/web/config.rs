@@ -11,6 +11,8 @@ pub struct BoardOptions {
     pub show_targets: bool,
     /// Whether file and rank names are drawn along the edges.
     pub coordinates: bool,
+    /// Colour-blind-safe pieces: black pieces carry a mark, so shape tells them apart too.
+    pub patterns: bool,
 }
 
 impl Default for BoardOptions {
@@ -20,6 +22,7 @@ impl Default for BoardOptions {
             animate: true,
             show_targets: true,
             coordinates: true,
+            patterns: false,
         }
     }
 }

@@ -16,6 +16,7 @@
 //! Pressing the top piece takes it alone; pressing lower on the stack, or below the pieces,
 //! takes more — up to the whole carry.
 
+use super::i18n::Message;
 use super::layout::{Layout, Point};
 use crate::{Color, Direction, Kind, Move, Position, Square};
 
@@ -134,7 +135,7 @@ impl Carry {
 
     /// Follows the pointer to `target`: forwards, backwards, or through the origin into
     /// another direction, as far as the rules allow.
-    fn follow(&mut self, pos: &Position, target: Square) {
+    pub(crate) fn follow(&mut self, pos: &Position, target: Square) {
         self.refused = None;
         if target == self.from {
             while self.dir.is_some() {
@@ -228,8 +229,8 @@ pub enum Intent {
     Play(Move),
     /// Choose the kind that a click on an empty square places.
     Select(Kind),
-    /// The action was refused; the text says why.
-    Refuse(String),
+    /// The action was refused; the message says why.
+    Refuse(Message),
 }
 
 /// The colour of the piece a placement puts down now (the opponent's on plies 1 and 2).
@@ -279,9 +280,7 @@ impl Gesture {
                 return Intent::Nothing;
             }
             if pos.is_opening() && kind != Kind::Flat {
-                return Intent::Refuse(
-                    "The first ply of each player places a flat of the opponent's colour.".into(),
-                );
+                return Intent::Refuse(Message::new("illegal.opening"));
             }
             let left = if kind == Kind::Cap {
                 pos.caps_left(color)
@@ -289,12 +288,12 @@ impl Gesture {
                 pos.stones_left(color)
             };
             if left == 0 {
-                let what = if kind == Kind::Cap {
-                    "capstones"
+                let key = if kind == Kind::Cap {
+                    "refuse.no_caps"
                 } else {
-                    "stones"
+                    "refuse.no_stones"
                 };
-                return Intent::Refuse(format!("No {what} left."));
+                return Intent::Refuse(Message::new(key));
             }
             *self = Gesture::Place {
                 kind,
@@ -393,13 +392,15 @@ impl Gesture {
                     if carry.sticky {
                         *self = Gesture::Carry(carry);
                     }
-                    return Intent::Refuse(format!("The stack cannot reach {refused}."));
+                    return Intent::Refuse(
+                        Message::new("refuse.cannot_reach").with("square", refused),
+                    );
                 }
                 if let Some(mv) = carry.pending().filter(|_| carry.moved || carry.sticky) {
                     return if pos.is_legal(mv) {
                         Intent::Play(mv)
                     } else {
-                        Intent::Refuse("That move is not allowed.".into())
+                        Intent::Refuse(Message::new("refuse.not_allowed"))
                     };
                 }
                 if carry.sticky {
@@ -439,8 +440,8 @@ impl Gesture {
             return Intent::Nothing;
         };
         match key {
-            "ArrowUp" | "+" | "=" => carry.adjust(pos, 1),
-            "ArrowDown" | "-" | "_" => carry.adjust(pos, -1),
+            "PageUp" | "+" | "=" => carry.adjust(pos, 1),
+            "PageDown" | "-" | "_" => carry.adjust(pos, -1),
             "Enter" | " " => {
                 return match carry.pending() {
                     Some(mv) if pos.is_legal(mv) => {
@@ -471,18 +472,29 @@ impl Gesture {
     }
 }
 
-fn place(pos: &Position, square: Square, kind: Kind) -> Intent {
+/// Picks up the stack on `square` without a pointer (the keyboard): the whole carry, held
+/// until confirmed or cancelled.
+pub fn pick_up(pos: &Position, square: Square) -> Gesture {
+    let count = pos.height(square).min(pos.size() as usize) as u8;
+    Gesture::Carry(Carry {
+        from: square,
+        count,
+        dir: None,
+        drops: Vec::new(),
+        leave: 1,
+        pressed: false,
+        sticky: true,
+        moved: false,
+        press_at: Point::default(),
+        pointer: Point::default(),
+        refused: None,
+    })
+}
+
+pub(crate) fn place(pos: &Position, square: Square, kind: Kind) -> Intent {
     let mv = Move::place(square, kind);
     match pos.check(mv) {
         Ok(()) => Intent::Play(mv),
-        Err(e) => Intent::Refuse(capitalise(&e.to_string())),
-    }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect::<String>() + ".",
-        None => String::new(),
+        Err(e) => Intent::Refuse(Message::from(&e)),
     }
 }

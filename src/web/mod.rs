@@ -11,6 +11,7 @@ pub mod anim;
 pub mod canvas;
 pub mod config;
 pub mod drag;
+pub mod i18n;
 pub mod layout;
 pub mod render;
 pub mod state;

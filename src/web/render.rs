@@ -72,8 +72,7 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
         };
         draw_stack(
             canvas,
-            theme,
-            layout,
+            board,
             &shown,
             sq,
             fresh[i as usize] as usize,
@@ -118,7 +117,15 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
             1,
         );
         canvas.set_alpha(0.85);
-        draw_piece(canvas, theme, &g, 0, Piece::new(color, kind), false);
+        draw_piece(
+            canvas,
+            theme,
+            &g,
+            0,
+            Piece::new(color, kind),
+            false,
+            board.options.patterns,
+        );
         canvas.set_alpha(1.0);
     }
     draw_inspector(board, canvas);
@@ -203,6 +210,12 @@ fn draw_highlights(
                 canvas.fill_rect(layout.square_rect(sq), theme.last_move);
             }
         }
+    }
+    // The keyboard's cursor.
+    if let Some(sq) = board.cursor {
+        let r = layout.square_rect(sq);
+        canvas.stroke_rect(r.inset(2.0), theme.text, 2.0);
+        canvas.stroke_rect(r.inset(5.0), theme.selected, 2.0);
     }
     // A hint: the squares of the suggested ply.
     if let Some(hint) = board.hint {
@@ -322,8 +335,7 @@ fn draw_drop_counts(
 #[allow(clippy::too_many_arguments)]
 fn draw_stack(
     canvas: &mut impl Canvas,
-    theme: &Theme,
-    layout: &Layout,
+    board: &Board,
     pos: &Position,
     sq: Square,
     fresh: usize,
@@ -332,6 +344,7 @@ fn draw_stack(
     appear: f64,
     preview: bool,
 ) {
+    let (theme, layout, patterns) = (&board.theme, &board.layout, board.options.patterns);
     let stack = pos.stack(sq);
     let height = stack.height();
     let g = layout.stack_geometry(sq, height);
@@ -356,7 +369,7 @@ fn draw_stack(
             gg.bottom -= (1.0 - appear) * layout.square * 0.3;
         }
         let outline = (is_fresh && preview) || is_lifted;
-        draw_piece(canvas, theme, &gg, level, piece, outline);
+        draw_piece(canvas, theme, &gg, level, piece, outline, patterns);
         if appear < 1.0 {
             canvas.set_alpha(1.0);
         }
@@ -371,6 +384,7 @@ fn draw_piece(
     level: usize,
     piece: Piece,
     outline: bool,
+    patterns: bool,
 ) {
     let (fill, edge) = match piece.color {
         Color::White => (theme.white_piece, theme.white_edge),
@@ -392,6 +406,33 @@ fn draw_piece(
             canvas.circle(s.center().x, cy, radius, fill, Some((edge, width)));
         }
     }
+    // Colour-blind-safe pieces: every black piece carries a light dot where it shows, so
+    // the colours differ by a mark and not by colour alone.
+    if patterns && piece.color == Color::Black {
+        let dot = (g.band * 0.32).clamp(1.5, g.square * 0.045);
+        let (x, y) = match piece.kind {
+            Kind::Flat => (r.center().x, r.y + r.height - g.band.min(r.height) / 2.0),
+            Kind::Wall => (
+                g.standing_rect(level).center().x,
+                g.standing_rect(level).center().y,
+            ),
+            Kind::Cap => {
+                let s = g.standing_rect(level);
+                (s.center().x, s.y + s.height - g.square * 0.2)
+            }
+        };
+        canvas.circle(
+            x,
+            y,
+            if piece.kind == Kind::Flat {
+                dot
+            } else {
+                dot * 1.6
+            },
+            theme.white_piece,
+            None,
+        );
+    }
 }
 
 fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
@@ -411,8 +452,11 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
             if kind == Kind::Cap && pos.config().caps == 0 {
                 continue;
             }
-            let usable =
-                !over && color == active && left > 0 && (!pos.is_opening() || kind == Kind::Flat);
+            let usable = board.options.interactive
+                && !over
+                && color == active
+                && left > 0
+                && (!pos.is_opening() || kind == Kind::Flat);
             if usable {
                 canvas.round_rect(pile.inset(-2.0), layout.square * 0.08, theme.target, None);
                 if board.selected == kind && !pos.is_opening() {
@@ -426,7 +470,15 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
                 layout.square,
                 1,
             );
-            draw_piece(canvas, theme, &g, 0, Piece::new(color, kind), false);
+            draw_piece(
+                canvas,
+                theme,
+                &g,
+                0,
+                Piece::new(color, kind),
+                false,
+                board.options.patterns,
+            );
             canvas.set_alpha(1.0);
             if kind != Kind::Wall {
                 let label = left.to_string();
@@ -444,11 +496,12 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
             }
         }
         // Whose reserve, and whose turn.
-        let label = if color == Color::White {
-            "White"
+        let key = if color == Color::White {
+            "color.white"
         } else {
-            "Black"
+            "color.black"
         };
+        let label = super::i18n::text(board.lang, key, &[]);
         let Point { x, y } = reserve.label;
         let align = if layout.portrait {
             Align::Left
@@ -459,7 +512,7 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
         canvas.text(
             x,
             y,
-            label,
+            &label,
             TextStyle {
                 px,
                 color: if bold { theme.selected } else { theme.text },

@@ -4,10 +4,12 @@
 use super::anim::Animation;
 use super::config::BoardOptions;
 use super::drag::{Gesture, Intent};
+use super::i18n;
+use super::i18n::{Lang, Message};
 use super::layout::{Layout, Point};
 use super::theme::Theme;
 use crate::score::{score, Variants};
-use crate::{ptn, tps, Color, Config, EndReason, Game, Kind, Move, Position};
+use crate::{ptn, tps, Color, Config, Direction, EndReason, Game, Kind, Move, Position, Square};
 
 /// Something a host page may want to hear about.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,10 +37,14 @@ pub struct Board {
     pub selected: Kind,
     pub options: BoardOptions,
     /// The last refused action, for the page to show.
-    pub message: Option<String>,
+    pub message: Option<Message>,
+    /// The reader's language, for messages and the names drawn on the canvas.
+    pub lang: Lang,
     pub animation: Option<Animation>,
     /// A suggested ply to show (the hint button), until anything changes.
     pub hint: Option<Move>,
+    /// The keyboard's cursor, once the keyboard is used.
+    pub cursor: Option<Square>,
     events: Vec<Event>,
     dirty: bool,
 }
@@ -56,8 +62,10 @@ impl Board {
             selected: Kind::Flat,
             options,
             message: None,
+            lang: Lang::En,
             animation: None,
             hint: None,
+            cursor: None,
             events: Vec::new(),
             dirty: true,
         }
@@ -105,11 +113,21 @@ impl Board {
         self.dirty = true;
     }
 
-    /// Plays a ply given in PTN. On error nothing changes and the message says why.
+    /// A message in the reader's language.
+    pub fn text(&self, message: &Message) -> String {
+        message.text(self.lang)
+    }
+
+    /// Switches the language of messages and of the canvas.
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+        self.dirty = true;
+    }
+
+    /// Plays a ply given in PTN. On error nothing changes and the message (in the reader's
+    /// language) says why.
     pub fn play_ptn(&mut self, text: &str) -> Result<(), String> {
-        let mv: Move = text
-            .parse()
-            .map_err(|e| format!("'{}': {e}", text.trim()))?;
+        let mv: Move = text.parse().map_err(|e| self.text(&Message::from(&e)))?;
         self.play(mv)
     }
 
@@ -117,12 +135,13 @@ impl Board {
     /// ply it would redo.
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
         self.play_with(mv, self.options.animate)
+            .map_err(|m| self.text(&m))
     }
 
     /// Plays `mv`; `animate` is false when the player just put the pieces there by hand.
-    fn play_with(&mut self, mv: Move, animate: bool) -> Result<(), String> {
+    fn play_with(&mut self, mv: Move, animate: bool) -> Result<(), Message> {
         let before = self.position().clone();
-        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.game.play(mv).map_err(|e| Message::from(&e))?;
         if self.redo.last() == Some(&mv) {
             self.redo.pop();
         } else {
@@ -233,7 +252,7 @@ impl Board {
 
     /// Reads a PTN game or a TPS position. On error nothing changes.
     pub fn load_text(&mut self, text: &str) -> Result<(), String> {
-        let game = parse_game_or_position(text)?;
+        let game = parse_game_or_position(text).map_err(|m| self.text(&m))?;
         self.load(game);
         Ok(())
     }
@@ -302,12 +321,128 @@ impl Board {
         self.apply(intent);
     }
 
-    /// Returns whether the key was used.
+    /// A key while the board has focus; returns whether the board used it. Arrows move the
+    /// cursor (and a held stack along with it); Enter or Space places the chosen piece on an
+    /// empty square or picks up your stack, then confirms its move; F, S and C choose flat,
+    /// wall or capstone; + and − (or PageUp and PageDown) carry or leave more or fewer;
+    /// Escape cancels.
     pub fn key(&mut self, key: &str) -> bool {
+        if !self.accepts_input() {
+            return false;
+        }
+        let size = self.position().size();
+        let arrow = match key {
+            "ArrowUp" => Some(Direction::Up),
+            "ArrowDown" => Some(Direction::Down),
+            "ArrowLeft" => Some(Direction::Left),
+            "ArrowRight" => Some(Direction::Right),
+            _ => None,
+        };
+        if let Some(dir) = arrow {
+            let next = match self.cursor {
+                Some(sq) => sq.step(dir, size).unwrap_or(sq),
+                None => self.cursor_start(),
+            };
+            self.cursor = Some(next);
+            if let Gesture::Carry(carry) = &mut self.gesture {
+                carry.follow(self.game.position(), next);
+            }
+            self.dirty = true;
+            return true;
+        }
+        if matches!(self.gesture, Gesture::Idle) {
+            match key {
+                "f" | "F" => {
+                    self.select(Kind::Flat);
+                    return true;
+                }
+                "s" | "S" => {
+                    self.select(Kind::Wall);
+                    return true;
+                }
+                "c" | "C" => {
+                    self.select(Kind::Cap);
+                    return true;
+                }
+                "Enter" | " " => {
+                    let Some(sq) = self.cursor else {
+                        self.cursor = Some(self.cursor_start());
+                        self.dirty = true;
+                        return true;
+                    };
+                    let pos = self.game.position();
+                    let intent = if pos.height(sq) == 0 {
+                        let kind = if pos.is_opening() {
+                            Kind::Flat
+                        } else {
+                            self.selected
+                        };
+                        super::drag::place(pos, sq, kind)
+                    } else if pos.tops(pos.to_move()) & sq.bit() != 0 && !pos.is_opening() {
+                        self.gesture = super::drag::pick_up(pos, sq);
+                        Intent::Changed
+                    } else {
+                        Intent::Refuse(Message::new("illegal.not_yours").with("square", sq))
+                    };
+                    self.apply(intent);
+                    return true;
+                }
+                _ => {}
+            }
+        }
         let intent = self.gesture.key(self.game.position(), key);
         let used = intent != Intent::Nothing;
         self.apply(intent);
         used
+    }
+
+    /// Where the cursor appears first: the last ply's square, or the centre.
+    fn cursor_start(&self) -> Square {
+        let size = self.position().size();
+        self.game
+            .moves()
+            .last()
+            .map(|m| m.square())
+            .unwrap_or_else(|| Square::new(size / 2, size / 2).expect("on board"))
+    }
+
+    /// The board as text, square by square from the top rank down, each stack bottom to top:
+    /// for screen readers.
+    pub fn describe(&self) -> Vec<String> {
+        let pos = self.position();
+        let size = pos.size();
+        let mut lines = Vec::with_capacity(64);
+        for rank in (0..size).rev() {
+            for file in 0..size {
+                let sq = Square::new(file, rank).expect("on board");
+                let stack = pos.stack(sq);
+                let pieces = if stack.is_empty() {
+                    i18n::text(self.lang, "sr.empty", &[])
+                } else {
+                    stack
+                        .pieces()
+                        .map(|p| {
+                            let key = match (p.color, p.kind) {
+                                (Color::White, Kind::Flat) => "piece.white.flat",
+                                (Color::White, Kind::Wall) => "piece.white.wall",
+                                (Color::White, Kind::Cap) => "piece.white.cap",
+                                (Color::Black, Kind::Flat) => "piece.black.flat",
+                                (Color::Black, Kind::Wall) => "piece.black.wall",
+                                (Color::Black, Kind::Cap) => "piece.black.cap",
+                            };
+                            i18n::text(self.lang, key, &[])
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                lines.push(i18n::text(
+                    self.lang,
+                    "sr.square",
+                    &[("square", sq.to_string()), ("pieces", pieces)],
+                ));
+            }
+        }
+        lines
     }
 
     /// Returns whether the wheel was used (so the page should not scroll).
@@ -322,8 +457,10 @@ impl Board {
     pub fn set_hint(&mut self, hint: Option<&str>) -> Result<(), String> {
         self.hint = match hint {
             Some(text) => {
-                let mv: Move = text.parse().map_err(|e| format!("'{text}': {e}"))?;
-                self.position().check(mv).map_err(|e| e.to_string())?;
+                let mv: Move = text.parse().map_err(|e| self.text(&Message::from(&e)))?;
+                self.position()
+                    .check(mv)
+                    .map_err(|e| self.text(&Message::from(&e)))?;
                 Some(mv)
             }
             None => None,
@@ -352,8 +489,8 @@ impl Board {
             Intent::Nothing => {}
             Intent::Changed => self.dirty = true,
             Intent::Play(mv) => {
-                if let Err(e) = self.play_with(mv, false) {
-                    self.message = Some(e);
+                if let Err(m) = self.play_with(mv, false) {
+                    self.message = Some(m);
                 }
             }
             Intent::Select(kind) => self.select(kind),
@@ -378,28 +515,52 @@ impl Board {
     pub fn status(&self) -> Status {
         let pos = self.position();
         let outcome = self.game.outcome();
+        let lang = self.lang;
+        let player = |c: Color| {
+            i18n::text(
+                lang,
+                if c == Color::White {
+                    "color.white"
+                } else {
+                    "color.black"
+                },
+                &[],
+            )
+        };
         let result = outcome.map(|o| {
             let (white, black) = (pos.flat_count(Color::White), pos.flat_count(Color::Black));
             let komi = pos.config().komi;
             let reason = match o.reason {
-                EndReason::Road => "road".to_string(),
+                EndReason::Road => i18n::text(lang, "reason.road", &[]),
                 EndReason::Flats => {
                     let k = if komi.half_flats() > 0 {
-                        format!(" + {komi} komi")
+                        format!(
+                            " {}",
+                            i18n::text(lang, "reason.komi", &[("komi", komi.to_string())])
+                        )
                     } else {
                         String::new()
                     };
-                    format!("flats {white}–{black}{k}")
+                    i18n::text(
+                        lang,
+                        "reason.flats",
+                        &[
+                            ("white", white.to_string()),
+                            ("black", black.to_string()),
+                            ("komi", k),
+                        ],
+                    )
                 }
-                EndReason::Resignation => "resignation".to_string(),
-                EndReason::Agreement => "agreement".to_string(),
+                EndReason::Resignation => i18n::text(lang, "reason.resignation", &[]),
+                EndReason::Agreement => i18n::text(lang, "reason.agreement", &[]),
             };
             let text = match o.winner {
-                Some(c) => format!(
-                    "{} wins by {reason}",
-                    if c == Color::White { "White" } else { "Black" }
+                Some(c) => i18n::text(
+                    lang,
+                    "result.win",
+                    &[("player", player(c)), ("reason", reason)],
                 ),
-                None => format!("Draw ({reason})"),
+                None => i18n::text(lang, "result.draw", &[("reason", reason)]),
             };
             ResultSummary {
                 ptn: o.ptn_result().to_string(),
@@ -424,7 +585,7 @@ impl Board {
             can_redo: self.can_redo(),
             tak: outcome.is_none() && pos.is_in_tak(),
             result,
-            message: self.message.clone(),
+            message: self.message.as_ref().map(|m| self.text(m)),
             pending: self.pending().map(|m| m.to_string()),
             selected: self.selected.name().to_string(),
             size: pos.size(),
@@ -472,17 +633,43 @@ pub struct Status {
 }
 
 /// Reads a PTN game, or a bare TPS position (as the start of a new game).
-pub fn parse_game_or_position(text: &str) -> Result<Game, String> {
+pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err("Nothing to read: paste a PTN game or a TPS position.".into());
+        return Err(Message::new("load.nothing"));
     }
     let looks_like_tps = !trimmed.starts_with('[')
         && trimmed.contains('/')
         && trimmed.split_whitespace().count() == 3;
     if looks_like_tps {
-        let pos = Position::from_tps(trimmed).map_err(|e| e.to_string())?;
+        let pos =
+            Position::from_tps(trimmed).map_err(|e| Message::new("load.error").with("error", e))?;
         return Ok(Game::new(pos));
     }
-    ptn::parse_game(trimmed).map_err(|e| format!("PTN {e}"))
+    ptn::parse_game(trimmed).map_err(|e| match (&e.location, &e.cause) {
+        (ptn::Location::Ply(n), Some(cause)) => {
+            let inner = match cause {
+                ptn::PlyError::Parse(p) => Message::from(p),
+                ptn::PlyError::Illegal(i) => Message::from(i),
+            };
+            PlyMessage { ply: *n, inner }.into()
+        }
+        _ => Message::new("load.error").with("error", format!("PTN {e}")),
+    })
+}
+
+/// A PTN ply error whose cause is itself a message: translated in two steps.
+struct PlyMessage {
+    ply: usize,
+    inner: Message,
+}
+
+impl From<PlyMessage> for Message {
+    fn from(p: PlyMessage) -> Message {
+        // The cause is kept as its key; `Message::text` of `load.ptn_ply` fills in `{error}`
+        // with the cause in the same language.
+        let mut m = Message::new("load.ptn_ply").with("ply", p.ply);
+        m.nested = Some(Box::new(p.inner));
+        m
+    }
 }

@@ -1,6 +1,7 @@
 //! Saved games: a versioned text that survives reloads. A save that cannot be read is
 //! reported, never half-loaded; the page sets the bad text aside instead of deleting it.
 
+use super::i18n::Message;
 use super::state::Board;
 use crate::ptn;
 
@@ -27,28 +28,28 @@ pub fn save(board: &Board) -> String {
 }
 
 /// Loads a save into `board`. On error `board` is unchanged and the message says why.
-pub fn restore(board: &mut Board, text: &str) -> Result<(), String> {
+pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
     let mut lines = text.splitn(3, '\n');
     let header = lines.next().unwrap_or("").trim();
     if header != HEADER {
         return Err(if header.starts_with("tak-save ") {
-            format!("The saved game was written by another version ({header}).")
+            Message::new("save.other_version").with("header", header)
         } else {
-            "The saved game is not in a format this page knows.".to_string()
+            Message::new("save.unknown_format")
         });
     }
     let ply: usize = lines
         .next()
         .and_then(|l| l.trim().strip_prefix("ply "))
         .and_then(|n| n.trim().parse().ok())
-        .ok_or("The saved game has no valid ply line.")?;
-    let game = ptn::parse_game(lines.next().unwrap_or(""))
-        .map_err(|e| format!("The saved game is damaged: {e}"))?;
+        .ok_or(Message::new("save.no_ply"))?;
+    let damaged = |detail: String| Message::new("save.damaged").with("error", detail);
+    let game = ptn::parse_game(lines.next().unwrap_or("")).map_err(|e| damaged(e.to_string()))?;
     if ply > game.len() {
-        return Err(format!(
-            "The saved game is damaged: ply {ply} of a game of {} plies.",
+        return Err(damaged(format!(
+            "ply {ply} of a game of {} plies",
             game.len()
-        ));
+        )));
     }
     board.load(game);
     board.goto(ply);

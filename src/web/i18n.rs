@@ -1,0 +1,245 @@
+//! Languages: one catalogue per language (`www/i18n/<lang>.txt`, lines of `key = value` with
+//! `{name}` placeholders), compiled in so that the page and the board share them and nothing
+//! is fetched. Messages travel as a key plus arguments ([`Message`]) and are translated at
+//! the edge, in the reader's language.
+
+use crate::moves::ParseMoveError;
+use crate::position::IllegalMove;
+use crate::Kind;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    It,
+    Es,
+    Ca,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::It, Lang::Es, Lang::Ca];
+
+    /// The two-letter code.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::It => "it",
+            Lang::Es => "es",
+            Lang::Ca => "ca",
+        }
+    }
+
+    /// The language for a code such as `it` or `es-AR`, if it is one of ours.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let lower = code.trim().to_ascii_lowercase();
+        let base = lower.split(['-', '_']).next().unwrap_or("");
+        Lang::ALL.into_iter().find(|l| l.code() == base)
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../../www/i18n/en.txt"),
+            Lang::It => include_str!("../../www/i18n/it.txt"),
+            Lang::Es => include_str!("../../www/i18n/es.txt"),
+            Lang::Ca => include_str!("../../www/i18n/ca.txt"),
+        }
+    }
+}
+
+/// Reads a catalogue: `key = value` lines; `#` starts a comment line; `\n` in a value is a
+/// line break.
+pub fn parse_catalogue(text: &str) -> Vec<(&str, String)> {
+    text.lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                return None;
+            }
+            let (key, value) = line.split_once('=')?;
+            Some((key.trim(), value.trim().replace("\\n", "\n")))
+        })
+        .collect()
+}
+
+/// The catalogue of `lang`.
+pub fn catalogue(lang: Lang) -> &'static HashMap<&'static str, String> {
+    static CATALOGUES: OnceLock<[HashMap<&'static str, String>; 4]> = OnceLock::new();
+    let all = CATALOGUES
+        .get_or_init(|| Lang::ALL.map(|l| parse_catalogue(l.source()).into_iter().collect()));
+    &all[lang as usize]
+}
+
+/// The text of `key` in `lang` with `{name}` placeholders filled in; falls back to English,
+/// then to the key itself (a test makes sure no key is missing).
+pub fn text(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    let template = catalogue(lang)
+        .get(key)
+        .or_else(|| catalogue(Lang::En).get(key))
+        .map_or(key, String::as_str);
+    let mut out = template.to_string();
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// A message to show the reader: a catalogue key and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+    /// A message that fills the `{error}` placeholder, translated in the same language.
+    pub nested: Option<Box<Message>>,
+}
+
+impl Message {
+    pub fn new(key: &'static str) -> Message {
+        Message {
+            key,
+            args: Vec::new(),
+            nested: None,
+        }
+    }
+
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Message {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// The message in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match &self.nested {
+            Some(inner) => {
+                let mut args = self.args.clone();
+                args.push(("error", inner.text(lang)));
+                text(lang, self.key, &args)
+            }
+            None => text(lang, self.key, &self.args),
+        }
+    }
+}
+
+impl From<&IllegalMove> for Message {
+    fn from(e: &IllegalMove) -> Message {
+        match *e {
+            IllegalMove::GameOver => Message::new("illegal.game_over"),
+            IllegalMove::OffBoard(sq) => Message::new("illegal.off_board").with("square", sq),
+            IllegalMove::Occupied(sq) => Message::new("illegal.occupied").with("square", sq),
+            IllegalMove::OpeningMustPlaceFlat => Message::new("illegal.opening"),
+            IllegalMove::NoneLeft(Kind::Cap) => Message::new("illegal.no_caps"),
+            IllegalMove::NoneLeft(_) => Message::new("illegal.no_stones"),
+            IllegalMove::EmptySquare(sq) => Message::new("illegal.empty").with("square", sq),
+            IllegalMove::NotYourStack(sq) => Message::new("illegal.not_yours").with("square", sq),
+            IllegalMove::TooManyCarried { count, limit } => Message::new("illegal.too_many")
+                .with("count", count)
+                .with("limit", limit),
+            IllegalMove::RunsOffBoard => Message::new("illegal.off_edge"),
+            IllegalMove::Blocked(sq) => Message::new("illegal.blocked").with("square", sq),
+        }
+    }
+}
+
+impl From<&ParseMoveError> for Message {
+    fn from(e: &ParseMoveError) -> Message {
+        match e {
+            ParseMoveError::Empty => Message::new("parse.empty"),
+            ParseMoveError::BadSquare(s) => Message::new("parse.bad_square").with("text", &s.0),
+            ParseMoveError::Unexpected { found, column } => Message::new("parse.unexpected")
+                .with("char", found)
+                .with("column", column),
+            ParseMoveError::BadCount(n) => Message::new("parse.bad_count").with("count", n),
+            ParseMoveError::DropsDontAddUp { count, total } => Message::new("parse.drops")
+                .with("count", count)
+                .with("total", total),
+            ParseMoveError::ZeroDrop => Message::new("parse.zero_drop"),
+            ParseMoveError::CountOnPlacement => Message::new("parse.count_on_placement"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn placeholders(s: &str) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        let mut rest = s;
+        while let Some(start) = rest.find('{') {
+            match rest[start..].find('}') {
+                Some(end) => {
+                    out.insert(rest[start + 1..start + end].to_string());
+                    rest = &rest[start + end + 1..];
+                }
+                None => break,
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_language_has_every_key_with_the_same_placeholders() {
+        let english = catalogue(Lang::En);
+        assert!(english.len() > 100, "{} keys", english.len());
+        for lang in Lang::ALL {
+            let cat = catalogue(lang);
+            let missing: Vec<_> = english.keys().filter(|k| !cat.contains_key(*k)).collect();
+            assert!(missing.is_empty(), "{}: missing {missing:?}", lang.code());
+            let extra: Vec<_> = cat.keys().filter(|k| !english.contains_key(*k)).collect();
+            assert!(extra.is_empty(), "{}: unknown keys {extra:?}", lang.code());
+            for (key, value) in cat {
+                assert!(!value.is_empty(), "{}: {key} is empty", lang.code());
+                assert_eq!(
+                    placeholders(value),
+                    placeholders(&english[key]),
+                    "{}: {key}",
+                    lang.code()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn catalogue_files_have_no_duplicate_keys() {
+        for lang in Lang::ALL {
+            let entries = parse_catalogue(lang.source());
+            let mut seen = BTreeSet::new();
+            for (k, _) in &entries {
+                assert!(seen.insert(*k), "{}: {k} twice", lang.code());
+            }
+        }
+    }
+
+    #[test]
+    fn every_message_key_the_code_uses_exists() {
+        let english = catalogue(Lang::En);
+        let moves = [
+            IllegalMove::GameOver,
+            IllegalMove::OffBoard("h8".parse().unwrap()),
+            IllegalMove::Occupied("a1".parse().unwrap()),
+            IllegalMove::OpeningMustPlaceFlat,
+            IllegalMove::NoneLeft(Kind::Cap),
+            IllegalMove::NoneLeft(Kind::Flat),
+            IllegalMove::EmptySquare("a1".parse().unwrap()),
+            IllegalMove::NotYourStack("a1".parse().unwrap()),
+            IllegalMove::TooManyCarried { count: 6, limit: 5 },
+            IllegalMove::RunsOffBoard,
+            IllegalMove::Blocked("a1".parse().unwrap()),
+        ];
+        for m in &moves {
+            assert!(english.contains_key(Message::from(m).key), "{m:?}");
+        }
+        let text = Message::from(&IllegalMove::Occupied("c3".parse().unwrap())).text(Lang::It);
+        assert!(text.contains("c3") && !text.contains("{square}"), "{text}");
+    }
+
+    #[test]
+    fn codes_are_read_with_regions() {
+        assert_eq!(Lang::from_code("es-AR"), Some(Lang::Es));
+        assert_eq!(Lang::from_code("CA"), Some(Lang::Ca));
+        assert_eq!(Lang::from_code("fr"), None);
+    }
+}
