@@ -2,11 +2,17 @@
 // lives in the wasm board; this file turns its status into DOM and DOM actions into calls.
 import { mount } from './board.js';
 import { Computer } from './computer.js';
+import { chooseLanguage, translator, translatePage } from './i18n.js';
+import { openTutorial } from './tutorial.js';
 
 const SAVE_KEY = 'tak.savedGame';
 const SETTINGS_KEY = 'tak.settings';
-const LEVEL_NAMES = ['Beginner', 'Casual', 'Club', 'Strong', 'Expert', 'Master'];
 const $ = (id) => document.getElementById(id);
+
+// Offline: cache every asset after the first visit (not from file://, where it cannot run).
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('./sw.js').catch(() => { /* the game works without it */ });
+}
 
 function showNotice(text) {
   const notice = $('notice');
@@ -14,16 +20,41 @@ function showNotice(text) {
   notice.hidden = !text;
 }
 
-// Offline: cache every asset after the first visit (not from file://, where it cannot run).
-if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-  navigator.serviceWorker.register('./sw.js').catch(() => { /* the game works without it */ });
+// Settings: opponent, level, colour, language and help options. Kept across visits;
+// anything unreadable falls back to the defaults.
+function loadSettings() {
+  const defaults = { opponent: 'human', level: 3, human: 'white', lang: null, targets: true, tak: true, patterns: false };
+  try {
+    const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
+    return {
+      opponent: s.opponent === 'computer' ? 'computer' : 'human',
+      level: Number.isInteger(s.level) && s.level >= 1 && s.level <= 6 ? s.level : defaults.level,
+      human: s.human === 'black' ? 'black' : 'white',
+      lang: typeof s.lang === 'string' ? s.lang : null,
+      targets: s.targets !== false,
+      tak: s.tak !== false,
+      patterns: s.patterns === true,
+    };
+  } catch {
+    return defaults;
+  }
 }
+let settings = loadSettings();
+function saveSettings() {
+  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* disabled */ }
+}
+
+let lang = chooseLanguage(settings.lang);
+let t = await translator(lang);
+document.documentElement.lang = lang;
+translatePage(document, t);
+$('lang').value = lang;
 
 let board;
 try {
-  board = await mount($('board'), { label: 'Tak board: drag pieces from your reserve, drag stacks to move them' });
+  board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets });
 } catch (err) {
-  showNotice(`The game could not start in this browser: ${err?.message || err}`);
+  showNotice(t('notice.cannot_start', { error: err?.message || err }));
   throw err;
 }
 window.tak = board;
@@ -37,7 +68,7 @@ try {
       const aside = `${SAVE_KEY}.unreadable.${Date.now()}`;
       localStorage.setItem(aside, saved);
       localStorage.removeItem(SAVE_KEY);
-      showNotice(`Your saved game could not be loaded (${error}) It was kept aside in local storage as "${aside}"; a new game has started.`);
+      showNotice(t('notice.bad_save', { error, key: aside }));
     }
   }
 } catch {
@@ -47,6 +78,8 @@ try {
 function save() {
   try { localStorage.setItem(SAVE_KEY, board.save()); } catch { /* storage full or disabled */ }
 }
+
+const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 
 function renderMoves(status) {
   const list = $('moves');
@@ -58,7 +91,7 @@ function renderMoves(status) {
     const b = document.createElement('button');
     b.type = 'button';
     b.textContent = status.moves[index];
-    b.setAttribute('aria-label', `Go to ply ${index + 1}: ${status.moves[index]}`);
+    b.setAttribute('aria-label', `${t('nav.group')} ${index + 1}: ${status.moves[index]}`);
     if (index + 1 === status.ply) b.setAttribute('aria-current', 'true');
     if (index + 1 > status.ply) b.classList.add('future');
     b.addEventListener('click', () => board.goto(index + 1));
@@ -78,8 +111,16 @@ function renderMoves(status) {
     if (i === 0 && blackFirst) row.append(document.createElement('span'));
     row.append(cell(i));
   });
-  const current = list.querySelector('[aria-current="true"]');
-  current?.scrollIntoView({ block: 'nearest' });
+  list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+}
+
+function renderBoardText() {
+  const list = $('board-text');
+  list.replaceChildren(...board.describe().map((line) => {
+    const li = document.createElement('li');
+    li.textContent = line;
+    return li;
+  }));
 }
 
 function refresh() {
@@ -89,47 +130,29 @@ function refresh() {
     result.hidden = false;
     result.replaceChildren(document.createTextNode(`${s.result.text} · ${s.result.ptn}`));
     const small = document.createElement('small');
-    small.textContent = s.result.winner ? `Score: ${s.result.score}` : 'No score for a draw';
+    small.textContent = s.result.winner ? t('result.score', { score: s.result.score }) : t('result.no_score');
     result.append(small);
   } else {
     result.hidden = true;
   }
-  $('turn').textContent = s.result ? '' : `${s.toMove === 'white' ? 'White' : 'Black'} to move · flats ${s.flats[0]}–${s.flats[1]}${s.komi !== '0' ? ` (komi ${s.komi})` : ''}`;
-  $('tak').hidden = !s.tak;
+  const komi = s.komi !== '0' ? ` ${t('status.komi', { komi: s.komi })}` : '';
+  $('turn').textContent = s.result ? '' : t('status.to_move', { player: playerName(s.toMove), white: s.flats[0], black: s.flats[1] }) + komi;
+  $('tak').hidden = !(s.tak && settings.tak);
   const thinking = $('thinking');
   thinking.hidden = !computer.busy;
-  thinking.textContent = computer.busy ? `The computer (level ${settings.level}, ${LEVEL_NAMES[settings.level - 1]}) is thinking` : '';
+  thinking.textContent = computer.busy ? t('thinking', { level: settings.level, name: t(`level.${settings.level}`) }) : '';
   $('hint').disabled = !!s.result || computer.busy;
   $('message').textContent = s.message || '';
   $('undo').disabled = !s.canUndo;
-  document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
-  $('new-game').title = settings.opponent === 'computer' ? `Playing the computer, level ${settings.level}` : 'Playing a person on this device';
   $('redo').disabled = !s.canRedo;
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
+  document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
   renderMoves(s);
+  renderBoardText();
 }
 
-// Who plays: a person on this device, or the computer (level, colour). Kept across visits;
-// anything unreadable falls back to the defaults.
-function loadSettings() {
-  const defaults = { opponent: 'human', level: 3, human: 'white' };
-  try {
-    const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
-    return {
-      opponent: s.opponent === 'computer' ? 'computer' : 'human',
-      level: Number.isInteger(s.level) && s.level >= 1 && s.level <= 6 ? s.level : defaults.level,
-      human: s.human === 'black' ? 'black' : 'white',
-    };
-  } catch {
-    return defaults;
-  }
-}
-let settings = loadSettings();
-function saveSettings() {
-  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* disabled */ }
-}
-
+// The computer opponent and the hint, each in its own Web Worker.
 const computer = new Computer();
 const hinter = new Computer();
 let thinkingAbout = null;
@@ -155,18 +178,26 @@ function maybeThink() {
     board.setInteractive(true);
     if (answer.move) {
       const error = board.play(answer.move);
-      if (error) showNotice(`The computer's move ${answer.move} was refused: ${error}`);
+      if (error) showNotice(t('notice.computer_refused', { move: answer.move, error }));
     }
     refresh();
   }).catch((err) => {
     if (err.cancelled) return;
     thinkingAbout = null;
     board.setInteractive(true);
-    showNotice(`The computer could not move: ${err.message}`);
+    showNotice(t('notice.computer_failed', { error: err.message }));
     refresh();
   });
 }
 
+// Every ply and the result are announced to screen readers.
+board.on('move', (e) => {
+  const s = board.status();
+  const mover = s.toMove === 'white' ? 'black' : 'white';
+  let text = t('announce.ply', { player: playerName(mover), move: e.ptn });
+  if (s.result) text += ` ${t('announce.result', { result: s.result.text })}`;
+  $('announce').textContent = text;
+});
 board.on('change', () => { hinter.cancel(); $('info').textContent = ''; maybeThink(); refresh(); save(); });
 maybeThink();
 refresh();
@@ -174,12 +205,12 @@ refresh();
 $('hint').addEventListener('click', () => {
   const spec = board.searchSpec();
   if (spec.over) return;
-  $('info').textContent = 'Looking for a good move…';
+  $('info').textContent = t('info.looking');
   hinter.think(spec, 4).then((answer) => {
     if (board.searchSpec().tps !== spec.tps || !answer.move) return;
     board.setHint(answer.move);
-    $('info').textContent = `Hint: ${answer.move}`;
-  }).catch((err) => { if (!err.cancelled) $('info').textContent = `No hint: ${err.message}`; });
+    $('info').textContent = t('info.hint', { move: answer.move });
+  }).catch((err) => { if (!err.cancelled) $('info').textContent = t('info.no_hint', { error: err.message }); });
 });
 
 // Against the computer, undo takes back to the player's own turn.
@@ -194,9 +225,9 @@ $('redo').addEventListener('click', () => board.redo());
 $('first').addEventListener('click', () => board.goto(0));
 $('prev').addEventListener('click', () => board.undo());
 $('next').addEventListener('click', () => board.redo());
-$('last').addEventListener('click', () => board.goto(1e9));
+$('last').addEventListener('click', () => board.goto('last'));
 document.addEventListener('keydown', (e) => {
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
   const mod = e.ctrlKey || e.metaKey;
   if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey) { undo(); e.preventDefault(); }
   else if (mod && (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey))) { board.redo(); e.preventDefault(); }
@@ -209,7 +240,7 @@ $('move-form').addEventListener('submit', (e) => {
   if (!text) return;
   const error = board.play(text);
   // On error the typed text stays in the box so it can be corrected.
-  $('move-error').textContent = error ? `Cannot play ${text}: ${error}` : '';
+  $('move-error').textContent = error ? t('move.cannot_play', { move: text, error }) : '';
   if (!error) input.value = '';
 });
 
@@ -228,13 +259,17 @@ $('new-game').addEventListener('click', () => {
 });
 newDialog.addEventListener('close', () => {
   if (newDialog.returnValue !== 'start') return;
-  const form = newForm;
   computer.cancel();
   hinter.cancel();
-  settings = { opponent: form.opponent.value === 'computer' ? 'computer' : 'human', level: Number(form.level.value) || 3, human: form.human.value === 'black' ? 'black' : 'white' };
+  settings = {
+    ...settings,
+    opponent: newForm.opponent.value === 'computer' ? 'computer' : 'human',
+    level: Number(newForm.level.value) || 3,
+    human: newForm.human.value === 'black' ? 'black' : 'white',
+  };
   saveSettings();
-  const error = board.newGame(form.size.value, form.komi.value);
-  showNotice(error ? `Cannot start that game: ${error}` : '');
+  const error = board.newGame(newForm.size.value, newForm.komi.value);
+  showNotice(error ? t('notice.bad_new_game', { error }) : '');
   refresh();
   save();
 });
@@ -243,11 +278,11 @@ newDialog.addEventListener('close', () => {
 async function copy(text, what) {
   try {
     await navigator.clipboard.writeText(text);
-    $('info').textContent = `${what} copied.`;
+    $('info').textContent = t('info.copied', { what });
   } catch {
     // No clipboard access: show the text to copy by hand.
     $('paste-text').value = text;
-    $('paste-error').textContent = `Copy the ${what} below.`;
+    $('paste-error').textContent = t('info.copy_by_hand', { what });
     $('paste-dialog').showModal();
   }
 }
@@ -270,4 +305,34 @@ $('load-game').addEventListener('click', (e) => {
   $('paste-text').value = '';
   refresh();
   save();
+});
+
+// Rules and the tutorial.
+$('rules').addEventListener('click', () => $('rules-dialog').showModal());
+$('learn').addEventListener('click', () => openTutorial($('tutorial-dialog'), t, lang, settings));
+
+// Help options.
+const options = { 'opt-targets': 'targets', 'opt-tak': 'tak', 'opt-patterns': 'patterns' };
+for (const [id, key] of Object.entries(options)) {
+  $(id).checked = settings[key];
+  $(id).addEventListener('change', () => {
+    settings = { ...settings, [key]: $(id).checked };
+    saveSettings();
+    board.setShowTargets(settings.targets);
+    board.setPatterns(settings.patterns);
+    refresh();
+  });
+}
+
+// Language: the whole page, the board's messages and its canvas.
+$('lang').addEventListener('change', async () => {
+  lang = chooseLanguage($('lang').value);
+  t = await translator(lang);
+  settings = { ...settings, lang };
+  saveSettings();
+  document.documentElement.lang = lang;
+  translatePage(document, t);
+  board.setLanguage(lang);
+  board.canvas.setAttribute('aria-label', t('board.label'));
+  refresh();
 });

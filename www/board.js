@@ -29,6 +29,7 @@ export async function mount(element, options = {}) {
     size: options.size, komi: options.komi, tps: options.tps, ptn: options.ptn,
     interactive: options.interactive, animate: options.animate,
     showTargets: options.showTargets, coordinates: options.coordinates,
+    patterns: options.patterns, lang: options.lang,
   });
   element.appendChild(canvas);
 
@@ -110,6 +111,10 @@ export async function mount(element, options = {}) {
     select: act((kind) => board.select(String(kind))),
     status: () => board.status(),
     tags: () => board.tags(),
+    describe: () => board.describe(),
+    setLanguage: act((code) => board.setLanguage(String(code))),
+    setShowTargets: act((on) => board.setShowTargets(!!on)),
+    setPatterns: act((on) => board.setPatterns(!!on)),
     plyCount: () => board.plyCount(),
     searchSpec: () => board.searchSpec(),
     setInteractive: act((on) => board.setInteractive(!!on)),

@@ -4,13 +4,7 @@
 import { mount } from './board.js';
 import { stepControls } from './controls.js';
 import { Computer } from './computer.js';
-
-const STRINGS = {
-  en: { problem: 'This board could not be shown', thinking: 'The computer is thinking…', vs: 'vs' },
-  it: { problem: 'Questa scacchiera non può essere mostrata', thinking: 'Il computer sta pensando…', vs: 'contro' },
-  es: { problem: 'No se puede mostrar este tablero', thinking: 'El ordenador está pensando…', vs: 'contra' },
-  ca: { problem: "No es pot mostrar aquest tauler", thinking: "L'ordinador està pensant…", vs: 'contra' },
-};
+import { LANGUAGES, translator } from './i18n.js';
 
 /** Reads and checks the parameters; returns {options, errors}. */
 export function readParams(search) {
@@ -52,7 +46,7 @@ export function readParams(search) {
     else errors.push(`theme must be light, dark or auto, not '${v}'`);
   }
   const lang = p.get('lang') || (navigator.language || 'en').slice(0, 2).toLowerCase();
-  if (STRINGS[lang]) options.lang = lang;
+  if (LANGUAGES.includes(lang)) options.lang = lang;
   else if (p.has('lang')) errors.push(`lang must be en, it, es or ca, not '${p.get('lang')}'`);
   return { options, errors };
 }
@@ -64,7 +58,7 @@ function showProblem(t, errors) {
   box.className = 'problem';
   box.setAttribute('role', 'alert');
   const h = document.createElement('h1');
-  h.textContent = t.problem;
+  h.textContent = t('embed.problem');
   const list = document.createElement('ul');
   for (const e of errors) {
     const li = document.createElement('li');
@@ -78,7 +72,7 @@ function showProblem(t, errors) {
 
 async function main() {
   const { options, errors } = readParams(location.search);
-  const t = STRINGS[options.lang];
+  const t = await translator(options.lang);
   document.documentElement.lang = options.lang;
   document.documentElement.dataset.theme = options.theme;
   if (errors.length) {
@@ -89,7 +83,7 @@ async function main() {
   try {
     handle = await mount(document.getElementById('board'), {
       size: options.size, tps: options.tps, ptn: options.ptn,
-      interactive: options.interactive, theme: options.theme, label: 'Tak board',
+      interactive: options.interactive, theme: options.theme, label: t('board.label'), lang: options.lang,
     });
   } catch (err) {
     showProblem(t, [String(err?.message || err)]);
@@ -107,9 +101,9 @@ async function main() {
   // Player names from the PTN, as text.
   const tags = Object.fromEntries(handle.tags().map(([k, v]) => [k.toLowerCase(), v]));
   if (tags.player1 || tags.player2) {
-    document.getElementById('caption').textContent = `${tags.player1 || '?'} ${t.vs} ${tags.player2 || '?'}`;
+    document.getElementById('caption').textContent = `${tags.player1 || '?'} ${t('embed.vs')} ${tags.player2 || '?'}`;
   }
-  if (options.controls) stepControls(document.body, handle, options.lang);
+  if (options.controls) stepControls(document.body, handle, t);
 
   // Against the computer from here: the reader plays the side to move now.
   if (options.ai) {
@@ -125,7 +119,7 @@ async function main() {
         return;
       }
       handle.setInteractive(false);
-      status.textContent = t.thinking;
+      status.textContent = t('embed.thinking');
       computer.think(spec, options.ai).then((answer) => {
         if (handle.searchSpec().tps !== spec.tps) return;
         status.textContent = '';

@@ -4,6 +4,7 @@
 // `ready` (DOM events on the element too).
 import { mount } from './board.js';
 import { stepControls } from './controls.js';
+import { chooseLanguage, translator } from './i18n.js';
 
 const STYLE = `
   :host { display: block; position: relative; width: 100%; aspect-ratio: 4 / 3; min-height: 180px; contain: content; }
@@ -35,18 +36,21 @@ class TakBoardElement extends HTMLElement {
       this.#problem(`size must be a board size from 3 to 8, not '${size}'`);
       return;
     }
+    const lang = chooseLanguage(attr('lang'));
     mount(container, {
+      lang,
       size: size ? Number(size) : undefined,
       tps: attr('tps'), ptn: attr('ptn'), komi: attr('komi'),
       interactive: flag('interactive'), theme: attr('theme') || 'auto',
       label: this.getAttribute('aria-label') || 'Tak board',
-    }).then((handle) => {
+    }).then(async (handle) => {
       this.#handle = handle;
+      const t = await translator(lang);
       const ply = attr('ply');
       handle.goto(ply === undefined || ply === 'last' ? 'last' : Number(ply) || 0);
       if (flag('controls')) {
         this.style.setProperty('--tak-steps-height', '2.4em');
-        stepControls(this.#root, handle, attr('lang') || 'en');
+        stepControls(this.#root, handle, t);
       }
       handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
       for (const [type, fn] of this.#pending) handle.on(type, fn);

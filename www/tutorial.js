@@ -1,0 +1,71 @@
+// The interactive tutorial: step by step on its own board, each step checking that the
+// learner did what it asked and explaining a wrong try (which is taken back).
+import { mount } from './board.js';
+
+/** Each step: a start position, and what counts as doing it (from the move's PTN and the
+ *  board's status after it). */
+export const STEPS = [
+  { start: 'x5/x5/x5/x5/x5 1 1', done: (ptn) => /^[a-h][1-8]$/.test(ptn) },
+  { start: 'x5/x5/x2,2,x2/x5/x3,1,x 1 2', done: (ptn) => /^[a-h][1-8]$/.test(ptn) },
+  { start: 'x5/x5/x2,2,x2/x5/x3,1,x 1 2', done: (ptn) => /^S[a-h][1-8]$/.test(ptn) },
+  { start: 'x5/x5/x2,21,x2/x5/x5 1 4', done: (ptn) => /^\d?c3[<>+-]\d*\*?$/.test(ptn) },
+  { start: 'x5/x5/x2,121,x2/x5/x5 1 6', done: (ptn) => /^3c3[<>+-]\d{2,}$/.test(ptn) },
+  { start: 'x3/x,12121,x/x3 1 8', done: (ptn) => /^3b2[<>+-]\d*$/.test(ptn) },
+  { start: 'x5/x5/x,1C,2S,x2/x5/x5 1 6', done: (ptn) => ptn === 'b3>*' },
+  { start: 'x5/x5/x5/1,1,1,1,x/2,2,2,x2 1 6', done: (_, s) => s.result?.ptn === 'R-0' },
+  { start: '1,2,1/2,1,2/1,2,x 1 5', done: (_, s) => s.result?.ptn === 'F-0' },
+];
+
+let current = null;
+
+export async function openTutorial(dialog, t, lang, settings) {
+  const $ = (id) => dialog.querySelector(`#${id}`);
+  current?.destroy();
+  current = null;
+  let index = 0;
+  let passed = false;
+  const board = await mount($('tutorial-board'), { lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
+  current = board;
+  window.takTutorial = board; // for hosts and tests, like window.tak
+  const feedback = (text, kind) => {
+    const f = $('tutorial-feedback');
+    f.textContent = text;
+    f.className = `tutorial-feedback ${kind || ''}`;
+  };
+  const show = () => {
+    const n = index + 1;
+    $('tutorial-step').textContent = t('tut.step', { n, total: STEPS.length });
+    $('tutorial-title').textContent = t(`tut.${n}.title`);
+    $('tutorial-text').textContent = t(`tut.${n}.text`);
+    board.load(STEPS[index].start);
+    passed = false;
+    feedback('', '');
+    $('tutorial-back').disabled = index === 0;
+    $('tutorial-next').disabled = true;
+  };
+  board.on('move', (e) => {
+    if (passed) return;
+    const status = board.status();
+    if (STEPS[index].done(e.ptn, status)) {
+      passed = true;
+      const last = index === STEPS.length - 1;
+      feedback(last ? `${t('tut.well_done')} ${t('tut.finished')}` : t('tut.well_done'), 'good');
+      $('tutorial-next').disabled = last;
+    } else {
+      feedback(t(`tut.${index + 1}.wrong`), 'bad');
+      // Take the wrong try back once it has been seen to land.
+      setTimeout(() => { if (!passed) board.undo(); }, 600);
+    }
+  });
+  $('tutorial-next').onclick = () => { if (index < STEPS.length - 1) { index += 1; show(); } };
+  $('tutorial-back').onclick = () => { if (index > 0) { index -= 1; show(); } };
+  $('tutorial-retry').onclick = () => show();
+  $('tutorial-close').onclick = () => dialog.close();
+  dialog.addEventListener('close', () => {
+    board.destroy();
+    if (current === board) current = null;
+    if (window.takTutorial === board) delete window.takTutorial;
+  }, { once: true });
+  dialog.showModal();
+  show();
+}
