@@ -409,7 +409,7 @@ fn draw_piece(
     // Colour-blind-safe pieces: every black piece carries a light dot where it shows, so
     // the colours differ by a mark and not by colour alone.
     if patterns && piece.color == Color::Black {
-        let dot = (g.band * 0.32).clamp(1.5, g.square * 0.045);
+        let dot = (g.band * 0.4).clamp(1.5, g.square * 0.05);
         let (x, y) = match piece.kind {
             Kind::Flat => (r.center().x, r.y + r.height - g.band.min(r.height) / 2.0),
             Kind::Wall => (
