@@ -153,9 +153,10 @@ proptest! {
             let flats: Vec<Move> = moves.iter().copied().filter(|m| m.kind() == Some(tak::Kind::Flat)).collect();
             let pool = if !flats.is_empty() && rng.below(3) > 0 { &flats } else { &moves };
             let mv = pool[rng.below(pool.len())];
-            let before = pos.clone();
             pos.play(mv).unwrap();
-            if pos.is_over() { pos = before; break; }
+            if pos.is_over() {
+                break;
+            }
             let me = pos.to_move();
             pos.legal_moves(&mut moves);
             let brute = moves.iter().any(|&m| {

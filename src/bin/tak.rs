@@ -169,11 +169,14 @@ fn run_tei() -> Result<(), Failure> {
     Ok(())
 }
 
+/// Named `--name value` options, and positional arguments.
+type Arguments<'a> = (Vec<(&'a str, &'a str)>, Vec<&'a str>);
+
 /// Reads `--name value` options and positional arguments.
 fn options<'a>(
     args: &'a [String],
     names: &[&str],
-) -> Result<(Vec<(&'a str, &'a str)>, Vec<&'a str>), Failure> {
+) -> Result<Arguments<'a>, Failure> {
     let mut named = Vec::new();
     let mut positional = Vec::new();
     let mut it = args.iter();
