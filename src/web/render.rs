@@ -110,21 +110,12 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
         ..
     } = board.gesture
     {
-        let g = StackGeometry::new(
-            pointer.x,
-            pointer.y + layout.square * 0.25,
-            layout.square,
-            1,
-        );
         canvas.set_alpha(0.85);
-        draw_piece(
+        draw_lone_piece(
+            board,
             canvas,
-            theme,
-            &g,
-            0,
+            Point::new(pointer.x, pointer.y + layout.square * 0.25),
             Piece::new(color, kind),
-            false,
-            board.options.patterns,
         );
         canvas.set_alpha(1.0);
     }
@@ -435,6 +426,21 @@ fn draw_piece(
     }
 }
 
+/// One piece standing on its own, its base centred at `base`: a reserve pile, or the piece
+/// being dragged from it.
+fn draw_lone_piece(board: &Board, canvas: &mut impl Canvas, base: Point, piece: Piece) {
+    let g = StackGeometry::new(base.x, base.y, board.layout.square, 1);
+    draw_piece(
+        canvas,
+        &board.theme,
+        &g,
+        0,
+        piece,
+        false,
+        board.options.patterns,
+    );
+}
+
 fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
     let layout = &board.layout;
     let theme = &board.theme;
@@ -464,20 +470,11 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
                 }
             }
             canvas.set_alpha(if left == 0 { 0.25 } else { 1.0 });
-            let g = StackGeometry::new(
-                pile.center().x,
-                pile.y + pile.height * 0.78,
-                layout.square,
-                1,
-            );
-            draw_piece(
+            draw_lone_piece(
+                board,
                 canvas,
-                theme,
-                &g,
-                0,
+                Point::new(pile.center().x, pile.y + pile.height * 0.78),
                 Piece::new(color, kind),
-                false,
-                board.options.patterns,
             );
             canvas.set_alpha(1.0);
             if kind != Kind::Wall {

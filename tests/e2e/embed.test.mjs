@@ -139,3 +139,14 @@ test('postMessage drives an iframe board and hears its moves', async () => {
   assert.match(by(5).ptn, /1\. a1 d4/);
   await context.close();
 });
+
+test('ai=N lets the reader play the computer from the given position', async () => {
+  const { context, page } = await embed(`tps=${encodeURIComponent('x5/x5/x2,1,x2/x5/2,x4 1 2')}&ai=1`);
+  await page.waitForFunction(() => window.tak);
+  // The reader plays white (to move); the computer answers for black.
+  assert.equal(await page.evaluate(() => window.tak.play('b2')), null);
+  await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 10000 });
+  assert.equal((await page.evaluate(() => window.tak.status())).toMove, 'white');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
