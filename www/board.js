@@ -119,7 +119,6 @@ export async function mount(element, options = {}) {
     searchSpec: () => board.searchSpec(),
     setInteractive: act((on) => board.setInteractive(!!on)),
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
-    moveText: (ply) => board.moveText(ply) ?? null,
     squareRect: (square) => board.squareRect(String(square)),
     reserveRect: (kind) => board.reserveRect(String(kind)),
     benchFrame: (frames) => board.benchFrame(frames),

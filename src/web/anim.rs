@@ -1,6 +1,6 @@
 //! The short slide of a ply into place.
 
-use crate::{Move, Position};
+use crate::Move;
 
 /// How long a ply takes to slide into place, in milliseconds.
 pub const DURATION_MS: f64 = 180.0;
@@ -14,8 +14,8 @@ pub struct Animation {
 }
 
 impl Animation {
-    /// The animation for `mv` played in `before`, if animations are on.
-    pub fn for_move(_before: &Position, mv: Move, enabled: bool) -> Option<Animation> {
+    /// The animation for `mv`, if animations are on.
+    pub fn for_move(mv: Move, enabled: bool) -> Option<Animation> {
         enabled.then_some(Animation { mv, started: None })
     }
 

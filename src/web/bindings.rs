@@ -9,7 +9,7 @@ use super::layout::{Point, Rect};
 use super::render;
 use super::state::{parse_game_or_position, Board, Event};
 use super::storage;
-use crate::{ptn, tps, Config, Game, Kind, Komi, Position, Square};
+use crate::{tps, Config, Game, Kind, Komi, Square};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -411,18 +411,6 @@ impl TakBoard {
     /// "Tak", the pending spread, messages.
     pub fn status(&self) -> JsValue {
         to_js(&self.board.status())
-    }
-
-    /// The PTN of a ply at index `ply` of the move list, for announcing it.
-    #[wasm_bindgen(js_name = moveText)]
-    pub fn move_text(&self, ply: usize) -> Option<String> {
-        let moves = self.board.all_moves();
-        let mv = *moves.get(ply)?;
-        let mut pos: Position = self.board.game.start().clone();
-        for &m in &moves[..ply] {
-            pos.play_unchecked(m);
-        }
-        Some(ptn::write_move(&pos, mv))
     }
 
     /// Events since the last call: `{type: "move", ptn, ply}`, `{type: "navigate", ply}`,

@@ -150,7 +150,7 @@ impl Board {
         self.gesture = Gesture::Idle;
         self.message = None;
         self.hint = None;
-        self.animation = Animation::for_move(&before, mv, animate);
+        self.animation = Animation::for_move(mv, animate);
         self.events.push(Event::Move {
             ptn: ptn::write_move(&before, mv),
             ply: self.game.len(),
