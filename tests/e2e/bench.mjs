@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { serve, launch, ROOT, center } from './harness.mjs';
 
-const files = ['index.html', 'www/style.css', 'www/app.js', 'www/board.js', 'www/computer.js', 'www/worker.js', 'pkg/tak.js', 'pkg/tak_bg.wasm'];
+const files = ['index.html', 'www/style.css', 'www/app.js', 'www/board.js', 'www/i18n.js', 'www/tutorial.js', 'www/computer.js', 'www/worker.js', 'pkg/tak.js', 'pkg/tak_bg.wasm'];
 let total = 0;
 console.log('gzipped download (level 9):');
 for (const f of files) {
