@@ -23,7 +23,9 @@ class TakBoardElement extends HTMLElement {
 
   connectedCallback() {
     if (this.#root) return;
-    this.#root = this.attachShadow({ mode: 'open' });
+    // Moved in the page: the shadow root stays with the element; start it afresh.
+    this.#root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    this.#root.replaceChildren();
     const style = document.createElement('style');
     style.textContent = STYLE;
     const container = document.createElement('div');

@@ -110,6 +110,10 @@ test('two boards on one page stay independent, and nothing leaks into the host p
   await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
   assert.equal(await page.evaluate(() => document.getElementById('two').tps()), 'x5/x5/x2,2,x2/x5/x5 2 1');
   assert.equal(await page.evaluate(() => document.getElementById('one').tps()), 'x5/x5/x5/x5/2,x4 2 1');
+  // Moving a board in the page restarts it cleanly.
+  await page.evaluate(() => document.body.append(document.getElementById('one')));
+  await page.waitForFunction(() => document.getElementById('one').ready);
+  assert.equal(await page.evaluate(() => document.getElementById('one').tps()), 'x5/x5/x5/x5/x5 1 1');
   const leaked = await page.evaluate(() => Object.getOwnPropertyNames(window).filter((k) => k !== 'before' && !window.before.includes(k)));
   assert.deepEqual(leaked, []);
   await shot(page, 'embed-two-boards');
