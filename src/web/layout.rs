@@ -106,6 +106,12 @@ impl Layout {
     /// assert!(!l.portrait);
     /// ```
     pub fn new(size: u8, width: f64, height: f64, pixel_ratio: f64) -> Layout {
+        Layout::with_caps(size, true, width, height, pixel_ratio)
+    }
+
+    /// Like [`Layout::new`]; without capstones in the game (`caps` false) the reserves hold
+    /// two piles, spaced wider, and the capstone pile is an empty rectangle.
+    pub fn with_caps(size: u8, caps: bool, width: f64, height: f64, pixel_ratio: f64) -> Layout {
         let width = width.max(60.0);
         let height = height.max(60.0);
         let portrait = height > width * 1.05;
@@ -128,6 +134,12 @@ impl Layout {
             (square, Rect::new(x, y, board_w, board_w))
         };
         let pile = square * 0.85;
+        // Pile offsets from the middle of the reserve, in steps: flat, wall, capstone.
+        let (slots, spread): ([f64; 3], f64) = if caps {
+            ([-1.0, 0.0, 1.0], 1.0)
+        } else {
+            ([-0.5, 0.5, 0.0], 1.25)
+        };
         let reserve = |color: Color| -> ReserveLayout {
             if portrait {
                 // Black above the board, white below (seen from white's side); the name at
@@ -137,10 +149,10 @@ impl Layout {
                     Color::White => board.y + board.height + square * 0.4,
                 };
                 let area = Rect::new(board.x, y, board.width, pile);
-                let step = (board.width / 3.0).min(pile * 1.6);
+                let step = (board.width / 3.0).min(pile * 1.6) * spread;
                 let at = |i: f64| {
                     Rect::new(
-                        board.x + board.width / 2.0 + (i - 1.0) * step - pile / 2.0,
+                        board.x + board.width / 2.0 + i * step - pile / 2.0,
                         y,
                         pile,
                         pile,
@@ -150,9 +162,9 @@ impl Layout {
                 ReserveLayout {
                     area,
                     label,
-                    flat: at(0.0),
-                    wall: at(1.0),
-                    cap: at(2.0),
+                    flat: at(slots[0]),
+                    wall: at(slots[1]),
+                    cap: if caps { at(slots[2]) } else { Rect::default() },
                 }
             } else {
                 let x = match color {
@@ -162,15 +174,15 @@ impl Layout {
                 let area = Rect::new(x, board.y, pile, board.height);
                 // The name on top, inside the column; the piles below it.
                 let label = Point::new(x + pile / 2.0, board.y + square * 0.22);
-                let step = (board.height / 3.6).min(pile * 1.5);
+                let step = (board.height / 3.6).min(pile * 1.5) * spread;
                 let middle = board.y + board.height / 2.0 + square * 0.15;
-                let at = |i: f64| Rect::new(x, middle + (i - 1.0) * step - pile / 2.0, pile, pile);
+                let at = |i: f64| Rect::new(x, middle + i * step - pile / 2.0, pile, pile);
                 ReserveLayout {
                     area,
                     label,
-                    flat: at(0.0),
-                    wall: at(1.0),
-                    cap: at(2.0),
+                    flat: at(slots[0]),
+                    wall: at(slots[1]),
+                    cap: if caps { at(slots[2]) } else { Rect::default() },
                 }
             }
         };
@@ -407,6 +419,27 @@ mod tests {
             assert!(
                 height - g.first_visible >= height.min(6),
                 "at least the top pieces are drawn"
+            );
+        }
+    }
+
+    #[test]
+    fn without_capstones_two_piles_stand_apart() {
+        for (w, h) in [(900.0, 600.0), (390.0, 700.0)] {
+            let l = Layout::with_caps(3, false, w, h, 1.0);
+            let r = &l.reserves[0];
+            assert_eq!(r.cap, Rect::default());
+            assert_eq!(l.pile_at(Point::new(0.0, 0.0)), None);
+            let gap = if l.portrait {
+                r.wall.x - (r.flat.x + r.flat.width)
+            } else {
+                r.wall.y - (r.flat.y + r.flat.height)
+            };
+            // The count under a pile is drawn at most 18 px high (see render.rs).
+            let label = 1.3 * (l.square * 0.2).clamp(10.0, 18.0);
+            assert!(
+                gap > label,
+                "room for the count between piles: {gap} <= {label}"
             );
         }
     }

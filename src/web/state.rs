@@ -52,10 +52,11 @@ pub struct Board {
 impl Board {
     pub fn new(game: Game, options: BoardOptions) -> Board {
         let size = game.position().size();
+        let caps = game.position().config().caps > 0;
         Board {
             game,
             redo: Vec::new(),
-            layout: Layout::new(size, 400.0, 400.0, 1.0),
+            layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0),
             theme: Theme::LIGHT,
             gesture: Gesture::Idle,
             hover: None,
@@ -101,7 +102,13 @@ impl Board {
 
     /// The canvas changed size.
     pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
-        let layout = Layout::new(self.position().size(), width, height, pixel_ratio);
+        let layout = Layout::with_caps(
+            self.position().size(),
+            self.position().config().caps > 0,
+            width,
+            height,
+            pixel_ratio,
+        );
         if layout != self.layout {
             self.layout = layout;
             self.dirty = true;
@@ -231,21 +238,21 @@ impl Board {
 
     /// Replaces the game (a new game, a pasted PTN or TPS).
     pub fn load(&mut self, game: Game) {
-        let size_changed = game.position().size() != self.position().size();
         self.game = game;
         self.redo.clear();
         self.gesture = Gesture::Idle;
         self.message = None;
         self.animation = None;
         self.hint = None;
-        if size_changed {
-            self.layout = Layout::new(
-                self.position().size(),
-                self.layout.width,
-                self.layout.height,
-                self.layout.pixel_ratio,
-            );
-        }
+        // The size or the capstones may differ from the last game's.
+        let caps = self.position().config().caps > 0;
+        self.layout = Layout::with_caps(
+            self.position().size(),
+            caps,
+            self.layout.width,
+            self.layout.height,
+            self.layout.pixel_ratio,
+        );
         self.events.push(Event::Load);
         self.dirty = true;
     }
