@@ -12,6 +12,10 @@ const STYLE = `
   .tak-steps { position: absolute; left: 0; right: 0; bottom: 0; display: flex; align-items: center; justify-content: center; gap: 4px; height: 2.4em; font: 14px system-ui, sans-serif; }
   .tak-steps button { font: inherit; min-width: 2.2em; min-height: 2em; border: 1px solid #b9a583; border-radius: 4px; background: #fffaf0; color: #2b2218; cursor: pointer; }
   .tak-steps button:disabled { opacity: .4; }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme=light])) .tak-steps button { background: #2b2926; color: #eee4d4; border-color: #5e4f3b; }
+  }
+  :host([theme=dark]) .tak-steps button { background: #2b2926; color: #eee4d4; border-color: #5e4f3b; }
   .tak-where { min-width: 8em; text-align: center; color: inherit; }
   .problem { padding: 8px; border: 2px solid #b3261e; border-radius: 6px; color: #5c1310; background: #fff4f2; font: 14px system-ui, sans-serif; }
 `;
