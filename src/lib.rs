@@ -32,6 +32,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! On top of the engine sit the computer opponent, [`ai`] (search, evaluation, levels, TEI),
+//! and the browser board, [`web`] (input state machine, layout, renderer, storage,
+//! languages), whose wasm bindings are compiled for `wasm32` only. Neither is needed to use
+//! the engine.
+//!
 //! Plies are checked by [`Position::play`], which returns an error and leaves the position
 //! untouched for an illegal one. Search uses [`Position::play_unchecked`] and
 //! [`Position::undo`], which restore the exact position, hash included, and
