@@ -4,6 +4,7 @@ import { mount } from './board.js';
 import { Computer } from './computer.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { openTutorial } from './tutorial.js';
+import { renderMoves, renderStatus } from './panel.js';
 
 const SAVE_KEY = 'tak.savedGame';
 const SETTINGS_KEY = 'tak.settings';
@@ -52,7 +53,7 @@ $('lang').value = lang;
 
 let board;
 try {
-  board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets });
+  board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak });
 } catch (err) {
   showNotice(t('notice.cannot_start', { error: err?.message || err }));
   throw err;
@@ -81,39 +82,6 @@ function save() {
 
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 
-function renderMoves(status) {
-  const list = $('moves');
-  list.replaceChildren();
-  const blackFirst = status.firstPlayer === 'black';
-  let number = status.firstMoveNumber;
-  let row = null;
-  const cell = (index) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = status.moves[index];
-    b.setAttribute('aria-label', `${t('nav.group')} ${index + 1}: ${status.moves[index]}`);
-    if (index + 1 === status.ply) b.setAttribute('aria-current', 'true');
-    if (index + 1 > status.ply) b.classList.add('future');
-    b.addEventListener('click', () => board.goto(index + 1));
-    return b;
-  };
-  const newRow = () => {
-    row = document.createElement('li');
-    const num = document.createElement('span');
-    num.className = 'num';
-    num.textContent = `${number++}.`;
-    row.append(num);
-    list.append(row);
-  };
-  status.moves.forEach((_, i) => {
-    const isWhite = blackFirst ? i % 2 === 1 : i % 2 === 0;
-    if (i === 0 || isWhite) newRow();
-    if (i === 0 && blackFirst) row.append(document.createElement('span'));
-    row.append(cell(i));
-  });
-  list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
-}
-
 function renderBoardText() {
   const list = $('board-text');
   list.replaceChildren(...board.describe().map((line) => {
@@ -125,30 +93,15 @@ function renderBoardText() {
 
 function refresh() {
   const s = board.status();
-  const result = $('result');
-  if (s.result) {
-    result.hidden = false;
-    result.replaceChildren(document.createTextNode(`${s.result.text} · ${s.result.ptn}`));
-    const small = document.createElement('small');
-    small.textContent = s.result.winner ? t('result.score', { score: s.result.score }) : t('result.no_score');
-    result.append(small);
-  } else {
-    result.hidden = true;
-  }
-  const komi = s.komi !== '0' ? ` ${t('status.komi', { komi: s.komi })}` : '';
-  $('turn').textContent = s.result ? '' : t('status.to_move', { player: playerName(s.toMove), white: s.flats[0], black: s.flats[1] }) + komi;
-  $('tak').hidden = !(s.tak && settings.tak);
-  const thinking = $('thinking');
-  thinking.hidden = !computer.busy;
-  thinking.textContent = computer.busy ? t('thinking', { level: settings.level, name: t(`level.${settings.level}`) }) : '';
+  const thinking = computer.busy ? t('thinking', { level: settings.level, name: t(`level.${settings.level}`) }) : '';
+  renderStatus(s, t, { showTak: settings.tak, playerName, thinking });
   $('hint').disabled = !!s.result || computer.busy;
-  $('message').textContent = s.message || '';
   $('undo').disabled = !s.canUndo;
   $('redo').disabled = !s.canRedo;
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
-  renderMoves(s);
+  renderMoves($('moves'), s, t, (ply) => board.goto(ply));
   renderBoardText();
 }
 
@@ -166,16 +119,16 @@ function maybeThink() {
   if (!mine || spec.over || spec.toMove !== mine || !atEnd) {
     if (computer.busy) computer.cancel();
     thinkingAbout = null;
-    board.setInteractive(true);
+    board.setThinking(false);
     return;
   }
   if (computer.busy && thinkingAbout === spec.tps) return;
   thinkingAbout = spec.tps;
-  board.setInteractive(false);
+  board.setThinking(true);
   computer.think(spec, settings.level).then((answer) => {
     if (board.searchSpec().tps !== spec.tps) return; // the game moved on meanwhile
     thinkingAbout = null;
-    board.setInteractive(true);
+    board.setThinking(false);
     if (answer.move) {
       const error = board.play(answer.move);
       if (error) showNotice(t('notice.computer_refused', { move: answer.move, error }));
@@ -184,7 +137,7 @@ function maybeThink() {
   }).catch((err) => {
     if (err.cancelled) return;
     thinkingAbout = null;
-    board.setInteractive(true);
+    board.setThinking(false);
     showNotice(t('notice.computer_failed', { error: err.message }));
     refresh();
   });
@@ -257,10 +210,19 @@ $('new-game').addEventListener('click', () => {
   syncComputerOptions();
   newDialog.showModal();
 });
-newDialog.addEventListener('close', () => {
-  if (newDialog.returnValue !== 'start') return;
+/** Starts a new game of `size` with `komi` under the current settings. */
+function startGame(size, komi) {
   computer.cancel();
   hinter.cancel();
+  board.hideMessage();
+  const error = board.newGame(size, komi);
+  showNotice(error ? t('notice.bad_new_game', { error }) : '');
+  maybeThink();
+  refresh();
+  save();
+}
+newDialog.addEventListener('close', () => {
+  if (newDialog.returnValue !== 'start') return;
   settings = {
     ...settings,
     opponent: newForm.opponent.value === 'computer' ? 'computer' : 'human',
@@ -268,11 +230,21 @@ newDialog.addEventListener('close', () => {
     human: newForm.human.value === 'black' ? 'black' : 'white',
   };
   saveSettings();
-  const error = board.newGame(newForm.size.value, newForm.komi.value);
-  showNotice(error ? t('notice.bad_new_game', { error }) : '');
-  refresh();
-  save();
+  startGame(newForm.size.value, newForm.komi.value);
 });
+
+// The result card: a new game, a rematch (same settings, colours swapped), or a look back.
+$('result-new').addEventListener('click', () => $('new-game').click());
+$('result-rematch').addEventListener('click', () => {
+  const s = board.status();
+  if (settings.opponent === 'computer') {
+    settings = { ...settings, human: settings.human === 'white' ? 'black' : 'white' };
+    saveSettings();
+  }
+  startGame(s.size, s.komi);
+});
+$('result-back').addEventListener('click', () => { board.undo(); $('prev').focus(); });
+$('ended-end').addEventListener('click', () => board.goto('last'));
 
 // Copy and paste.
 async function copy(text, what) {
@@ -307,9 +279,20 @@ $('load-game').addEventListener('click', (e) => {
   save();
 });
 
-// Rules and the tutorial.
-$('rules').addEventListener('click', () => $('rules-dialog').showModal());
-$('learn').addEventListener('click', () => openTutorial($('tutorial-dialog'), t, lang, settings));
+// Rules and the tutorial (in the menu, and in the header on wide screens).
+const closeMenu = () => { try { $('menu').hidePopover(); } catch { /* not open */ } };
+const openRules = () => { closeMenu(); $('rules-dialog').showModal(); };
+const openLearn = () => { closeMenu(); openTutorial($('tutorial-dialog'), t, lang, settings); };
+$('rules').addEventListener('click', openRules);
+$('rules-wide').addEventListener('click', openRules);
+$('learn').addEventListener('click', openLearn);
+$('learn-wide').addEventListener('click', openLearn);
+for (const id of ['copy-ptn', 'copy-tps', 'paste']) $(id).addEventListener('click', closeMenu);
+
+// The skip link lands on the board itself, ready for the keyboard.
+$('skip-board').addEventListener('click', (e) => { e.preventDefault(); board.focus(); });
+// Typing a move and the help options: open beside the board when there is room.
+if (matchMedia('(min-width: 60rem) and (min-height: 40rem)').matches) $('extras').open = true;
 
 // Help options.
 const options = { 'opt-targets': 'targets', 'opt-tak': 'tak', 'opt-patterns': 'patterns' };
@@ -319,6 +302,7 @@ for (const [id, key] of Object.entries(options)) {
     settings = { ...settings, [key]: $(id).checked };
     saveSettings();
     board.setShowTargets(settings.targets);
+    board.setShowThreats(settings.tak);
     board.setPatterns(settings.patterns);
     refresh();
   });

@@ -14,8 +14,11 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
 
 /**
  * Creates a board in `element`.
- * options: size, komi, tps, ptn (start), interactive, animate, showTargets, coordinates,
- * theme ('light' | 'dark' | 'auto'), label (accessible name).
+ * options: size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
+ * coordinates, patterns, lang, theme ('light' | 'dark' | 'auto'), label (accessible name),
+ * messages (default true: a refused action shows why over the board for a few seconds).
+ * Events (handle.on): 'move', 'navigate', 'load', 'change' (with the status) and 'refuse'
+ * ({message}: why the last action was refused, in the board's language).
  */
 export async function mount(element, options = {}) {
   await loadEngine();
@@ -29,9 +32,34 @@ export async function mount(element, options = {}) {
     size: options.size, komi: options.komi, tps: options.tps, ptn: options.ptn,
     interactive: options.interactive, animate: options.animate,
     showTargets: options.showTargets, coordinates: options.coordinates,
-    patterns: options.patterns, lang: options.lang,
+    patterns: options.patterns, showThreats: options.showThreats, lang: options.lang,
   });
   element.appendChild(canvas);
+  // Why an action was refused: a short message over the top of the board that fades, read
+  // out by screen readers. Every board has it, in the page or embedded.
+  if (getComputedStyle(element).position === 'static') element.style.position = 'relative';
+  const toast = document.createElement('p');
+  toast.className = 'tak-toast';
+  toast.setAttribute('role', 'alert');
+  toast.setAttribute('aria-atomic', 'true');
+  toast.hidden = true;
+  toast.style.cssText = 'position:absolute;z-index:2;top:6px;left:50%;transform:translateX(-50%);'
+    + 'width:max-content;max-width:min(30em,92%);margin:0;padding:.45em .8em;border-radius:.5em;'
+    + 'font:15px/1.3 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:center;pointer-events:none;'
+    + 'box-shadow:0 3px 12px rgb(0 0 0 / .3);transition:opacity .4s;';
+  element.appendChild(toast);
+  const toastTimers = [];
+  const hideMessage = () => { toastTimers.splice(0).forEach(clearTimeout); toast.hidden = true; };
+  const showMessage = (text, ms = 4000) => {
+    hideMessage();
+    if (!text) return;
+    toast.style.opacity = '1';
+    // A new text node each time, so that a screen reader announces a repeat too.
+    toast.replaceChildren(document.createTextNode(String(text)));
+    toast.hidden = false;
+    toastTimers.push(setTimeout(() => { toast.style.opacity = '0'; }, ms));
+    toastTimers.push(setTimeout(() => { toast.hidden = true; }, ms + 450));
+  };
 
   const listeners = new Map();
   const emit = (type, detail) => {
@@ -47,11 +75,20 @@ export async function mount(element, options = {}) {
     if (board.render(now)) schedule();
   };
   const schedule = () => { if (!frame && !destroyed) frame = requestAnimationFrame(draw); };
-  // After anything that may change the board: pass on its events, redraw if needed.
+  // After anything that may change the board: pass on its events and refusals, redraw if
+  // needed.
+  let refusals = board.messageSerial();
   const after = () => {
     const events = board.takeEvents();
     for (const e of events) emit(e.type, e);
     if (events.length) emit('change', board.status());
+    const serial = board.messageSerial();
+    if (serial !== refusals) {
+      refusals = serial;
+      const message = board.message();
+      if (options.messages !== false) showMessage(message);
+      emit('refuse', { message });
+    }
     if (board.needsFrame()) schedule();
   };
 
@@ -65,7 +102,10 @@ export async function mount(element, options = {}) {
 
   const applyTheme = () => {
     const theme = options.theme || 'auto';
-    board.setDark(theme === 'dark' || (theme === 'auto' && !!darkQuery?.matches));
+    const dark = theme === 'dark' || (theme === 'auto' && !!darkQuery?.matches);
+    board.setDark(dark);
+    toast.style.background = dark ? 'rgb(250 240 225 / .95)' : 'rgb(40 30 20 / .92)';
+    toast.style.color = dark ? '#1b1a19' : '#fff';
     after();
   };
   darkQuery?.addEventListener('change', applyTheme);
@@ -115,7 +155,10 @@ export async function mount(element, options = {}) {
     setLanguage: act((code) => board.setLanguage(String(code))),
     setShowTargets: act((on) => board.setShowTargets(!!on)),
     setPatterns: act((on) => board.setPatterns(!!on)),
+    setShowThreats: act((on) => board.setShowThreats(!!on)),
+    setThinking: act((on) => board.setThinking(!!on)),
     plyCount: () => board.plyCount(),
+    size: () => board.size(),
     searchSpec: () => board.searchSpec(),
     setInteractive: act((on) => board.setInteractive(!!on)),
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
@@ -123,6 +166,8 @@ export async function mount(element, options = {}) {
     reserveRect: (kind) => board.reserveRect(String(kind)),
     benchFrame: (frames) => board.benchFrame(frames),
     focus: () => canvas.focus(),
+    showMessage,
+    hideMessage,
     canvas,
     on(type, fn) {
       if (!listeners.has(type)) listeners.set(type, new Set());

@@ -101,6 +101,7 @@ struct MountOptions {
     show_targets: Option<bool>,
     coordinates: Option<bool>,
     patterns: Option<bool>,
+    show_threats: Option<bool>,
     lang: Option<String>,
 }
 
@@ -187,6 +188,7 @@ impl TakBoard {
             show_targets: options.show_targets.unwrap_or(defaults.show_targets),
             coordinates: options.coordinates.unwrap_or(defaults.coordinates),
             patterns: options.patterns.unwrap_or(defaults.patterns),
+            show_threats: options.show_threats.unwrap_or(defaults.show_threats),
         };
         let ctx = canvas
             .get_context("2d")
@@ -493,11 +495,36 @@ impl TakBoard {
         self.board.mark_dirty();
     }
 
+    /// Help while playing: marks the squares that would complete a threatened road.
+    #[wasm_bindgen(js_name = setShowThreats)]
+    pub fn set_show_threats(&mut self, on: bool) {
+        self.board.options.show_threats = on;
+        self.board.mark_dirty();
+    }
+
+    /// Locks the board while the computer thinks (a press then says so), or unlocks it.
+    #[wasm_bindgen(js_name = setThinking)]
+    pub fn set_thinking(&mut self, thinking: bool) {
+        self.board
+            .set_locked(thinking.then(|| super::i18n::Message::new("refuse.thinking")));
+    }
+
     /// Colour-blind-safe pieces: black pieces carry a mark.
     #[wasm_bindgen(js_name = setPatterns)]
     pub fn set_patterns(&mut self, on: bool) {
         self.board.options.patterns = on;
         self.board.mark_dirty();
+    }
+
+    /// Counts refused actions: when it changes, `message()` says why the last one was.
+    #[wasm_bindgen(js_name = messageSerial)]
+    pub fn message_serial(&self) -> u32 {
+        self.board.message_serial()
+    }
+
+    /// Why the last action was refused, in the reader's language, if it was.
+    pub fn message(&self) -> Option<String> {
+        self.board.message.as_ref().map(|m| self.board.text(m))
     }
 
     /// The board size.

@@ -13,6 +13,8 @@ pub struct BoardOptions {
     pub coordinates: bool,
     /// Colour-blind-safe pieces: black pieces carry a mark, so shape tells them apart too.
     pub patterns: bool,
+    /// When a player is in Tak, marks the squares that would complete the road.
+    pub show_threats: bool,
 }
 
 impl Default for BoardOptions {
@@ -23,6 +25,7 @@ impl Default for BoardOptions {
             show_targets: true,
             coordinates: true,
             patterns: false,
+            show_threats: false,
         }
     }
 }

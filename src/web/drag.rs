@@ -1,27 +1,29 @@
 //! The input state machine: pointer and key events become intents — pick up, carry, drop,
 //! cancel, place — and finally legal plies. Pure Rust: the tests drive it without a browser.
 //!
-//! Two ways to play, which mix freely:
-//! - **Drag**: press a reserve pile and release on an empty square to place; press a stack
-//!   you control and drag along a row or column to spread it. The height you grab decides
-//!   how many pieces you carry (the piece under the pointer and all above it, up to the
-//!   carry limit); the wheel or the arrow keys change it before the stack leaves its square.
-//!   Each square you pass keeps one piece (the wheel or arrows change how many before you
-//!   move on); releasing drops everything still carried on the square under the pointer.
-//!   Dragging back undoes drops; back to the origin, or Escape, cancels.
-//! - **Click or tap**: click a pile to choose the kind, then click an empty square; click a
-//!   stack to pick it up, then click the square to spread it to. Clicking the origin again
-//!   takes one piece fewer, and at one piece puts the stack down.
-//!
-//! Pressing the top piece takes it alone; pressing lower on the stack, or below the pieces,
-//! takes more — up to the whole carry.
+//! Mouse, pen and touch behave alike, and two ways to play mix freely:
+//! - **Drag**: press a reserve pile and release on an empty square to place. Press anywhere
+//!   on a stack you control (on its pieces or on its square) to pick up the carry limit —
+//!   the whole stack, or as many pieces as the board is wide. Dragging along a row or column
+//!   drops one piece on each square passed and all the rest where the pointer is released:
+//!   a 3-stack dragged one square moves whole (`3c3>`), across two squares plays `3c3>12`.
+//!   If the pointer goes farther than the pieces in hand allow, more are carried (up to the
+//!   carry limit). The wheel, `+`/`−` and the digit keys change how many are carried (over
+//!   the origin) or kept on the current square. Releasing off the board, on the origin or
+//!   where the stack cannot go puts it back and plays nothing; so does Escape.
+//! - **Click or tap**: click a pile to choose the kind, then an empty square. Click a stack
+//!   to pick it up; each click on the next square along drops one piece there, each further
+//!   click on that square drops one more, and the ply is played when the hand is empty. So
+//!   on a 3-stack at c3 the clicks c3, d3, d3, e3 play `3c3>21`. Clicking the origin puts
+//!   one piece back (at none, the stack is put down); clicking a square already passed takes
+//!   back what was dropped beyond it.
 
 use super::i18n::Message;
 use super::layout::{Layout, Point};
 use crate::{Color, Direction, Kind, Move, Position, Square};
 
 /// Pointer travel (CSS px) below which a press and release is a click, not a drag.
-pub const CLICK_SLOP: f64 = 5.0;
+pub const CLICK_SLOP: f64 = 6.0;
 
 /// A stack being carried: picked up, and possibly spread over some squares already.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,14 +35,17 @@ pub struct Carry {
     pub dir: Option<Direction>,
     /// Pieces dropped on each square passed so far (not counting the current square).
     pub drops: Vec<u8>,
-    /// Pieces the current square keeps when the stack moves on.
+    /// Pieces the current square keeps: when dragging, how many stay when the stack moves
+    /// on; when clicking, how many were already put down there.
     pub leave: u8,
     /// The pointer is down.
     pub pressed: bool,
-    /// Picked up by a click or tap (not a drag): it stays in hand until a second click.
+    /// Picked up by a click or tap (or the keyboard): further clicks drop pieces one by one.
     pub sticky: bool,
     /// The pointer moved more than a click since it went down.
     pub moved: bool,
+    /// A press that may drag the pieces on: it started over the pieces in hand.
+    pub drags: bool,
     pub press_at: Point,
     pub pointer: Point,
     /// A square the pointer points at that the stack cannot go to.
@@ -48,6 +53,24 @@ pub struct Carry {
 }
 
 impl Carry {
+    /// A stack picked up from `from`: the whole carry limit.
+    pub fn new(pos: &Position, from: Square, p: Point, sticky: bool) -> Carry {
+        Carry {
+            from,
+            count: carry_limit(pos, from),
+            dir: None,
+            drops: Vec::new(),
+            leave: 1,
+            pressed: !sticky,
+            sticky,
+            moved: false,
+            drags: !sticky,
+            press_at: p,
+            pointer: p,
+            refused: None,
+        }
+    }
+
     /// Squares travelled: 0 while over the origin.
     pub fn travelled(&self) -> usize {
         if self.dir.is_some() {
@@ -57,9 +80,27 @@ impl Carry {
         }
     }
 
-    /// Pieces still carried (all of them land on the current square on release).
+    /// Pieces not yet left behind on a passed square (all of them land on the current
+    /// square if the ply is played now).
     pub fn remaining(&self) -> u8 {
         self.count - self.drops.iter().sum::<u8>()
+    }
+
+    /// Pieces still in the hand: not yet put down anywhere. Dragging, everything not left
+    /// behind is in hand; clicking, the pieces put down on the current square are not.
+    pub fn in_hand(&self) -> u8 {
+        if self.dir.is_none() {
+            self.count
+        } else if self.sticky && !self.dragging() {
+            self.remaining().saturating_sub(self.leave)
+        } else {
+            self.remaining()
+        }
+    }
+
+    /// Whether the pieces follow the pointer now (a drag in progress).
+    pub fn dragging(&self) -> bool {
+        self.pressed && self.moved && self.drags
     }
 
     /// The square the carried pieces hover over.
@@ -81,8 +122,20 @@ impl Carry {
         Move::spread(self.from, dir, &drops)
     }
 
-    /// Takes one more step in `dir` if the rules allow it (adjusting what stays behind when
-    /// only the capstone alone may go on to flatten a wall). Returns whether it moved.
+    /// Carries `more` pieces more if the stack has them (they join at the bottom of the
+    /// hand, so they are the first to be dropped; counts stay counts).
+    fn carry_more(&mut self, pos: &Position, more: u8) -> bool {
+        let limit = carry_limit(pos, self.from);
+        if self.count + more > limit {
+            return false;
+        }
+        self.count += more;
+        true
+    }
+
+    /// Takes one more step in `dir` if the rules allow it, carrying more pieces if the
+    /// hand is too light, and leaving all but the capstone behind when only the capstone
+    /// alone may go on to flatten a wall. Returns whether it moved.
     fn advance(&mut self, pos: &Position, dir: Direction) -> bool {
         let size = pos.size();
         let here = self.current(size);
@@ -105,14 +158,18 @@ impl Carry {
                 self.dir = Some(dir);
             }
             Some(d) if d == dir => {
-                let remaining = self.remaining();
+                // Leaving `leave` here must keep at least one piece in hand to go on.
                 let leave = if onto_wall {
-                    remaining.saturating_sub(1)
+                    self.leave.max(self.remaining().saturating_sub(1))
                 } else {
                     self.leave
                 };
-                if leave == 0 || leave >= remaining {
+                let remaining = self.remaining();
+                if leave >= remaining && !self.carry_more(pos, leave + 1 - remaining) {
                     return false;
+                }
+                if onto_wall && self.remaining() - leave != 1 {
+                    return false; // only the capstone alone may flatten
                 }
                 self.drops.push(leave);
             }
@@ -133,41 +190,56 @@ impl Carry {
         }
     }
 
-    /// Follows the pointer to `target`: forwards, backwards, or through the origin into
-    /// another direction, as far as the rules allow.
-    pub(crate) fn follow(&mut self, pos: &Position, target: Square) {
-        self.refused = None;
-        if target == self.from {
-            while self.dir.is_some() {
-                self.retreat();
-            }
-            return;
+    /// Back over the origin with everything in hand.
+    fn retract(&mut self) {
+        while self.dir.is_some() {
+            self.retreat();
         }
+    }
+
+    /// The direction and distance from the origin to `target`, if it is on the same row or
+    /// column.
+    fn line_to(&self, target: Square) -> Option<(Direction, u8)> {
         let (from, to) = (self.from, target);
-        let (dir, distance) = if from.file() == to.file() {
-            if to.rank() > from.rank() {
+        if from == to {
+            None
+        } else if from.file() == to.file() {
+            Some(if to.rank() > from.rank() {
                 (Direction::Up, to.rank() - from.rank())
             } else {
                 (Direction::Down, from.rank() - to.rank())
-            }
+            })
         } else if from.rank() == to.rank() {
-            if to.file() > from.file() {
+            Some(if to.file() > from.file() {
                 (Direction::Right, to.file() - from.file())
             } else {
                 (Direction::Left, from.file() - to.file())
-            }
+            })
         } else {
+            None
+        }
+    }
+
+    /// Follows the pointer to `target`: forwards, backwards, or through the origin into
+    /// another direction, as far as the rules allow. A square out of reach is marked
+    /// refused and the pieces stay where they last could go.
+    pub(crate) fn follow(&mut self, pos: &Position, target: Square) {
+        self.refused = None;
+        if target == self.from {
+            self.retract();
+            return;
+        }
+        let Some((dir, distance)) = self.line_to(target) else {
             self.refused = Some(target); // diagonal or off the line
             return;
         };
         if self.dir.is_some_and(|d| d != dir) {
-            while self.dir.is_some() {
-                self.retreat();
-            }
+            self.retract();
         }
         while self.travelled() > distance as usize {
             self.retreat();
         }
+        // As far as the rules allow; the rest of the way is refused.
         while self.travelled() < distance as usize {
             if !self.advance(pos, dir) {
                 self.refused = Some(target);
@@ -176,10 +248,98 @@ impl Carry {
         }
     }
 
+    /// A click or tap on `target` while the stack is in hand. Returns the ply when the hand
+    /// is empty, or a refusal.
+    fn click(&mut self, pos: &Position, target: Square) -> Result<Option<Move>, Message> {
+        self.refused = None;
+        let size = pos.size();
+        let here = self.current(size);
+        if target == here && self.dir.is_some() {
+            // One more piece on the square the hand is over.
+            if self.leave < self.remaining() {
+                self.leave += 1;
+            }
+        } else if target == self.from {
+            // Back on the origin: first everything dropped comes back, then one piece at a
+            // time goes back onto the stack.
+            if self.dir.is_some() {
+                self.retract();
+            } else {
+                self.count -= 1;
+            }
+            return Ok(None);
+        } else {
+            let Some((dir, distance)) = self.line_to(target) else {
+                return Err(self.out_of_reach(target));
+            };
+            let travelled = self.travelled();
+            if self.dir.is_some_and(|d| d != dir) {
+                return Err(self.out_of_reach(target));
+            }
+            if (distance as usize) < travelled {
+                // A square already passed: take back what was dropped beyond it.
+                while self.travelled() > distance as usize {
+                    self.retreat();
+                }
+                return Ok(None);
+            }
+            let saved = self.clone();
+            while self.travelled() < distance as usize {
+                // A further square along: what was put down here stays, one piece goes on.
+                if !self.advance(pos, dir) {
+                    *self = saved;
+                    return Err(self.out_of_reach(target));
+                }
+            }
+        }
+        if self.in_hand() == 0 {
+            let mv = self.pending().expect("the stack has left its square");
+            return if pos.is_legal(mv) {
+                Ok(Some(mv))
+            } else {
+                Err(Message::new("refuse.not_allowed"))
+            };
+        }
+        Ok(None)
+    }
+
+    /// The squares the pieces in hand can go to next: while over the origin, every square
+    /// some spread reaches; once on their way, the squares further along (for the targets
+    /// drawn on the board).
+    pub fn reach(&self, pos: &Position) -> u64 {
+        let size = pos.size();
+        let dirs: &[Direction] = match self.dir {
+            Some(ref d) => std::slice::from_ref(d),
+            None => &Direction::ALL,
+        };
+        let mut squares = 0;
+        for &dir in dirs {
+            let mut sq = self.current(size);
+            while let Some(next) = sq.step(dir, size) {
+                let mut probe = self.clone();
+                probe.sticky = true;
+                probe.pressed = false;
+                if probe.click(pos, next).is_err() {
+                    break;
+                }
+                squares |= next.bit();
+                sq = next;
+            }
+        }
+        squares
+    }
+
+    fn out_of_reach(&mut self, target: Square) -> Message {
+        self.refused = Some(target);
+        Message::new("refuse.out_of_reach")
+            .with("square", target)
+            .with("from", self.from)
+    }
+
     /// More pieces: picked up (over the origin) or kept on the current square.
     fn adjust(&mut self, pos: &Position, delta: i32) {
         if self.dir.is_none() {
-            let limit = pos.height(self.from).min(pos.size() as usize) as i32;
+            let limit = carry_limit(pos, self.from) as i32;
             self.count = (self.count as i32 + delta).clamp(1, limit) as u8;
         } else {
             let most = self.remaining() as i32 - 1;
@@ -247,37 +407,66 @@ pub fn pile_owner(pos: &Position) -> Color {
     placing_color(pos)
 }
 
-/// How many pieces a press at `p` on the stack on `square` picks up: the piece under the
-/// pointer and all above it, at most the carry limit; the whole carry when not on a piece.
-pub fn grab_count(pos: &Position, layout: &Layout, square: Square, p: Point) -> u8 {
-    let height = pos.height(square);
-    let limit = height.min(pos.size() as usize) as u8;
-    match layout.piece_at(square, height, p) {
-        Some(level) => ((height - level) as u8).min(limit),
-        None => limit,
+/// How many pieces picking up the stack on `square` takes: the whole stack, or the carry
+/// limit (the board's size) if it is taller.
+pub fn carry_limit(pos: &Position, square: Square) -> u8 {
+    pos.height(square).min(pos.size() as usize) as u8
+}
+
+/// The catalogue key naming `color` ("White", "Black").
+pub fn color_key(color: Color) -> &'static str {
+    match color {
+        Color::White => "color.white",
+        Color::Black => "color.black",
     }
+}
+
+/// Why the stack on `square` cannot be picked up by the player to move, if it cannot.
+fn refuse_pick_up(pos: &Position, square: Square) -> Option<Message> {
+    let top = pos.top(square)?;
+    if pos.is_opening() {
+        return Some(Message::new("illegal.opening"));
+    }
+    if top.color != pos.to_move() {
+        return Some(
+            Message::new("refuse.their_stack")
+                .with("square", square)
+                .with_key("owner", color_key(top.color)),
+        );
+    }
+    None
 }
 
 impl Gesture {
     /// A pointer went down at `p`.
     pub fn down(&mut self, pos: &Position, layout: &Layout, p: Point) -> Intent {
         if let Gesture::Carry(carry) = self {
-            // A second click of the click-and-click way of moving.
-            carry.pressed = true;
-            carry.pointer = p;
-            carry.press_at = p;
-            if let Some(sq) = layout.square_at(p) {
-                carry.follow(pos, sq);
+            if carry.pressed {
+                return Intent::Nothing; // a second finger
             }
+            // A press while the stack is in hand: a click (acted on at release) or, if it
+            // starts over the pieces in hand, a drag that carries them on.
+            carry.pressed = true;
+            carry.moved = false;
+            carry.press_at = p;
+            carry.pointer = p;
+            carry.drags = layout.square_at(p) == Some(carry.current(pos.size()));
             return Intent::Changed;
         }
         *self = Gesture::Idle;
         if pos.is_over() {
-            return Intent::Nothing;
+            return Intent::Refuse(Message::new("refuse.game_over"));
         }
         if let Some((color, kind)) = layout.pile_at(p) {
             if color != pile_owner(pos) {
-                return Intent::Nothing;
+                let message = if pos.is_opening() {
+                    Message::new("refuse.opening_pile").with_key("color", color_key(!color))
+                } else {
+                    Message::new("refuse.their_pile")
+                        .with_key("owner", color_key(color))
+                        .with_key("player", color_key(pos.to_move()))
+                };
+                return Intent::Refuse(message);
             }
             if pos.is_opening() && kind != Kind::Flat {
                 return Intent::Refuse(Message::new("illegal.opening"));
@@ -307,22 +496,8 @@ impl Gesture {
         let Some(square) = layout.square_at(p) else {
             return Intent::Nothing;
         };
-        let own = pos.tops(pos.to_move()) & square.bit() != 0;
-        if own && !pos.is_opening() {
-            let count = grab_count(pos, layout, square, p);
-            *self = Gesture::Carry(Carry {
-                from: square,
-                count,
-                dir: None,
-                drops: Vec::new(),
-                leave: 1,
-                pressed: true,
-                sticky: false,
-                moved: false,
-                press_at: p,
-                pointer: p,
-                refused: None,
-            });
+        if pos.height(square) > 0 && refuse_pick_up(pos, square).is_none() {
+            *self = Gesture::Carry(Carry::new(pos, square, p, false));
             return Intent::Changed;
         }
         *self = Gesture::Press { square };
@@ -344,8 +519,11 @@ impl Gesture {
             }
             Gesture::Carry(carry) => {
                 carry.pointer = p;
+                if !carry.pressed {
+                    return Intent::Nothing; // hovering while a stack is in hand
+                }
                 carry.moved |= carry.press_at.distance(p) > CLICK_SLOP;
-                if carry.moved || carry.sticky {
+                if carry.dragging() {
                     match layout.square_at(p) {
                         Some(sq) => carry.follow(pos, sq),
                         None => carry.refused = None,
@@ -363,8 +541,11 @@ impl Gesture {
         match gesture {
             Gesture::Idle => Intent::Nothing,
             Gesture::Press { square } => {
-                if layout.square_at(p) != Some(square) || pos.height(square) != 0 {
+                if layout.square_at(p) != Some(square) {
                     return Intent::Nothing;
+                }
+                if let Some(why) = refuse_pick_up(pos, square) {
+                    return Intent::Refuse(why);
                 }
                 let kind = if pos.is_opening() {
                     Kind::Flat
@@ -380,44 +561,66 @@ impl Gesture {
             },
             Gesture::Carry(mut carry) => {
                 carry.pointer = p;
-                carry.pressed = false;
                 let square = layout.square_at(p);
-                if let Some(sq) = square.filter(|_| carry.moved || carry.sticky) {
-                    carry.follow(pos, sq);
+                if carry.dragging() {
+                    return self.release_drag(pos, carry, square);
                 }
-                if let Some(refused) = carry.refused.take() {
-                    // Released where the stack cannot go: play nothing rather than a shorter
-                    // spread the player did not ask for. A stack picked up by a click stays
-                    // in hand for another try.
-                    if carry.sticky {
-                        *self = Gesture::Carry(carry);
-                    }
-                    return Intent::Refuse(
-                        Message::new("refuse.cannot_reach").with("square", refused),
-                    );
-                }
-                if let Some(mv) = carry.pending().filter(|_| carry.moved || carry.sticky) {
-                    return if pos.is_legal(mv) {
-                        Intent::Play(mv)
-                    } else {
-                        Intent::Refuse(Message::new("refuse.not_allowed"))
-                    };
-                }
-                if carry.sticky {
-                    // A click back on the origin: one piece fewer, and at one, put it down.
-                    if square == Some(carry.from) && carry.count > 1 {
-                        carry.count -= 1;
-                        *self = Gesture::Carry(carry);
-                    }
+                carry.pressed = false;
+                if carry.moved {
+                    // A press that wandered off and came back elsewhere: not a click.
+                    *self = Gesture::Carry(carry);
                     return Intent::Changed;
                 }
-                if !carry.moved {
-                    // A click on a stack: keep it in hand; the next click says where it goes.
+                if !carry.sticky {
+                    // A click on a stack: it stays in hand; clicks say where it goes.
                     carry.sticky = true;
                     *self = Gesture::Carry(carry);
+                    return Intent::Changed;
                 }
-                Intent::Changed
+                let Some(target) = square else {
+                    return Intent::Changed; // a click off the board puts the stack down
+                };
+                if carry.dir.is_none() && target != carry.from && carry.line_to(target).is_none() {
+                    // Another of your stacks: pick that one up instead.
+                    if pos.height(target) > 0 && refuse_pick_up(pos, target).is_none() {
+                        *self = Gesture::Carry(Carry::new(pos, target, p, true));
+                        return Intent::Changed;
+                    }
+                }
+                match carry.click(pos, target) {
+                    Ok(Some(mv)) => Intent::Play(mv),
+                    Ok(None) => {
+                        if carry.count > 0 {
+                            *self = Gesture::Carry(carry);
+                        }
+                        Intent::Changed
+                    }
+                    Err(why) => {
+                        *self = Gesture::Carry(carry);
+                        Intent::Refuse(why)
+                    }
+                }
             }
+        }
+    }
+
+    /// The end of a drag: play what the hand shows, or put the stack back.
+    fn release_drag(&mut self, pos: &Position, mut carry: Carry, square: Option<Square>) -> Intent {
+        let Some(square) = square else {
+            return Intent::Refuse(Message::new("refuse.off_board"));
+        };
+        carry.follow(pos, square);
+        if carry.refused.is_some() {
+            return Intent::Refuse(
+                Message::new("refuse.cannot_reach")
+                    .with("square", square)
+                    .with("from", carry.from),
+            );
+        }
+        match carry.pending() {
+            None => Intent::Changed, // back on the origin: put down
+            Some(mv) if pos.is_legal(mv) => Intent::Play(mv),
+            Some(_) => Intent::Refuse(Message::new("refuse.not_allowed")),
         }
     }
 
@@ -475,20 +678,7 @@ impl Gesture {
 /// Picks up the stack on `square` without a pointer (the keyboard): the whole carry, held
 /// until confirmed or cancelled.
 pub fn pick_up(pos: &Position, square: Square) -> Gesture {
-    let count = pos.height(square).min(pos.size() as usize) as u8;
-    Gesture::Carry(Carry {
-        from: square,
-        count,
-        dir: None,
-        drops: Vec::new(),
-        leave: 1,
-        pressed: false,
-        sticky: true,
-        moved: false,
-        press_at: Point::default(),
-        pointer: Point::default(),
-        refused: None,
-    })
+    Gesture::Carry(Carry::new(pos, square, Point::default(), true))
 }
 
 pub(crate) fn place(pos: &Position, square: Square, kind: Kind) -> Intent {

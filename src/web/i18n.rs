@@ -91,6 +91,9 @@ pub fn text(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
 pub struct Message {
     pub key: &'static str,
     pub args: Vec<(&'static str, String)>,
+    /// Arguments that are themselves catalogue keys (a colour's name), translated in the
+    /// reader's language.
+    pub keyed: Vec<(&'static str, &'static str)>,
     /// A message that fills the `{error}` placeholder, translated in the same language.
     pub nested: Option<Box<Message>>,
 }
@@ -100,6 +103,7 @@ impl Message {
         Message {
             key,
             args: Vec::new(),
+            keyed: Vec::new(),
             nested: None,
         }
     }
@@ -109,16 +113,22 @@ impl Message {
         self
     }
 
+    /// Fills `{name}` with the text of catalogue key `key`, in the reader's language.
+    pub fn with_key(mut self, name: &'static str, key: &'static str) -> Message {
+        self.keyed.push((name, key));
+        self
+    }
+
     /// The message in `lang`.
     pub fn text(&self, lang: Lang) -> String {
-        match &self.nested {
-            Some(inner) => {
-                let mut args = self.args.clone();
-                args.push(("error", inner.text(lang)));
-                text(lang, self.key, &args)
-            }
-            None => text(lang, self.key, &self.args),
+        let mut args = self.args.clone();
+        for &(name, key) in &self.keyed {
+            args.push((name, text(lang, key, &[])));
         }
+        if let Some(inner) = &self.nested {
+            args.push(("error", inner.text(lang)));
+        }
+        text(lang, self.key, &args)
     }
 }
 

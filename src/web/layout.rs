@@ -248,29 +248,6 @@ impl Layout {
         StackGeometry::new(r.center().x, r.y + r.height * 0.9, self.square, height)
     }
 
-    /// The level (0 = bottom) of the piece drawn under `p` in the stack of `height` on
-    /// `square`; `None` when `p` is on no drawn piece.
-    pub fn piece_at(&self, square: Square, height: usize, p: Point) -> Option<usize> {
-        if height == 0 {
-            return None;
-        }
-        let g = self.stack_geometry(square, height);
-        // The top piece, whatever its kind, owns its face and everything above it.
-        let top = g.level_rect(height - 1);
-        if p.x >= top.x
-            && p.x < top.x + top.width
-            && p.y < top.y + top.height
-            && p.y >= top.y - self.square * 0.3
-        {
-            return Some(height - 1);
-        }
-        (g.first_visible..height - 1).rev().find(|&level| {
-            let r = g.level_rect(level);
-            let band_top = r.y + r.height - g.band;
-            p.x >= r.x && p.x < r.x + r.width && p.y >= band_top && p.y < r.y + r.height
-        })
-    }
-
     /// The canvas's size in device pixels.
     pub fn device_size(&self) -> (u32, u32) {
         (
@@ -386,24 +363,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn grabbing_height_maps_to_levels() {
-        let l = Layout::new(5, 600.0, 600.0, 1.0);
-        let sq: Square = "c3".parse().unwrap();
-        let g = l.stack_geometry(sq, 4);
-        assert_eq!(l.piece_at(sq, 4, g.level_rect(3).center()), Some(3));
-        for level in 0..3 {
-            let r = g.level_rect(level);
-            let in_band = Point::new(r.center().x, r.y + r.height - g.band / 2.0);
-            assert_eq!(l.piece_at(sq, 4, in_band), Some(level));
-        }
-        let corner = l.square_rect(sq);
-        assert_eq!(
-            l.piece_at(sq, 4, Point::new(corner.x + 1.0, corner.y + 1.0)),
-            None
-        );
     }
 
     #[test]

@@ -9,6 +9,9 @@ use super::theme::Theme;
 use crate::square::bitboard::Bits;
 use crate::{Color, Kind, Move, Piece, Position, Square};
 
+/// How high pieces in hand float above their square, in squares.
+const HAND_LIFT: f64 = 0.3;
+
 /// Draws `board` at time `now` (ms). Returns whether an animation needs more frames.
 pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
     if let Some(anim) = &mut board.animation {
@@ -52,12 +55,14 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
         origin = Some(a.mv.square());
     }
     let progress = anim.map_or(1.0, |a| a.progress(now));
+    // The pieces in hand float over their square (while dragging away from the origin they
+    // are drawn where they would land instead): which square, and how many.
+    let hand = carry
+        .filter(|c| !c.dragging() || c.dir.is_none())
+        .map(|c| (c.current(shown.size()), c.in_hand() as usize));
     for i in Bits(shown.occupied()) {
         let sq = Square::from_index(i);
-        let mut lift = 0;
-        if let Some(c) = carry.filter(|c| c.dir.is_none() && c.from == sq) {
-            lift = c.count as usize;
-        }
+        let lift = hand.filter(|&(over, _)| over == sq).map_or(0, |(_, n)| n);
         let slide = origin.filter(|_| fresh[i as usize] > 0).map(|o| {
             let (a, b) = (layout.square_rect(o), layout.square_rect(sq));
             Point::new(
@@ -100,6 +105,7 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
     if let Some(c) = carry {
         draw_targets(board, canvas, c);
         draw_drop_counts(canvas, theme, layout, c, pending, shown.size());
+        draw_hand(canvas, board, &shown, c);
     }
     draw_reserves(board, canvas);
     if let Gesture::Place {
@@ -197,7 +203,7 @@ fn draw_highlights(
     // The last ply: its origin and every square it reached.
     if pending.is_none() {
         if let Some(last) = board.game.moves().last() {
-            for sq in move_squares(last, shown.size()) {
+            for sq in super::state::move_path(last, shown.size()) {
                 canvas.fill_rect(layout.square_rect(sq), theme.last_move);
             }
         }
@@ -210,8 +216,17 @@ fn draw_highlights(
     }
     // A hint: the squares of the suggested ply.
     if let Some(hint) = board.hint {
-        for sq in move_squares(hint, shown.size()) {
+        for sq in super::state::move_path(hint, shown.size()) {
             canvas.stroke_rect(layout.square_rect(sq).inset(3.0), theme.selected, 4.0);
+        }
+    }
+    // "Tak!": where the threatened road would be completed.
+    if board.options.show_threats && pending.is_none() {
+        for i in Bits(board.threat_squares()) {
+            let r = layout.square_rect(Square::from_index(i));
+            canvas.stroke_rect(r.inset(layout.square * 0.06), theme.threat, 3.0);
+            let c = r.center();
+            canvas.circle(c.x, c.y, layout.square * 0.1, theme.threat, None);
         }
     }
     // The winning road.
@@ -237,7 +252,7 @@ fn draw_highlights(
         }
         Gesture::Carry(c) => {
             if let Some(mv) = pending {
-                for sq in move_squares(mv, shown.size()) {
+                for sq in super::state::move_path(mv, shown.size()) {
                     canvas.fill_rect(layout.square_rect(sq), theme.target);
                 }
             }
@@ -250,40 +265,49 @@ fn draw_highlights(
     }
 }
 
-/// The origin of a ply and every square it touched.
-fn move_squares(mv: Move, size: u8) -> impl Iterator<Item = Square> {
-    let dir = mv.direction();
-    let mut sq = mv.square();
-    let steps = mv.distance() as usize;
-    std::iter::once(sq).chain((0..steps).filter_map(move |_| {
-        sq = sq.step(dir?, size)?;
-        Some(sq)
-    }))
-}
-
-/// Marks where the carried stack can go: every square some spread of the carried pieces
-/// can reach from here.
+/// Marks where the carried stack can go next: from the origin, every square a spread
+/// reaches; on its way, the squares further along.
 fn draw_targets(board: &Board, canvas: &mut impl Canvas, carry: &Carry) {
-    if !board.options.show_targets || carry.dir.is_some() {
+    if !board.options.show_targets || (carry.dir.is_some() && carry.dragging()) {
         return;
     }
-    let pos = board.position();
     let layout = &board.layout;
-    let mut reach = 0u64;
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    for mv in moves
-        .iter()
-        .filter(|m| m.square() == carry.from && m.count() == carry.count)
-    {
-        for sq in move_squares(*mv, pos.size()).skip(1) {
-            reach |= sq.bit();
-        }
-    }
-    for i in Bits(reach) {
+    for i in Bits(carry.reach(board.position())) {
         let c = layout.square_rect(Square::from_index(i)).center();
         canvas.circle(c.x, c.y, layout.square * 0.08, board.theme.target, None);
     }
+}
+
+/// A count in a disc: the drops of a spread, the pieces in hand.
+fn draw_badge(canvas: &mut impl Canvas, x: f64, y: f64, px: f64, text: &str, fill: &str) {
+    canvas.circle(x, y, px * 0.72, fill, Some(("#ffffff", 1.5)));
+    canvas.text(
+        x,
+        y + px * 0.36,
+        text,
+        TextStyle {
+            px,
+            color: "#ffffff",
+            align: Align::Center,
+            bold: true,
+        },
+    );
+}
+
+/// The pieces still in hand, counted above the square they hover over.
+fn draw_hand(canvas: &mut impl Canvas, board: &Board, shown: &Position, carry: &Carry) {
+    let n = carry.in_hand();
+    if n == 0 || (carry.dragging() && carry.dir.is_some()) {
+        return;
+    }
+    let layout = &board.layout;
+    let sq = carry.current(shown.size());
+    let g = layout.stack_geometry(sq, shown.height(sq));
+    let top = g.level_rect(shown.height(sq).saturating_sub(1));
+    let px = (layout.square * 0.2).max(10.0);
+    let x = top.x + top.width + px * 0.2;
+    let y = (top.y - layout.square * HAND_LIFT).max(px);
+    draw_badge(canvas, x, y, px, &n.to_string(), board.theme.selected);
 }
 
 /// On each square of a pending spread, how many pieces land there.
@@ -299,26 +323,23 @@ fn draw_drop_counts(
     let Some(dir) = mv.direction() else { return };
     let mut sq = carry.from;
     let px = (layout.square * 0.2).max(10.0);
-    for drop in mv.drops() {
+    let steps = mv.drops().count();
+    for (i, drop) in mv.drops().enumerate() {
         sq = sq.step(dir, size).unwrap_or(sq);
+        // Clicking, the last square shows what was put down there; the rest is in hand.
+        let put_down = if i + 1 == steps && carry.sticky && !carry.dragging() {
+            carry.leave
+        } else {
+            drop
+        };
         let r = layout.square_rect(sq);
-        canvas.circle(
+        draw_badge(
+            canvas,
             r.x + px * 0.85,
             r.y + px * 0.85,
-            px * 0.7,
+            px,
+            &put_down.to_string(),
             theme.selected,
-            None,
-        );
-        canvas.text(
-            r.x + px * 0.85,
-            r.y + px * 1.2,
-            &drop.to_string(),
-            TextStyle {
-                px,
-                color: "#ffffff",
-                align: Align::Center,
-                bold: true,
-            },
         );
     }
 }
@@ -339,7 +360,7 @@ fn draw_stack(
     let stack = pos.stack(sq);
     let height = stack.height();
     let g = layout.stack_geometry(sq, height);
-    let lift = layout.square * 0.18;
+    let lift = layout.square * HAND_LIFT;
     let slide = slide.unwrap_or_default();
     for level in g.first_visible..height {
         let Some(piece) = stack.get(level) else {
@@ -477,7 +498,28 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
                 Piece::new(color, kind),
             );
             canvas.set_alpha(1.0);
-            if kind != Kind::Wall {
+            if usable && pos.is_opening() && kind == Kind::Flat {
+                // The first two plies: say whose ply takes from this pile.
+                let label = super::i18n::text(
+                    board.lang,
+                    "canvas.opening_pile",
+                    &[(
+                        "player",
+                        super::i18n::text(board.lang, super::drag::color_key(pos.to_move()), &[]),
+                    )],
+                );
+                canvas.text(
+                    pile.center().x,
+                    pile.y + pile.height + px * 0.95,
+                    &label,
+                    TextStyle {
+                        px: px * 0.85,
+                        color: theme.selected,
+                        align: Align::Center,
+                        bold: true,
+                    },
+                );
+            } else if kind != Kind::Wall {
                 let label = left.to_string();
                 canvas.text(
                     pile.center().x,

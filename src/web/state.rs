@@ -9,7 +9,10 @@ use super::i18n::{Lang, Message};
 use super::layout::{Layout, Point};
 use super::theme::Theme;
 use crate::score::{score, Variants};
-use crate::{ptn, tps, Color, Config, Direction, EndReason, Game, Kind, Move, Position, Square};
+use crate::square::bitboard::Bits;
+use crate::{
+    ptn, tps, Color, Config, Direction, EndReason, Game, Kind, Move, Outcome, Position, Square,
+};
 
 /// Something a host page may want to hear about.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +41,12 @@ pub struct Board {
     pub options: BoardOptions,
     /// The last refused action, for the page to show.
     pub message: Option<Message>,
+    /// Counts refusals, so the page shows a message again when the same one repeats.
+    message_serial: u32,
+    /// Why the reader may not play just now (the computer is thinking), if so.
+    pub locked: Option<Message>,
+    /// Squares where the player who threatens a road could complete it next turn.
+    threats: u64,
     /// The reader's language, for messages and the names drawn on the canvas.
     pub lang: Lang,
     pub animation: Option<Animation>,
@@ -63,6 +72,9 @@ impl Board {
             selected: Kind::Flat,
             options,
             message: None,
+            message_serial: 0,
+            locked: None,
+            threats: 0,
             lang: Lang::En,
             animation: None,
             hint: None,
@@ -70,6 +82,30 @@ impl Board {
             events: Vec::new(),
             dirty: true,
         }
+        .with_threats()
+    }
+
+    fn with_threats(mut self) -> Board {
+        self.position_changed();
+        self
+    }
+
+    /// Recomputes what depends on the position alone (kept so frames stay cheap).
+    fn position_changed(&mut self) {
+        self.threats = match self.game.outcome() {
+            Some(_) => 0,
+            None => road_threats(self.position()),
+        };
+    }
+
+    /// Counts refused actions (the page shows each one, even a repeat).
+    pub fn message_serial(&self) -> u32 {
+        self.message_serial
+    }
+
+    /// The squares that would complete the threatening player's road (for "Tak!").
+    pub fn threat_squares(&self) -> u64 {
+        self.threats
     }
 
     /// A new empty game.
@@ -158,6 +194,7 @@ impl Board {
         self.message = None;
         self.hint = None;
         self.animation = Animation::for_move(mv, animate);
+        self.position_changed();
         self.events.push(Event::Move {
             ptn: ptn::write_move(&before, mv),
             ply: self.game.len(),
@@ -218,6 +255,7 @@ impl Board {
     }
 
     fn after_navigation(&mut self) {
+        self.position_changed();
         self.gesture = Gesture::Idle;
         self.message = None;
         self.hint = None;
@@ -253,6 +291,7 @@ impl Board {
             self.layout.height,
             self.layout.pixel_ratio,
         );
+        self.position_changed();
         self.events.push(Event::Load);
         self.dirty = true;
     }
@@ -282,12 +321,32 @@ impl Board {
     // ---- pointer and keys ----
 
     fn accepts_input(&self) -> bool {
-        self.options.interactive && self.game.outcome().is_none()
+        self.options.interactive && self.locked.is_none() && self.game.outcome().is_none()
+    }
+
+    /// Why a press on the board does nothing, for boards that take input at all.
+    fn refusal(&self, p: Point) -> Option<Message> {
+        if !self.options.interactive {
+            return None;
+        }
+        let on_board = self.layout.square_at(p).is_some() || self.layout.pile_at(p).is_some();
+        if !on_board {
+            return None;
+        }
+        if let Some(why) = &self.locked {
+            return Some(why.clone());
+        }
+        self.game
+            .outcome()
+            .map(|_| Message::new("refuse.game_over"))
     }
 
     pub fn pointer_down(&mut self, p: Point) {
         self.hover = Some(p);
         if !self.accepts_input() {
+            if let Some(why) = self.refusal(p) {
+                self.apply(Intent::Refuse(why));
+            }
             self.dirty = true;
             return;
         }
@@ -476,7 +535,19 @@ impl Board {
         Ok(())
     }
 
-    /// Whether the reader may play (a computer's turn locks the board).
+    /// Locks the board while the computer thinks: a press then says so instead of playing.
+    /// `None` unlocks it.
+    pub fn set_locked(&mut self, why: Option<Message>) {
+        if self.locked != why {
+            if why.is_some() {
+                self.gesture = Gesture::Idle;
+            }
+            self.locked = why;
+            self.dirty = true;
+        }
+    }
+
+    /// Whether the reader may play at all (false: a board only to look at).
     pub fn set_interactive(&mut self, interactive: bool) {
         if self.options.interactive != interactive {
             self.options.interactive = interactive;
@@ -497,12 +568,13 @@ impl Board {
             Intent::Changed => self.dirty = true,
             Intent::Play(mv) => {
                 if let Err(m) = self.play_with(mv, false) {
-                    self.message = Some(m);
+                    self.apply(Intent::Refuse(m));
                 }
             }
             Intent::Select(kind) => self.select(kind),
             Intent::Refuse(why) => {
                 self.message = Some(why);
+                self.message_serial = self.message_serial.wrapping_add(1);
                 self.dirty = true;
             }
         }
@@ -521,79 +593,46 @@ impl Board {
     /// A summary for the controls around the board.
     pub fn status(&self) -> Status {
         let pos = self.position();
-        let outcome = self.game.outcome();
         let lang = self.lang;
-        let player = |c: Color| {
-            i18n::text(
-                lang,
-                if c == Color::White {
-                    "color.white"
-                } else {
-                    "color.black"
-                },
-                &[],
-            )
-        };
-        let result = outcome.map(|o| {
-            let (white, black) = (pos.flat_count(Color::White), pos.flat_count(Color::Black));
-            let komi = pos.config().komi;
-            let reason = match o.reason {
-                EndReason::Road => i18n::text(lang, "reason.road", &[]),
-                EndReason::Flats => {
-                    let k = if komi.half_flats() > 0 {
-                        format!(
-                            " {}",
-                            i18n::text(lang, "reason.komi", &[("komi", komi.to_string())])
-                        )
-                    } else {
-                        String::new()
-                    };
-                    i18n::text(
-                        lang,
-                        "reason.flats",
-                        &[
-                            ("white", white.to_string()),
-                            ("black", black.to_string()),
-                            ("komi", k),
-                        ],
-                    )
-                }
-                EndReason::Resignation => i18n::text(lang, "reason.resignation", &[]),
-                EndReason::Agreement => i18n::text(lang, "reason.agreement", &[]),
-            };
-            let text = match o.winner {
-                Some(c) => i18n::text(
-                    lang,
-                    "result.win",
-                    &[("player", player(c)), ("reason", reason)],
-                ),
-                None => i18n::text(lang, "result.draw", &[("reason", reason)]),
-            };
-            ResultSummary {
-                ptn: o.ptn_result().to_string(),
-                winner: o.winner.map(|c| c.name().to_string()),
-                text,
-                score: score(pos, o, Variants::default()),
-            }
-        });
+        let result = self.game.outcome().map(|o| summarize(pos, o, lang));
         let mut moves = Vec::new();
         let mut replay = self.game.start().clone();
         for mv in self.all_moves() {
             moves.push(ptn::write_move(&replay, mv));
             replay.play_unchecked(mv);
         }
+        // Looking back at a finished game: how it ended, so the page can still say so.
+        let final_result = if self.redo.is_empty() {
+            result.clone()
+        } else {
+            replay.outcome().map(|o| summarize(&replay, o, lang))
+        };
+        let tak_by = (self.threats != 0).then(|| (!pos.to_move()).name().to_string());
+        let in_hand = match &self.gesture {
+            Gesture::Carry(c) => Some(c.in_hand()),
+            _ => None,
+        };
         Status {
             to_move: pos.to_move().name().to_string(),
+            placing: super::drag::placing_color(pos).name().to_string(),
+            opening: pos.is_opening() && result.is_none(),
             ply: self.game.len(),
             first_move_number: self.game.start().move_number() as usize,
             first_player: self.game.start().to_move().name().to_string(),
             moves,
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
-            tak: outcome.is_none() && pos.is_in_tak(),
+            tak: tak_by.is_some(),
+            tak_by,
+            tak_squares: Bits(self.threats)
+                .map(|i| Square::from_index(i).to_string())
+                .collect(),
             result,
+            final_result,
             message: self.message.as_ref().map(|m| self.text(m)),
+            message_serial: self.message_serial,
             pending: self.pending().map(|m| m.to_string()),
+            in_hand,
             selected: self.selected.name().to_string(),
             size: pos.size(),
             komi: pos.config().komi.to_string(),
@@ -606,12 +645,66 @@ impl Board {
     }
 }
 
+/// The result of a game that ended in `pos` with `outcome`, in `lang`.
+fn summarize(pos: &Position, o: Outcome, lang: Lang) -> ResultSummary {
+    let player = |c: Color| i18n::text(lang, super::drag::color_key(c), &[]);
+    let (white, black) = (pos.flat_count(Color::White), pos.flat_count(Color::Black));
+    let komi = pos.config().komi;
+    let reason = match o.reason {
+        EndReason::Road => i18n::text(lang, "reason.road", &[]),
+        EndReason::Flats => {
+            let k = if komi.half_flats() > 0 {
+                format!(
+                    " {}",
+                    i18n::text(lang, "reason.komi", &[("komi", komi.to_string())])
+                )
+            } else {
+                String::new()
+            };
+            i18n::text(
+                lang,
+                "reason.flats",
+                &[
+                    ("white", white.to_string()),
+                    ("black", black.to_string()),
+                    ("komi", k),
+                ],
+            )
+        }
+        EndReason::Resignation => i18n::text(lang, "reason.resignation", &[]),
+        EndReason::Agreement => i18n::text(lang, "reason.agreement", &[]),
+    };
+    let text = match o.winner {
+        Some(c) => i18n::text(
+            lang,
+            "result.win",
+            &[("player", player(c)), ("reason", reason)],
+        ),
+        None => i18n::text(lang, "result.draw", &[("reason", reason)]),
+    };
+    ResultSummary {
+        ptn: o.ptn_result().to_string(),
+        winner: o.winner.map(|c| c.name().to_string()),
+        reason: match o.reason {
+            EndReason::Road => "road",
+            EndReason::Flats => "flats",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+        }
+        .to_string(),
+        text,
+        score: score(pos, o, Variants::default()),
+    }
+}
+
 /// The result line of a finished game.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
 pub struct ResultSummary {
     pub ptn: String,
     pub winner: Option<String>,
+    /// `road`, `flats`, `resignation` or `agreement`.
+    pub reason: String,
     pub text: String,
     pub score: u32,
 }
@@ -622,6 +715,10 @@ pub struct ResultSummary {
 #[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
 pub struct Status {
     pub to_move: String,
+    /// Whose piece a placement puts down now (the opponent's on the first two plies).
+    pub placing: String,
+    /// The first two plies: each player places one of the opponent's flats.
+    pub opening: bool,
     pub ply: usize,
     pub first_move_number: usize,
     pub first_player: String,
@@ -629,14 +726,73 @@ pub struct Status {
     pub can_undo: bool,
     pub can_redo: bool,
     pub tak: bool,
+    /// The player who threatens to complete a road next turn.
+    pub tak_by: Option<String>,
+    /// The squares that would complete that road.
+    pub tak_squares: Vec<String>,
     pub result: Option<ResultSummary>,
+    /// How the whole game ended, also while looking back at an earlier ply.
+    pub final_result: Option<ResultSummary>,
     pub message: Option<String>,
+    /// Increases with every refusal, so the page can show a repeated message again.
+    pub message_serial: u32,
     pub pending: Option<String>,
+    /// Pieces in hand while a stack is carried.
+    pub in_hand: Option<u8>,
     pub selected: String,
     pub size: u8,
     pub komi: String,
     pub flats: [u32; 2],
     pub reserves: [[u8; 2]; 2],
+}
+
+/// Where the player who is not to move could complete a road on their next turn: the
+/// empty squares a placement wins on, and the last square of each winning spread.
+///
+/// ```
+/// use tak::{Position, Square};
+/// use tak::web::state::road_threats;
+/// // Black to move; white threatens e1 (a placement) to finish rank 1.
+/// let pos = Position::from_tps("x5/x5/x5/2,2,2,x2/1,1,1,1,x 2 5")?;
+/// assert_eq!(road_threats(&pos), "e1".parse::<Square>()?.bit());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn road_threats(pos: &Position) -> u64 {
+    if pos.is_over() {
+        return 0;
+    }
+    let threatener = !pos.to_move();
+    let mut turn = pos.clone();
+    turn.pass();
+    if turn.is_opening() {
+        return 0;
+    }
+    let mut squares = 0;
+    if turn.stones_left(threatener) + turn.caps_left(threatener) > 0 {
+        squares |= turn.road_placements(threatener);
+    }
+    let mut moves = Vec::new();
+    turn.legal_moves(&mut moves);
+    for &mv in moves.iter().filter(|m| !m.is_placement()) {
+        let undo = turn.play_unchecked(mv);
+        if turn.has_road(threatener) {
+            let last = move_path(mv, pos.size()).last().unwrap_or(mv.square());
+            squares |= last.bit();
+        }
+        turn.undo(undo);
+    }
+    squares
+}
+
+/// The origin of a ply and every square it touched, in order.
+pub fn move_path(mv: Move, size: u8) -> impl Iterator<Item = Square> {
+    let dir = mv.direction();
+    let mut sq = mv.square();
+    let steps = mv.distance() as usize;
+    std::iter::once(sq).chain((0..steps).filter_map(move |_| {
+        sq = sq.step(dir?, size)?;
+        Some(sq)
+    }))
 }
 
 /// Reads a PTN game, or a bare TPS position (as the start of a new game).

@@ -22,7 +22,7 @@ const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
   await page.goto(`${server.url}/index.html`);
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   const error = await page.evaluate((t) => window.tak.load(t), TALL);
   if (error) throw new Error(error);
   // Pick up white's 12-high stack on c6 from below its pieces (the whole carry of 8) and

@@ -46,7 +46,7 @@ test('parameters set the position: size, tps, ptn and ply', async () => {
   ];
   for (const [query, expected] of cases) {
     const { context, page } = await embed(query);
-    await page.waitForFunction(() => window.tak);
+    await page.waitForFunction(() => typeof window.tak?.tps === 'function');
     assert.equal(await page.evaluate(() => window.tak.tps()), expected, query);
     // Sized to its frame: no scrollbars.
     const overflow = await page.evaluate(() => document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth);
@@ -85,7 +85,7 @@ test('markup in a PTN tag or the URL is shown as text, never run', async () => {
   const evil = '<img src=x onerror=window.pwned=1><b>bold</b>';
   const ptn = `[Size "5"]\n[Player1 "${evil}"]\n[Player2 "Bob"]\n1. a1 e5`;
   const { context, page } = await embed(`ptn=${encodeURIComponent(ptn)}`);
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.textContent('#caption'), `${evil} vs Bob`);
   assert.equal(await page.locator('img, b').count(), 0);
   assert.equal(await page.evaluate(() => window.pwned), undefined);
@@ -146,7 +146,7 @@ test('postMessage drives an iframe board and hears its moves', async () => {
 
 test('ai=N lets the reader play the computer from the given position', async () => {
   const { context, page } = await embed(`tps=${encodeURIComponent('x5/x5/x2,1,x2/x5/2,x4 1 2')}&ai=1`);
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   // The reader plays white (to move); the computer answers for black.
   assert.equal(await page.evaluate(() => window.tak.play('b2')), null);
   await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 10000 });

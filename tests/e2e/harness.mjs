@@ -56,9 +56,14 @@ export async function openGame(context, url) {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(`${url}/index.html`);
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   page.errors = errors;
   return page;
+}
+
+/** Opens the header's menu (copy, paste, rules, learn, language). */
+export async function openMenu(page) {
+  if (!(await page.evaluate(() => document.getElementById('menu').matches(':popover-open')))) await page.click('#menu-button');
 }
 
 export const center = (r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });

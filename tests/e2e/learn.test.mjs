@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serve, launch, openGame, status, shot, ROOT } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -30,6 +30,7 @@ test('each language leaves nothing in English, and the choice is remembered', as
   const page = await openGame(context, server.url);
   const english = await page.evaluate(async () => (await import('./pkg/tak.js')).catalogue('en'));
   for (const lang of ['it', 'es', 'ca']) {
+    await openMenu(page);
     await page.selectOption('#lang', lang);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     const own = await page.evaluate(async (l) => (await import('./pkg/tak.js')).catalogue(l), lang);
@@ -43,6 +44,7 @@ test('each language leaves nothing in English, and the choice is remembered', as
     const line = await page.evaluate(() => window.tak.describe()[20]);
     assert.equal(line, own['sr.square'].replace('{square}', 'a1').replace('{pieces}', own['piece.black.flat']));
     await page.evaluate(() => window.tak.undo());
+    await openMenu(page);
     await page.click('#rules');
     await shot(page, `language-${lang}-rules`);
     assert.equal(await page.textContent('#rules-title'), own['rules.title']);
@@ -50,7 +52,7 @@ test('each language leaves nothing in English, and the choice is remembered', as
     await shot(page, `language-${lang}`);
   }
   await page.reload();
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'ca', 'remembered');
   await context.close();
 });
@@ -105,6 +107,7 @@ test('a whole game by keyboard only', async () => {
 test('the tutorial is completed step by step, and a wrong try is explained and taken back', async () => {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await openGame(context, server.url);
+  await openMenu(page);
   await page.click('#learn');
   await page.waitForFunction(() => window.takTutorial);
   const moves = ['a1', 'a1', 'Sa1', 'c3+', '3c3>12', '3b2+', 'b3>', 'e2', 'c1'];
@@ -143,12 +146,15 @@ test('no serious accessibility violations (axe-core), light and dark, with dialo
     for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
     await page.click('#undo');
     assert.deepEqual(await axe(page), [], `${colorScheme} page`);
+    await openMenu(page);
+    assert.deepEqual(await axe(page), [], `${colorScheme} menu`);
     await page.click('#rules');
     assert.deepEqual(await axe(page), [], `${colorScheme} rules`);
     await page.keyboard.press('Escape');
     await page.click('#new-game');
     assert.deepEqual(await axe(page), [], `${colorScheme} new game`);
     await page.keyboard.press('Escape');
+    await openMenu(page);
     await page.click('#learn');
     await page.waitForFunction(() => window.takTutorial);
     assert.deepEqual(await axe(page), [], `${colorScheme} tutorial`);
@@ -157,7 +163,7 @@ test('no serious accessibility violations (axe-core), light and dark, with dialo
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${server.url}/embed.html?size=5&controls=1`);
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.deepEqual(await axe(page), [], 'embed');
   await context.close();
 });

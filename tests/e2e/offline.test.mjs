@@ -2,7 +2,7 @@
 // reloads and plays with the network off; a new release replaces the cache and keeps games.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from './harness.mjs';
 import { serveSite, SUBPATH } from './site.mjs';
@@ -11,6 +11,17 @@ let site, browser;
 before(async () => { site = await serveSite(); browser = await launch(); });
 after(async () => { await browser?.close(); site?.close(); });
 
+test('the service worker caches every file of dist/', () => {
+  const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '../../dist');
+  const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  const listed = new Set([...sw.matchAll(/'\.\/([^']*)'/g)].map((m) => m[1]));
+  const files = readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dist, path.join(e.parentPath ?? e.path, e.name)))
+    .filter((f) => !['sw.js', '.nojekyll'].includes(f));
+  assert.deepEqual(files.filter((f) => !listed.has(f)), [], 'files the offline cache would miss');
+});
+
 test('dist/ served under a sub-path loads every asset and plays', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -18,7 +29,7 @@ test('dist/ served under a sub-path loads every asset and plays', async () => {
   page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
   page.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
   await page.goto(`${site.base}/`);
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.evaluate(() => window.tak.play('c3')), null);
   await page.goto(`${site.base}/www/embed-demo.html`);
   await page.waitForFunction(() => [...document.querySelectorAll('tak-board')].every((b) => b.ready));
@@ -33,7 +44,7 @@ test('after a first visit the game reloads and plays offline, and an update keep
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${site.base}/index.html`);
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   // Wait until the service worker has cached everything and controls the page.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -44,7 +55,7 @@ test('after a first visit the game reloads and plays offline, and an update keep
 
   await context.setOffline(true);
   await page.reload();
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.evaluate(() => window.tak.tps()), tps, 'the saved game came back offline');
   assert.equal(await page.evaluate(() => window.tak.play('d4')), null, 'and the game plays on');
   // The computer works offline too (its worker and wasm come from the cache).
@@ -54,7 +65,7 @@ test('after a first visit the game reloads and plays offline, and an update keep
   });
   assert.ok(thought.move, 'the computer answered offline');
   await page.goto(`${site.base}/embed.html?size=4`);
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.evaluate(() => window.tak.tps()), 'x4/x4/x4/x4 1 1');
 
   // A new release: a changed sw.js takes over and drops the old cache; the game is kept.
@@ -70,7 +81,7 @@ test('after a first visit the game reloads and plays offline, and an update keep
   });
   await page.waitForFunction(async () => (await caches.keys()).includes('tak-newrelease0001') && !(await caches.keys()).some((k) => k !== 'tak-newrelease0001'), null, { timeout: 15000, polling: 200 });
   await page.reload();
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.match(await page.evaluate(() => window.tak.tps()), /1S?,?/);
   assert.equal((await page.evaluate(() => window.tak.status())).ply, 4, 'the saved game survived the update');
   await context.close();

@@ -2,7 +2,7 @@
 // themes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, tps, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, tps, status, shot } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -49,7 +49,7 @@ test('a game in progress survives a reload', async () => {
   await page.click('#undo');
   const before = await tps(page);
   await page.reload();
-  await page.waitForFunction(() => window.tak);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await tps(page), before);
   assert.equal((await status(page)).canRedo, true, 'the undone ply can still be redone');
   await context.close();
@@ -76,6 +76,7 @@ test('a corrupted saved game is reported and set aside, and a new game starts', 
 test('pasting a bad PTN keeps the text and says why; a good one loads', async () => {
   const context = await browser.newContext();
   const page = await openGame(context, server.url);
+  await openMenu(page);
   await page.click('#paste');
   await page.fill('#paste-text', '[Size "6"]\n1. a1 f6 2. Sa1');
   await page.click('#load-game');
@@ -107,7 +108,7 @@ test('dark theme follows the system and the page shows Tak', async () => {
   const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1100, height: 700 } });
   const page = await openGame(context, server.url);
   await page.evaluate(() => window.tak.load('x5/x5/x5/2,2,2,2,x/1,1,1,x2 1 5'));
-  assert.equal(await page.isVisible('#tak'), true);
+  assert.equal(await page.isVisible('#tak-line'), true);
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(bg, 'rgb(27, 26, 25)');
   await page.waitForTimeout(100);

@@ -48,31 +48,36 @@ test('plays on a phone in portrait with taps and finger drags', async () => {
   assert.equal(await tps(page), 'x5/x5/x2,21,x2/x5/x5 2 2');
   const b1 = await squareAt(page, 'b1');
   await page.touchscreen.tap(b1.x, b1.y);
-  // White spreads its 2-stack from c3 to the right with one finger, pressing below the
-  // pieces to take the whole stack: 1 on d3, 1 on e3.
-  const c3rect = await page.evaluate(() => window.tak.squareRect('c3'));
-  const base = { x: c3rect.x + c3rect.width / 2, y: c3rect.y + c3rect.height - 2 };
-  await fingerDrag(cdp, base, [await squareAt(page, 'd3'), await squareAt(page, 'e3')]);
+  // White spreads its 2-stack from c3 to the right with one finger from the middle of the
+  // square: the whole stack is taken, 1 lands on d3, 1 on e3.
+  await fingerDrag(cdp, await squareAt(page, 'c3'), [await squareAt(page, 'd3'), await squareAt(page, 'e3')]);
   assert.equal(await tps(page), 'x5/x5/x3,2,1/x5/x,2,x3 2 3');
   await shot(page, 'touch-phone-portrait');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
 
-test('a tap on a stack picks it up and a second tap spreads it', async () => {
+test('taps pick up a stack and drop its pieces one by one', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await openGame(context, server.url);
-  await page.evaluate(() => window.tak.load('x5/x5/x2,21,x2/x5/x5 1 4'));
-  const c3 = await squareAt(page, 'c3');
-  await page.touchscreen.tap(c3.x, c3.y);
+  await page.evaluate(() => window.tak.load('x5/x5/x2,121,x2/x5/x5 1 6'));
+  const tap = async (sq) => { const p = await squareAt(page, sq); await page.touchscreen.tap(p.x, p.y); };
+  await tap('c3');
+  assert.equal((await status(page)).inHand, 3, 'the whole stack is in hand');
   assert.equal((await status(page)).pending, null, 'picked up, nowhere yet');
-  // The tap took the top piece: c5 is out of its reach, so that tap plays nothing.
-  const c5 = await squareAt(page, 'c5');
-  await page.touchscreen.tap(c5.x, c5.y);
-  assert.equal(await tps(page), 'x5/x5/x2,21,x2/x5/x5 1 4');
-  assert.equal((await status(page)).message, 'The stack cannot reach c5.');
-  const c4 = await squareAt(page, 'c4');
-  await page.touchscreen.tap(c4.x, c4.y);
-  assert.equal(await tps(page), 'x5/x2,1,x2/x2,2,x2/x5/x5 2 4');
+  // Out of line: refused, with a message over the board; the hand stays.
+  await tap('e5');
+  assert.equal(await page.textContent('#board .tak-toast'), 'The pieces in hand cannot reach e5. Tap c3 to put pieces back, or press Esc.');
+  assert.equal(await page.isVisible('#board .tak-toast'), true);
+  assert.equal((await status(page)).inHand, 3);
+  // c3, d3, d3, e3: 3c3>21.
+  await tap('d3');
+  await tap('d3');
+  assert.equal((await status(page)).inHand, 1);
+  await shot(page, 'touch-taps-in-hand');
+  await tap('e3');
+  assert.equal(await tps(page), 'x5/x5/x3,12,1/x5/x5 2 6');
+  assert.deepEqual((await status(page)).moves, ['3c3>21']);
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
