@@ -18,6 +18,7 @@
 //! # Ok::<(), ptn::PtnError>(())
 //! ```
 
+use crate::game::Annotation;
 use crate::position::EndReason;
 use crate::{tps, Config, Game, Komi, Move, Outcome, Position};
 use std::fmt;
@@ -82,6 +83,12 @@ impl std::error::Error for PtnError {}
 enum Token<'a> {
     Tag(String, String),
     Word(&'a str),
+    /// `{...}`, with `\}` read as `}`.
+    Comment(String),
+    /// `(`: a variation of the last ply begins.
+    Open,
+    /// `)`: the variation ends.
+    Close,
 }
 
 struct Tokenizer<'a> {
@@ -105,29 +112,54 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// The next tag or word with its byte offset, skipping white space and comments.
+    /// The next token with its byte offset, skipping white space.
     fn next(&mut self) -> Result<Option<(usize, Token<'a>)>, PtnError> {
         let bytes = self.text.as_bytes();
-        loop {
-            let rest = &self.text[self.pos..];
-            self.pos += rest.len() - rest.trim_start().len();
-            if self.pos >= bytes.len() {
-                return Ok(None);
-            }
-            let start = self.pos;
-            match bytes[start] {
-                b'{' => match self.text[start..].find('}') {
-                    Some(end) => self.pos = start + end + 1,
-                    None => return Err(self.error(start, "comment '{' is never closed")),
-                },
-                b'[' => return self.tag(start).map(|t| Some((start, t))),
-                _ => {
-                    let end = self.text[start..]
-                        .find(|c: char| c.is_whitespace() || c == '{' || c == '[')
-                        .map_or(self.text.len(), |e| start + e);
-                    self.pos = end;
-                    return Ok(Some((start, Token::Word(&self.text[start..end]))));
+        let rest = &self.text[self.pos..];
+        self.pos += rest.len() - rest.trim_start().len();
+        if self.pos >= bytes.len() {
+            return Ok(None);
+        }
+        let start = self.pos;
+        match bytes[start] {
+            b'{' => {
+                let mut text = String::new();
+                let mut chars = self.text[start + 1..].char_indices();
+                loop {
+                    match chars.next() {
+                        None => return Err(self.error(start, "comment '{' is never closed")),
+                        Some((i, '}')) => {
+                            self.pos = start + 1 + i + 1;
+                            break;
+                        }
+                        Some((_, '\\')) => match chars.next() {
+                            Some((_, c @ ('}' | '\\'))) => text.push(c),
+                            Some((_, c)) => {
+                                text.push('\\');
+                                text.push(c);
+                            }
+                            None => return Err(self.error(start, "comment '{' is never closed")),
+                        },
+                        Some((_, c)) => text.push(c),
+                    }
                 }
+                Ok(Some((start, Token::Comment(text))))
+            }
+            b'[' => self.tag(start).map(|t| Some((start, t))),
+            b'(' => {
+                self.pos += 1;
+                Ok(Some((start, Token::Open)))
+            }
+            b')' => {
+                self.pos += 1;
+                Ok(Some((start, Token::Close)))
+            }
+            _ => {
+                let end = self.text[start..]
+                    .find(|c: char| c.is_whitespace() || matches!(c, '{' | '[' | '(' | ')'))
+                    .map_or(self.text.len(), |e| start + e);
+                self.pos = end;
+                Ok(Some((start, Token::Word(&self.text[start..end]))))
             }
         }
     }
@@ -230,25 +262,37 @@ fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Resul
 }
 
 /// Reads a whole PTN game: tags (`Size`, `Komi`, `Flats`, `Caps` and `TPS` are honoured),
-/// moves with or without numbers, comments, annotations and a final result. Every ply is
-/// checked; the first error stops the reading and says where it is.
+/// moves with or without numbers, comments, annotations, variations in parentheses (as PGN
+/// writes them: `2. c3 c4 (2... c2 3. d2) 3. d3`) and a final result. Every ply is checked;
+/// the first error stops the reading and says where it is.
 ///
 /// A result of `1-0`, `0-1` or `1/2-1/2` on a game the rules have not ended is kept as a
 /// resignation or agreed draw ([`Game::outcome`]); a road or flat result is not trusted:
-/// the position decides.
+/// the position decides. The game is left at the end of its main line.
+///
+/// ```
+/// use tak::ptn;
+/// let game = ptn::parse_game("1. a1 e5 {swap} 2. c3 (2. Sc3! {a wall} c4) c4 3. d3")?;
+/// assert_eq!(game.main_line().len(), 5);
+/// assert_eq!(game.children(&[0, 0]).len(), 2);
+/// assert_eq!(game.comments(&[0, 0]), ["swap"]);
+/// assert_eq!(game.node(&[0, 0, 1]).unwrap().annotation.to_string(), "!");
+/// assert_eq!(ptn::parse_game(&ptn::write_game(&game))?.children(&[0, 0]).len(), 2);
+/// # Ok::<(), ptn::PtnError>(())
+/// ```
 pub fn parse_game(text: &str) -> Result<Game, PtnError> {
     let mut tokenizer = Tokenizer { text, pos: 0 };
     let mut tags = Vec::new();
-    let mut words = Vec::new();
+    let mut body = Vec::new();
     while let Some((at, token)) = tokenizer.next()? {
         match token {
             Token::Tag(name, value) => {
-                if !words.is_empty() {
+                if body.iter().any(|(_, t)| !matches!(t, Token::Comment(_))) {
                     return Err(tokenizer.error(at, format!("tag {name} after the moves")));
                 }
                 tags.push((name, value, at));
             }
-            Token::Word(w) => words.push((at, w)),
+            other => body.push((at, other)),
         }
     }
     let tag_list: Vec<(String, String)> = tags
@@ -277,31 +321,82 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
     for (k, v) in &tag_list {
         game.set_tag(k, v);
     }
-    let mut ply = 0;
+
+    // Where the next ply goes (a path in the tree), the last ply read at this level (its
+    // comments follow it; a variation replaces it), and the levels opened by '('.
+    let mut cursor: Vec<usize> = Vec::new();
+    let mut last: Option<Vec<usize>> = None;
+    let mut stack: Vec<(Vec<usize>, Option<Vec<usize>>, usize)> = Vec::new();
+    let mut pending_comments: Vec<String> = Vec::new();
+    let mut after_number = false;
     let mut result = None;
-    for (i, &(at, word)) in words.iter().enumerate() {
+    for (at, token) in body {
+        let word = match token {
+            Token::Comment(c) => {
+                match &last {
+                    Some(path) => {
+                        if let Some(node) = game.node_mut(path) {
+                            node.comments.push(c.trim().to_string());
+                        }
+                    }
+                    None if stack.is_empty() => game.start_comments.push(c.trim().to_string()),
+                    None => pending_comments.push(c.trim().to_string()),
+                }
+                continue;
+            }
+            Token::Open => {
+                let Some(replaced) = last.clone() else {
+                    return Err(tokenizer.error(at, "a variation '(' before any ply"));
+                };
+                stack.push((cursor.clone(), last.take(), at));
+                cursor = replaced[..replaced.len() - 1].to_vec();
+                after_number = false;
+                continue;
+            }
+            Token::Close => {
+                let Some((saved_cursor, saved_last, _)) = stack.pop() else {
+                    return Err(tokenizer.error(at, "')' closes no variation"));
+                };
+                cursor = saved_cursor;
+                last = saved_last;
+                pending_comments.clear();
+                after_number = false;
+                continue;
+            }
+            Token::Tag(..) => unreachable!("tags were taken out above"),
+            Token::Word(w) => w,
+        };
         if result.is_some() {
             return Err(tokenizer.error(at, format!("'{word}' after the result")));
         }
-        // Move numbers: "12." alone or glued to the move ("12.a1").
-        let word = match word.find('.') {
-            Some(dot) if word[..dot].chars().all(|c| c.is_ascii_digit()) && dot > 0 => {
-                &word[dot + 1..]
-            }
-            _ => word,
+        // Move numbers: "12." or "12..." alone or glued to the move ("12.a1").
+        let digits = word.chars().take_while(char::is_ascii_digit).count();
+        let word = if digits > 0 && word[digits..].starts_with('.') {
+            after_number = true;
+            word[digits..].trim_start_matches('.')
+        } else {
+            word
         };
         if word.is_empty() {
             continue;
         }
         if is_result(word) {
-            result = Some(word);
+            if stack.is_empty() {
+                result = Some(word);
+            }
             continue;
         }
-        if word == "--" && ply == 0 && i <= 1 {
-            continue; // placeholder for white's move when a TPS starts with black to move
+        if game.path() != cursor.as_slice() {
+            game.goto_path(&cursor);
         }
-        ply += 1;
-        let mv: Move = word
+        if word == "--" && after_number && game.position().to_move() == crate::Color::Black {
+            after_number = false;
+            continue; // the empty slot of white's ply: the line starts with black
+        }
+        after_number = false;
+        let ply = cursor.len() + 1;
+        let (move_text, annotation) = split_annotation(word);
+        let mv: Move = move_text
             .parse()
             .map_err(|e: crate::moves::ParseMoveError| PtnError {
                 location: Location::Ply(ply),
@@ -313,7 +408,19 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
             message: e.to_string(),
             cause: Some(PlyError::Illegal(e)),
         })?;
+        cursor = game.path().to_vec();
+        if let Some(node) = game.node_mut(&cursor) {
+            node.annotation = annotation;
+            node.comments.append(&mut pending_comments);
+        }
+        last = Some(cursor.clone());
     }
+    if let Some((_, _, at)) = stack.last() {
+        return Err(tokenizer.error(*at, "variation '(' is never closed"));
+    }
+    // The reader starts at the end of the main line.
+    let main: Vec<usize> = vec![0; game.main_line().len()];
+    game.goto_path(&main);
     let recorded = result.map(str::to_string).or_else(|| {
         game.tag("Result")
             .filter(|r| is_result(r))
@@ -331,12 +438,22 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
     Ok(game)
 }
 
+/// Splits the annotation off a ply as written (`c3'!` → `c3`, `'!`). Unknown marks are
+/// left to the move's parser, which ignores them.
+fn split_annotation(word: &str) -> (&str, Annotation) {
+    let at = word.find(['\'', '!', '?', '’', '"']).unwrap_or(word.len());
+    let annotation = word[at..].parse().unwrap_or_default();
+    (&word[..at], annotation)
+}
+
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// Writes `game` as PTN: its tags (with `Size`, `Komi`, `Flats`, `Caps`, `TPS` and `Result`
-/// brought up to date), then the moves in short form, numbered in pairs.
+/// brought up to date; the result is the main line's), then the main line in short form,
+/// numbered in pairs, with annotations, `{comments}` and variations in parentheses after the
+/// ply they replace, as PGN writes them.
 pub fn write_game(game: &Game) -> String {
     let start = game.start();
     let config = start.config();
@@ -361,7 +478,8 @@ pub fn write_game(game: &Game) -> String {
     set("Caps", custom.then(|| config.caps.to_string()));
     let empty_start = *start == Position::with_config(*config);
     set("TPS", (!empty_start).then(|| tps::write(start)));
-    set("Result", game.outcome().map(|o| o.ptn_result().to_string()));
+    let outcome = main_line_outcome(game);
+    set("Result", outcome.map(|o| o.ptn_result().to_string()));
     // Size first, as readers expect.
     tags.sort_by_key(|(k, _)| !k.eq_ignore_ascii_case("Size"));
     let mut out = String::new();
@@ -369,29 +487,94 @@ pub fn write_game(game: &Game) -> String {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
     }
     out.push('\n');
-    let mut pos = start.clone();
-    let mut line = String::new();
-    for (i, mv) in game.moves().enumerate() {
-        let white_to_move = pos.to_move() == crate::Color::White;
-        if white_to_move || i == 0 {
-            if !line.is_empty() {
-                out.push_str(line.trim_end());
-                out.push('\n');
-                line.clear();
-            }
-            let _ = write!(line, "{}. ", pos.move_number());
-            if !white_to_move {
-                line.push_str("-- ");
-            }
-        }
-        line.push_str(&write_move(&pos, mv));
-        line.push(' ');
-        pos.play_unchecked(mv);
+    for c in &game.start_comments {
+        let _ = writeln!(out, "{{{}}}", escape_comment(c));
     }
-    if let Some(o) = game.outcome() {
+    let mut line = String::new();
+    write_line(
+        &mut out,
+        &mut line,
+        start.clone(),
+        game.first_plies(),
+        0,
+        true,
+    );
+    if let Some(o) = outcome {
         line.push_str(o.ptn_result());
     }
     out.push_str(line.trim_end());
     out.push('\n');
     out
+}
+
+/// How the main line ends: by the rules, or by a resignation or agreed draw recorded there.
+fn main_line_outcome(game: &Game) -> Option<Outcome> {
+    let mut pos = game.start().clone();
+    let moves = game.main_line();
+    for &mv in &moves {
+        pos.play_unchecked(mv);
+    }
+    pos.outcome()
+        .or_else(|| game.ended_at(&vec![0; moves.len()]))
+}
+
+fn escape_comment(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('}', "\\}")
+}
+
+/// Writes the line that starts with `nodes[0]` from `pos`, each other node of `nodes` as a
+/// variation in parentheses after it. At depth 0 (the main line) every move number starts a
+/// new text line in `out`; variations stay inline in `line`.
+fn write_line(
+    out: &mut String,
+    line: &mut String,
+    mut pos: Position,
+    mut nodes: &[crate::game::Node],
+    depth: usize,
+    mut numbered: bool,
+) {
+    let mut first = true;
+    while let Some(node) = nodes.first() {
+        let white = pos.to_move() == crate::Color::White;
+        if white || numbered || first {
+            if white && depth == 0 && !line.is_empty() {
+                out.push_str(line.trim_end());
+                out.push('\n');
+                line.clear();
+            }
+            if white {
+                let _ = write!(line, "{}. ", pos.move_number());
+            } else if depth == 0 && first {
+                // A game that starts with black to move: the empty slot of white's ply.
+                let _ = write!(line, "{}. -- ", pos.move_number());
+            } else {
+                let _ = write!(line, "{}... ", pos.move_number());
+            }
+        }
+        first = false;
+        numbered = false;
+        line.push_str(&write_move(&pos, node.mv));
+        let _ = write!(line, "{} ", node.annotation);
+        for c in &node.comments {
+            let _ = write!(line, "{{{}}} ", escape_comment(c));
+            numbered = true;
+        }
+        for variation in &nodes[1..] {
+            line.push('(');
+            write_line(
+                out,
+                line,
+                pos.clone(),
+                std::slice::from_ref(variation),
+                depth + 1,
+                true,
+            );
+            let trimmed = line.trim_end().len();
+            line.truncate(trimmed);
+            line.push_str(") ");
+            numbered = true;
+        }
+        pos.play_unchecked(node.mv);
+        nodes = &node.children;
+    }
 }

@@ -245,7 +245,10 @@ fn ptn_accepts_long_forms_annotations_and_tags() {
         text.contains("[Player1 \"A \\\"quoted\\\" name\"]"),
         "{text}"
     );
-    assert!(text.contains("3. c3> d4-"), "{text}");
+    // Annotations and comments are kept; after a comment, black's ply is numbered again.
+    assert!(text.contains("2. c3 Sd4''\n"), "{text}");
+    assert!(text.contains("3. c3>! {comment} 3... d4-?!\n"), "{text}");
+    assert_eq!(ptn::write_game(&ptn::parse_game(&text).unwrap()), text);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! A board instance: the game, the moves that can be redone, what the pointer is doing and
+//! A board instance: the game (with its variations), what the pointer is doing and
 //! how the board is laid out. Everything on screen is derived from this; nothing is kept twice.
 
 use super::anim::Animation;
@@ -29,8 +29,10 @@ pub enum Event {
 #[derive(Debug)]
 pub struct Board {
     pub game: Game,
-    /// Plies undone, most recent last: redo plays them again. Any new ply clears them.
-    redo: Vec<Move>,
+    /// Whether a ply played where the current line went on differently makes the new line
+    /// the main line (a game against the computer: the game as played is the main line),
+    /// rather than a variation (study: the main line is kept).
+    pub played_line_is_main: bool,
     pub layout: Layout,
     pub theme: Theme,
     pub gesture: Gesture,
@@ -64,7 +66,7 @@ impl Board {
         let caps = game.position().config().caps > 0;
         Board {
             game,
-            redo: Vec::new(),
+            played_line_is_main: false,
             layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0),
             theme: Theme::LIGHT,
             gesture: Gesture::Idle,
@@ -174,8 +176,8 @@ impl Board {
         self.play(mv)
     }
 
-    /// Plays `mv` (checked), sliding it into place. Clears the redo list unless `mv` is the
-    /// ply it would redo.
+    /// Plays `mv` (checked), sliding it into place. Where the current line went on with
+    /// another ply, `mv` starts a variation (or follows one that starts with it).
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
         self.play_with(mv, self.options.animate)
             .map_err(|m| self.text(&m))
@@ -185,10 +187,9 @@ impl Board {
     fn play_with(&mut self, mv: Move, animate: bool) -> Result<(), Message> {
         let before = self.position().clone();
         self.game.play(mv).map_err(|e| Message::from(&e))?;
-        if self.redo.last() == Some(&mv) {
-            self.redo.pop();
-        } else {
-            self.redo.clear();
+        if self.played_line_is_main {
+            let path = self.game.path().to_vec();
+            self.game.promote(&path);
         }
         self.gesture = Gesture::Idle;
         self.message = None;
@@ -205,53 +206,111 @@ impl Board {
 
     pub fn can_undo(&self) -> bool {
         !self.game.is_empty()
+            || self
+                .game
+                .outcome()
+                .is_some_and(|_| self.position().outcome().is_none())
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.game.can_forward()
     }
 
-    /// Takes back the last ply, keeping it for redo.
+    /// One ply back along the current line (a resignation or agreed draw is taken back
+    /// first); the ply stays in the game.
     pub fn undo(&mut self) -> bool {
         let had_end = self.game.outcome().is_some() && self.game.position().outcome().is_none();
-        match self.game.undo() {
-            Some(mv) => self.redo.push(mv),
-            None if had_end => {}
-            None => return false,
+        if self.game.back().is_none() && !had_end {
+            return false;
         }
         self.after_navigation();
         true
     }
 
-    /// Plays again the last ply taken back.
+    /// One ply forward along the current line.
     pub fn redo(&mut self) -> bool {
-        let Some(mv) = self.redo.pop() else {
-            return false;
-        };
-        if self.game.play(mv).is_err() {
-            self.redo.clear();
+        if self.game.forward().is_none() {
             return false;
         }
         self.after_navigation();
         true
     }
 
-    /// Shows the position after `ply` plies of the game (taking back or replaying plies).
+    /// Shows the position after `ply` plies of the current line.
     pub fn goto(&mut self, ply: usize) -> bool {
-        let total = self.game.len() + self.redo.len();
-        let target = ply.min(total);
-        let changed = target != self.game.len();
-        while self.game.len() > target {
-            if !self.undo() {
-                break;
-            }
-        }
-        while self.game.len() < target {
-            if !self.redo() {
-                break;
-            }
+        let before = self.game.len();
+        self.game.goto(ply);
+        let changed = self.game.len() != before;
+        if changed {
+            self.after_navigation();
         }
         changed
+    }
+
+    /// Shows the position at `path` in the tree; the line through it becomes the current
+    /// line. Returns false (changing nothing) if there is no such ply.
+    pub fn goto_path(&mut self, path: &[usize]) -> bool {
+        let before = (self.game.path().to_vec(), self.game.line().to_vec());
+        if !self.game.goto_path(path) {
+            return false;
+        }
+        if before != (self.game.path().to_vec(), self.game.line().to_vec()) {
+            self.after_navigation();
+        }
+        true
+    }
+
+    /// Makes the line through `path` the main line.
+    pub fn promote(&mut self, path: &[usize]) -> bool {
+        let done = self.game.promote(path);
+        if done {
+            self.tree_changed();
+        }
+        done
+    }
+
+    /// Deletes the ply at `path` and what follows it.
+    pub fn delete(&mut self, path: &[usize]) -> bool {
+        let at = self.game.len();
+        let done = self.game.delete(path);
+        if done {
+            if self.game.len() != at {
+                self.after_navigation();
+            } else {
+                self.tree_changed();
+            }
+        }
+        done
+    }
+
+    /// Sets the comment of the ply at `path` (the empty path: before the first ply).
+    pub fn set_comment(&mut self, path: &[usize], text: &str) -> bool {
+        let done = self.game.set_comment(path, text);
+        if done {
+            self.tree_changed();
+        }
+        done
+    }
+
+    /// Sets the annotation (`'`, `''`, `!`, `?`, `!!`, `??`, `!?`, `?!`, or nothing) of the
+    /// ply at `path`. On error nothing changes and the message says why.
+    pub fn set_annotation(&mut self, path: &[usize], text: &str) -> Result<(), String> {
+        let annotation: crate::game::Annotation = text
+            .parse()
+            .map_err(|e: crate::game::BadAnnotation| e.to_string())?;
+        if !self.game.set_annotation(path, annotation) {
+            return Err(format!("no ply at {path:?}"));
+        }
+        self.tree_changed();
+        Ok(())
+    }
+
+    /// The tree changed but not the position: the page redraws its move list.
+    fn tree_changed(&mut self) {
+        self.events.push(Event::Navigate {
+            ply: self.game.len(),
+        });
+        self.dirty = true;
     }
 
     fn after_navigation(&mut self) {
@@ -266,18 +325,14 @@ impl Board {
         self.dirty = true;
     }
 
-    /// Every ply of the game, played and undone, in order.
+    /// Every ply of the current line, from the start to its end.
     pub fn all_moves(&self) -> Vec<Move> {
-        self.game
-            .moves()
-            .chain(self.redo.iter().rev().copied())
-            .collect()
+        self.game.line_moves()
     }
 
     /// Replaces the game (a new game, a pasted PTN or TPS).
     pub fn load(&mut self, game: Game) {
         self.game = game;
-        self.redo.clear();
         self.gesture = Gesture::Idle;
         self.message = None;
         self.animation = None;
@@ -303,15 +358,9 @@ impl Board {
         Ok(())
     }
 
-    /// The game as PTN, including undone plies (so nothing is lost); `ply` marks where we are.
+    /// The whole game as PTN: main line, variations, comments and annotations.
     pub fn ptn(&self) -> String {
-        let mut full = self.game.clone();
-        for &mv in self.redo.iter().rev() {
-            if full.play(mv).is_err() {
-                break;
-            }
-        }
-        ptn::write_game(&full)
+        ptn::write_game(&self.game)
     }
 
     pub fn tps(&self) -> String {
@@ -602,7 +651,7 @@ impl Board {
             replay.play_unchecked(mv);
         }
         // Looking back at a finished game: how it ended, so the page can still say so.
-        let final_result = if self.redo.is_empty() {
+        let final_result = if !self.game.can_forward() {
             result.clone()
         } else {
             replay.outcome().map(|o| summarize(&replay, o, lang))

@@ -5,10 +5,13 @@ use super::i18n::Message;
 use super::state::Board;
 use crate::ptn;
 
-/// The first line of every save; the number changes when the format does.
-pub const HEADER: &str = "tak-save 1";
+/// The first line of every save; the number changes when the format does. Version 2 adds
+/// the current line through the variations; version 1 saves are still read.
+pub const HEADER: &str = "tak-save 2";
+const HEADER_V1: &str = "tak-save 1";
 
-/// The text to store for `board`: the whole game (undone plies included) and the ply shown.
+/// The text to store for `board`: the whole game (variations, comments and annotations
+/// included), the current line and the ply shown.
 ///
 /// ```
 /// use tak::web::{config::BoardOptions, state::Board, storage};
@@ -22,36 +25,72 @@ pub const HEADER: &str = "tak-save 1";
 /// assert_eq!(other.tps(), board.tps());
 /// assert!(other.can_redo());
 /// assert!(storage::restore(&mut other, "tak-save 99\n...").is_err());
+/// // Variations, comments and the current line come back too.
+/// board.play_ptn("d4").unwrap(); // a variation of e5
+/// board.set_comment(&[0, 1], "better?");
+/// storage::restore(&mut other, &storage::save(&board)).unwrap();
+/// assert_eq!(other.game.path(), &[0, 1]);
+/// assert_eq!(other.game.comments(&[0, 1]), ["better?"]);
+/// assert_eq!(other.game.main_line().len(), 2);
 /// ```
 pub fn save(board: &Board) -> String {
-    format!("{HEADER}\nply {}\n{}", board.game.len(), board.ptn())
+    let line: Vec<String> = board.game.line().iter().map(usize::to_string).collect();
+    format!(
+        "{HEADER}\nline {}\nply {}\n{}",
+        line.join(","),
+        board.game.len(),
+        board.ptn()
+    )
 }
 
 /// Loads a save into `board`. On error `board` is unchanged and the message says why.
 pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
-    let mut lines = text.splitn(3, '\n');
-    let header = lines.next().unwrap_or("").trim();
-    if header != HEADER {
-        return Err(if header.starts_with("tak-save ") {
-            Message::new("save.other_version").with("header", header)
+    let header = text.lines().next().unwrap_or("").trim();
+    let version = match header {
+        HEADER => 2,
+        HEADER_V1 => 1,
+        h if h.starts_with("tak-save ") => {
+            return Err(Message::new("save.other_version").with("header", header))
+        }
+        _ => return Err(Message::new("save.unknown_format")),
+    };
+    let mut lines = text.splitn(if version == 2 { 4 } else { 3 }, '\n');
+    lines.next();
+    let damaged = |detail: String| Message::new("save.damaged").with("error", detail);
+    let line: Vec<usize> = if version == 2 {
+        let text = lines
+            .next()
+            .and_then(|l| l.trim().strip_prefix("line"))
+            .ok_or_else(|| damaged("no line".into()))?
+            .trim();
+        if text.is_empty() {
+            Vec::new()
         } else {
-            Message::new("save.unknown_format")
-        });
-    }
+            text.split(',')
+                .map(|n| n.trim().parse::<usize>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| damaged(format!("line '{text}'")))?
+        }
+    } else {
+        Vec::new()
+    };
     let ply: usize = lines
         .next()
         .and_then(|l| l.trim().strip_prefix("ply "))
         .and_then(|n| n.trim().parse().ok())
         .ok_or(Message::new("save.no_ply"))?;
-    let damaged = |detail: String| Message::new("save.damaged").with("error", detail);
-    let game = ptn::parse_game(lines.next().unwrap_or("")).map_err(|e| damaged(e.to_string()))?;
-    if ply > game.len() {
+    let mut game =
+        ptn::parse_game(lines.next().unwrap_or("")).map_err(|e| damaged(e.to_string()))?;
+    if !line.is_empty() && !game.goto_path(&line) {
+        return Err(damaged(format!("no line {line:?} in the game")));
+    }
+    if ply > game.line().len() {
         return Err(damaged(format!(
-            "ply {ply} of a game of {} plies",
-            game.len()
+            "ply {ply} of a line of {} plies",
+            game.line().len()
         )));
     }
+    game.goto(ply);
     board.load(game);
-    board.goto(ply);
     Ok(())
 }

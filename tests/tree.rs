@@ -1,0 +1,197 @@
+//! The game tree through PTN and the board: variations, comments and annotations survive a
+//! round trip; navigation follows the current line.
+
+use tak::game::{Annotation, Judgement};
+use tak::ptn;
+use tak::web::config::BoardOptions;
+use tak::web::state::Board;
+use tak::web::storage;
+use tak::{Config, Game};
+
+fn names(moves: Vec<tak::Move>) -> Vec<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn variations_nested_and_from_black_round_trip() {
+    let text = "[Size \"5\"]\n\n\
+        {Before anything}\n\
+        1. a1 e5\n\
+        2. c3 {the centre} (2. Sc3? {a wall} 2... d4 (2... b2!) 3. b3) c4\n\
+        3. d3'' (3. b3 {quieter}) 3... d4??\n";
+    let game = ptn::parse_game(text).unwrap();
+    assert_eq!(
+        names(game.main_line()),
+        ["a1", "e5", "c3", "c4", "d3", "d4"]
+    );
+    assert_eq!(game.comments(&[]), ["Before anything"]);
+    let wall = game.node(&[0, 0, 1]).unwrap();
+    assert_eq!(wall.annotation.judgement, Judgement::Mistake);
+    assert_eq!(wall.comments, ["a wall"]);
+    assert_eq!(
+        names(game.children(&[0, 0, 1]).iter().map(|n| n.mv).collect()),
+        ["d4", "b2"]
+    );
+    assert_eq!(
+        game.node(&[0, 0, 1, 1]).unwrap().annotation.to_string(),
+        "!"
+    );
+    assert_eq!(game.node(&[0, 0, 1, 0, 0]).unwrap().mv.to_string(), "b3");
+    assert_eq!(game.node(&[0, 0, 0, 0, 0]).unwrap().annotation.tak, 2);
+    assert_eq!(game.node(&[0, 0, 0, 0, 1]).unwrap().comments, ["quieter"]);
+    // Written and read again: the same tree, the same text.
+    let written = ptn::write_game(&game);
+    let again = ptn::parse_game(&written).unwrap();
+    assert_eq!(ptn::write_game(&again), written, "\n{written}");
+    assert!(
+        written.contains("(2. Sc3? {a wall} 2... d4 (2... b2!) 3. b3)"),
+        "{written}"
+    );
+    assert!(
+        written.contains("3. d3'' (3. b3 {quieter}) 3... d4??"),
+        "{written}"
+    );
+}
+
+#[test]
+fn a_game_from_a_tps_with_black_to_move_keeps_its_empty_slot() {
+    let text = "[TPS \"x3/x,1,x/2,x2 2 3\"]\n\n3. -- a3 (3... c3 4. a3) 4. c3\n";
+    let game = ptn::parse_game(text).unwrap();
+    assert_eq!(game.main_line().len(), 2);
+    let written = ptn::write_game(&game);
+    assert!(
+        written.contains("3. -- a3 (3... c3 4. a3)\n4. c3"),
+        "{written}"
+    );
+}
+
+#[test]
+fn comments_keep_braces_and_backslashes() {
+    let mut game = Game::with_config(Config::standard(4).unwrap());
+    game.play("a1".parse().unwrap()).unwrap();
+    game.set_comment(&[0], "a } b \\ c {d}");
+    let written = ptn::write_game(&game);
+    let again = ptn::parse_game(&written).unwrap();
+    assert_eq!(again.comments(&[0]), ["a } b \\ c {d}"], "{written}");
+}
+
+#[test]
+fn broken_variations_are_reported_where_they_are() {
+    let err = ptn::parse_game("1. a1 e5 (1... d4").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 10: variation '(' is never closed"
+    );
+    let err = ptn::parse_game("1. a1 e5 ) 2. c3").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 10: ')' closes no variation"
+    );
+    let err = ptn::parse_game("(1. a1)").unwrap_err();
+    assert!(err.to_string().contains("before any ply"), "{err}");
+    // A bad ply inside a variation: its ply number along its line.
+    let err = ptn::parse_game("1. a1 e5 2. c3 (2. e5) c4").unwrap_err();
+    assert_eq!(err.to_string(), "ply 3: e5 is not empty");
+}
+
+#[test]
+fn annotations_parse_and_print() {
+    for text in [
+        "", "'", "''", "!", "?", "!!", "??", "!?", "?!", "'!", "''??",
+    ] {
+        let a: Annotation = text.parse().unwrap();
+        assert_eq!(a.to_string(), text);
+    }
+    for bad in ["'''", "!!!", "x", "?!?"] {
+        assert!(bad.parse::<Annotation>().is_err(), "{bad}");
+    }
+}
+
+fn board() -> Board {
+    Board::with_config(Config::standard(5).unwrap(), BoardOptions::default())
+}
+
+#[test]
+fn on_the_board_going_back_and_playing_makes_a_variation() {
+    let mut b = board();
+    for m in ["a1", "e5", "c3", "c2"] {
+        b.play_ptn(m).unwrap();
+    }
+    b.goto(2);
+    b.play_ptn("d3").unwrap();
+    assert_eq!(names(b.game.main_line()), ["a1", "e5", "c3", "c2"]);
+    assert_eq!(names(b.all_moves()), ["a1", "e5", "d3"]);
+    // Undo and redo follow the current line (the variation).
+    assert!(b.undo());
+    assert!(b.redo());
+    assert_eq!(b.tps(), b.game.position_at(3).to_string());
+    assert!(!b.can_redo());
+    // The PTN holds both lines.
+    let text = b.ptn();
+    assert!(text.contains("2. c3 (2. d3) 2... c2"), "{text}");
+    // Switch back to the main line, promote the variation, delete it.
+    assert!(b.goto_path(&[0, 0, 0, 0]));
+    assert_eq!(names(b.all_moves()), ["a1", "e5", "c3", "c2"]);
+    assert!(b.promote(&[0, 0, 1]));
+    assert_eq!(names(b.game.main_line()), ["a1", "e5", "d3"]);
+    assert_eq!(
+        b.game.path(),
+        &[0, 0, 1, 0],
+        "still on the c3 line, now second"
+    );
+    assert!(b.delete(&[0, 0, 1]));
+    assert_eq!(names(b.game.main_line()), ["a1", "e5", "d3"]);
+    assert_eq!(b.game.len(), 2, "back to where the deleted line began");
+}
+
+#[test]
+fn against_the_computer_the_game_as_played_is_the_main_line() {
+    let mut b = board();
+    b.played_line_is_main = true;
+    for m in ["a1", "e5", "c3", "c2"] {
+        b.play_ptn(m).unwrap();
+    }
+    b.undo();
+    b.undo();
+    b.play_ptn("d3").unwrap();
+    assert_eq!(names(b.game.main_line()), ["a1", "e5", "d3"]);
+    assert_eq!(
+        b.game.children(&[0, 0]).len(),
+        2,
+        "the old line is kept as a variation"
+    );
+}
+
+#[test]
+fn comments_annotations_and_the_line_survive_a_save() {
+    let mut b = board();
+    for m in ["a1", "e5", "c3"] {
+        b.play_ptn(m).unwrap();
+    }
+    b.goto(2);
+    b.play_ptn("b2").unwrap();
+    b.set_comment(&[0, 0, 1], "why not?");
+    b.set_annotation(&[0, 0, 0], "?!").unwrap();
+    assert!(b.set_annotation(&[0, 0, 0], "bad").is_err());
+    b.goto(1);
+    let saved = storage::save(&b);
+    let mut other = board();
+    storage::restore(&mut other, &saved).unwrap();
+    assert_eq!(other.game.line(), &[0, 0, 1]);
+    assert_eq!(other.game.len(), 1);
+    assert_eq!(other.game.comments(&[0, 0, 1]), ["why not?"]);
+    assert_eq!(
+        other.game.node(&[0, 0, 0]).unwrap().annotation.to_string(),
+        "?!"
+    );
+    // A save from the first version (no line) is still read.
+    let v1 = "tak-save 1\nply 1\n[Size \"5\"]\n\n1. a1 e5\n";
+    storage::restore(&mut other, v1).unwrap();
+    assert_eq!(other.game.len(), 1);
+    assert!(other.can_redo());
+    // A damaged line is reported and changes nothing.
+    let bad = saved.replace("line 0,0,1", "line 0,7");
+    let before = other.ptn();
+    assert!(storage::restore(&mut other, &bad).is_err());
+    assert_eq!(other.ptn(), before);
+}
