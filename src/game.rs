@@ -438,7 +438,7 @@ impl Game {
     pub fn forward(&mut self) -> Option<Move> {
         let here = self.history.len();
         let &index = self.line.get(here)?;
-        let mv = self.children(&self.line[..here].to_vec())[index].mv;
+        let mv = self.children(&self.line[..here])[index].mv;
         let undo = self.position.play(mv).ok()?;
         self.history.push(undo);
         Some(mv)
