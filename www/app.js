@@ -101,7 +101,11 @@ function refresh() {
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
-  renderMoves($('moves'), s, t, (ply) => board.goto(ply));
+  renderMoves($('moves'), s, t, {
+    gotoPath: (path) => board.gotoPath(path),
+    promote: (path) => board.promote(path),
+    deleteLine: (path) => board.deleteLine(path),
+  });
   renderBoardText();
 }
 
@@ -113,6 +117,7 @@ const computerColor = () => (settings.opponent === 'computer' ? (settings.human 
 
 /** Starts the computer's search when it is its turn at the end of the game. */
 function maybeThink() {
+  board.setPlayedLineIsMain(settings.opponent === 'computer');
   const spec = board.searchSpec();
   const mine = computerColor();
   const atEnd = !board.status().canRedo;
@@ -181,7 +186,13 @@ $('next').addEventListener('click', () => board.redo());
 $('last').addEventListener('click', () => board.goto('last'));
 document.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+  if (document.querySelector('dialog[open]')) return;
   const mod = e.ctrlKey || e.metaKey;
+  // Through the moves (along the current line) when the board itself is not listening.
+  if (!mod && e.target !== board.canvas) {
+    const step = { ArrowLeft: () => board.undo(), ArrowRight: () => board.redo(), Home: () => board.goto(0), End: () => board.goto('last') }[e.key];
+    if (step) { step(); e.preventDefault(); return; }
+  }
   if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey) { undo(); e.preventDefault(); }
   else if (mod && (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey))) { board.redo(); e.preventDefault(); }
 });
@@ -245,6 +256,42 @@ $('result-rematch').addEventListener('click', () => {
 });
 $('result-back').addEventListener('click', () => { board.undo(); $('prev').focus(); });
 $('ended-end').addEventListener('click', () => board.goto('last'));
+
+// Notes on the ply shown: a judgement, a Tak mark and a comment.
+const notesDialog = $('notes-dialog');
+let notesPath = [];
+$('notes').addEventListener('click', () => {
+  const s = board.status();
+  notesPath = s.path;
+  const find = (items) => {
+    for (const item of items) {
+      if (item.path.join('.') === notesPath.join('.')) return item;
+      for (const v of item.variations) { const f = find(v); if (f) return f; }
+    }
+    return null;
+  };
+  const item = notesPath.length ? find(s.tree) : null;
+  const annotation = item?.annotation ?? '';
+  const tak = (annotation.match(/^'*/) || [''])[0];
+  const judgement = annotation.slice(tak.length);
+  $('notes-ply').textContent = item ? `${item.number}${item.white ? '.' : '...'} ${item.ptn}` : t('notes.start');
+  for (const r of notesDialog.querySelectorAll('input[name=judgement]')) r.checked = r.value === judgement;
+  for (const r of notesDialog.querySelectorAll('input[name=tak]')) r.checked = r.value === tak;
+  $('notes-marks').disabled = $('notes-tak').disabled = !item;
+  $('notes-text').value = (item ? item.comments : s.startComments).join('\n');
+  $('notes-error').textContent = '';
+  notesDialog.showModal();
+});
+$('notes-save').addEventListener('click', (e) => {
+  const form = $('notes-form');
+  const text = $('notes-text').value;
+  if (notesPath.length) {
+    const error = board.setAnnotation(notesPath, `${form.tak.value}${form.judgement.value}`);
+    if (error) { e.preventDefault(); $('notes-error').textContent = error; return; }
+  }
+  const error = board.setComment(notesPath, text);
+  if (error) { e.preventDefault(); $('notes-error').textContent = error; }
+});
 
 // Copy and paste.
 async function copy(text, what) {

@@ -16,36 +16,128 @@ export function keepInView(list, item) {
   else if (r.right > box.right) list.scrollLeft += r.right - box.right + margin;
 }
 
-/** The move list: one button per ply, numbered in pairs; the current ply marked. */
-export function renderMoves(list, status, t, goto) {
+const key = (path) => path.join('.');
+/** Variations the reader folded away (by path of their first ply), for this page's life. */
+const folded = new Set();
+
+/**
+ * The move list: the main line numbered in pairs, each variation after the ply it replaces
+ * (foldable, with buttons to make it the main line or delete it), comments under their ply.
+ * `on` has gotoPath(path), promote(path) and deleteLine(path).
+ */
+export function renderMoves(list, status, t, on) {
   list.replaceChildren();
-  const blackFirst = status.firstPlayer === 'black';
-  let number = status.firstMoveNumber;
-  let row = null;
-  const cell = (index) => {
+  const depth = status.path.length;
+  const plyButton = (item, label) => {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = status.moves[index];
-    b.setAttribute('aria-label', `${t('nav.group')} ${index + 1}: ${status.moves[index]}`);
-    if (index + 1 === status.ply) b.setAttribute('aria-current', 'true');
-    if (index + 1 > status.ply) b.classList.add('future');
-    b.addEventListener('click', () => goto(index + 1));
+    b.className = 'ply';
+    b.textContent = label ?? item.ptn + item.annotation;
+    b.setAttribute('aria-label', `${t('nav.group')} ${item.path.length}: ${item.ptn}${item.annotation}`);
+    if (item.current) b.setAttribute('aria-current', 'true');
+    else if (item.onLine && item.path.length > depth) b.classList.add('future');
+    if (!item.onLine) b.classList.add('off-line');
+    b.addEventListener('click', () => on.gotoPath(item.path));
     return b;
   };
-  const newRow = () => {
-    row = document.createElement('li');
-    const num = document.createElement('span');
-    num.className = 'num';
-    num.textContent = `${number++}.`;
-    row.append(num);
-    list.append(row);
+  const commentNode = (text) => {
+    const c = document.createElement('span');
+    c.className = 'comment';
+    c.textContent = text;
+    return c;
   };
-  status.moves.forEach((_, i) => {
-    const isWhite = blackFirst ? i % 2 === 1 : i % 2 === 0;
-    if (i === 0 || isWhite) newRow();
-    if (i === 0 && blackFirst) row.append(document.createElement('span'));
-    row.append(cell(i));
-  });
+  const small = (text, label, action, cls) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = `line-action ${cls}`;
+    b.textContent = text;
+    b.title = label;
+    b.setAttribute('aria-label', label);
+    b.addEventListener('click', (e) => { e.stopPropagation(); action(); });
+    return b;
+  };
+  // A variation: its plies inline with their numbers, nested variations in parentheses.
+  const renderLine = (items, nested) => {
+    const box = document.createElement('span');
+    box.className = nested ? 'line nested' : 'line';
+    box.setAttribute('role', 'group');
+    const first = items[0];
+    const id = key(first.path);
+    const isFolded = folded.has(id) && !items.some((i) => i.current);
+    if (!nested) {
+      const fold = small(isFolded ? '▸' : '▾', t(isFolded ? 'var.unfold' : 'var.fold'), () => {
+        if (folded.has(id)) folded.delete(id); else folded.add(id);
+        renderMoves(list, status, t, on);
+      }, 'fold');
+      fold.setAttribute('aria-expanded', String(!isFolded));
+      box.append(fold);
+    }
+    box.append(small('⤒', t('var.promote'), () => on.promote(first.path), 'promote'));
+    box.append(small('✕', t('var.delete'), () => {
+      const size = items.length + items.reduce((n, i) => n + i.variations.length, 0);
+      const notes = items.some((i) => i.comments.length);
+      if ((size > 1 || notes) && !confirm(t('var.confirm_delete', { ply: `${first.number}${first.white ? '.' : '...'} ${first.ptn}` }))) return;
+      on.deleteLine(first.path);
+    }, 'delete'));
+    box.append('(');
+    items.forEach((item, i) => {
+      if (isFolded && i > 0) return;
+      const after = items[i - 1];
+      if (item.white || i === 0 || after.comments.length || after.variations.length) {
+        const n = document.createElement('span');
+        n.className = 'num';
+        n.textContent = item.white ? `${item.number}.` : `${item.number}...`;
+        box.append(n);
+      }
+      box.append(plyButton(item));
+      for (const c of item.comments) box.append(commentNode(c));
+      for (const v of item.variations) box.append(renderLine(v, true));
+    });
+    if (isFolded && items.length > 1) box.append(' …');
+    box.append(')');
+    return box;
+  };
+
+  if (status.startComments?.length) {
+    const li = document.createElement('li');
+    li.className = 'notes';
+    for (const c of status.startComments) li.append(commentNode(c));
+    list.append(li);
+  }
+  let row = null;
+  for (const item of status.tree) {
+    if (item.white || !row) {
+      row = document.createElement('li');
+      row.className = 'pair';
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = `${item.number}.`;
+      row.append(num);
+      if (!item.white) {
+        const gap = document.createElement('span');
+        gap.className = 'gap';
+        gap.textContent = '…';
+        row.append(gap);
+      }
+      list.append(row);
+    }
+    row.append(plyButton(item));
+    if (item.comments.length || item.variations.length) {
+      if (item.comments.length) {
+        const li = document.createElement('li');
+        li.className = 'notes';
+        for (const c of item.comments) li.append(commentNode(c));
+        list.append(li);
+      }
+      for (const v of item.variations) {
+        const li = document.createElement('li');
+        li.className = 'variation';
+        li.append(renderLine(v, false));
+        list.append(li);
+      }
+      row = null;
+    }
+  }
   const current = list.querySelector('[aria-current="true"]');
   if (current) keepInView(list, current);
   else if (status.ply === 0) { list.scrollTop = 0; list.scrollLeft = 0; }

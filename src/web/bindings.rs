@@ -236,9 +236,53 @@ impl TakBoard {
         self.board.redo()
     }
 
-    /// Shows the position after `ply` plies.
+    /// Shows the position after `ply` plies of the current line.
     pub fn goto(&mut self, ply: usize) -> bool {
         self.board.goto(ply)
+    }
+
+    /// Shows the position at `path` (an array of child indices) in the game tree; the line
+    /// through it becomes the current line. Returns false for a path that is not there.
+    #[wasm_bindgen(js_name = gotoPath)]
+    pub fn goto_path(&mut self, path: JsValue) -> bool {
+        read_path(path).is_some_and(|p| self.board.goto_path(&p))
+    }
+
+    /// Makes the line through `path` the main line.
+    pub fn promote(&mut self, path: JsValue) -> bool {
+        read_path(path).is_some_and(|p| self.board.promote(&p))
+    }
+
+    /// Deletes the ply at `path` and everything after it.
+    #[wasm_bindgen(js_name = deleteLine)]
+    pub fn delete_line(&mut self, path: JsValue) -> bool {
+        read_path(path).is_some_and(|p| !p.is_empty() && self.board.delete(&p))
+    }
+
+    /// Sets the comment at `path` (empty: before the first ply). Returns an error message.
+    #[wasm_bindgen(js_name = setComment)]
+    pub fn set_comment(&mut self, path: JsValue, text: &str) -> Option<String> {
+        match read_path(path) {
+            Some(p) if self.board.set_comment(&p, text) => None,
+            _ => Some("no such ply".into()),
+        }
+    }
+
+    /// Sets the annotation at `path` (`'`, `''`, `!`, `?`, `!!`, `??`, `!?`, `?!`, their
+    /// combinations, or empty). Returns an error message.
+    #[wasm_bindgen(js_name = setAnnotation)]
+    pub fn set_annotation(&mut self, path: JsValue, text: &str) -> Option<String> {
+        match read_path(path) {
+            Some(p) => self.board.set_annotation(&p, text).err(),
+            None => Some("no such ply".into()),
+        }
+    }
+
+    /// Whether a ply played where the line went on differently becomes the main line (a game
+    /// against the computer) rather than a variation (study).
+    #[wasm_bindgen(js_name = setPlayedLineIsMain)]
+    pub fn set_played_line_is_main(&mut self, on: bool) {
+        self.board.played_line_is_main = on;
     }
 
     /// Starts a new game. Returns an error message for a bad size or komi.
@@ -550,6 +594,12 @@ pub fn catalogue(code: &str) -> JsValue {
         .map(|(k, v)| (*k, v.as_str()))
         .collect();
     to_js(&map)
+}
+
+/// A path in the game tree from the page: an array of small non-negative integers.
+fn read_path(value: JsValue) -> Option<Vec<usize>> {
+    let path: Vec<u32> = serde_wasm_bindgen::from_value(value).ok()?;
+    (path.len() <= 4096).then(|| path.into_iter().map(|i| i as usize).collect())
 }
 
 fn parse_kind(kind: &str) -> Option<Kind> {

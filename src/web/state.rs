@@ -669,6 +669,9 @@ impl Board {
             first_move_number: self.game.start().move_number() as usize,
             first_player: self.game.start().to_move().name().to_string(),
             moves,
+            tree: tree_items(&self.game),
+            path: self.game.path().to_vec(),
+            start_comments: self.game.start_comments.clone(),
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
             tak: tak_by.is_some(),
@@ -746,6 +749,73 @@ fn summarize(pos: &Position, o: Outcome, lang: Lang) -> ResultSummary {
     }
 }
 
+/// One ply of the move list: where it is in the tree, how it is written, and the lines that
+/// replace it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
+pub struct PlyItem {
+    pub path: Vec<usize>,
+    /// The ply in PTN (with `*` for a flattening), without its annotation.
+    pub ptn: String,
+    pub annotation: String,
+    pub comments: Vec<String>,
+    /// The move number, and whether it is white's ply.
+    pub number: u32,
+    pub white: bool,
+    /// The position shown is this ply.
+    pub current: bool,
+    /// This ply is on the current line (before or after the position shown).
+    pub on_line: bool,
+    /// Other plies here instead of this one, each with its continuation.
+    pub variations: Vec<Vec<PlyItem>>,
+}
+
+/// The main line of `game` as move-list items, variations nested where they branch off.
+pub fn tree_items(game: &Game) -> Vec<PlyItem> {
+    line_items(game, game.start().clone(), &[], game.children(&[]), 0)
+}
+
+/// The line that starts with child `first` of the node at `parent`, from `pos`. Its first
+/// ply lists no variations (its siblings are listed where the line itself is).
+fn line_items(
+    game: &Game,
+    mut pos: Position,
+    parent: &[usize],
+    siblings: &[crate::game::Node],
+    first: usize,
+) -> Vec<PlyItem> {
+    let mut items = Vec::new();
+    let mut path = parent.to_vec();
+    let mut siblings = siblings;
+    let mut index = first;
+    let (here, line) = (game.path(), game.line());
+    while let Some(node) = siblings.get(index) {
+        let variations = if index == 0 {
+            (1..siblings.len())
+                .map(|j| line_items(game, pos.clone(), &path, siblings, j))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        path.push(index);
+        items.push(PlyItem {
+            path: path.clone(),
+            ptn: ptn::write_move(&pos, node.mv),
+            annotation: node.annotation.to_string(),
+            comments: node.comments.clone(),
+            number: pos.move_number() as u32,
+            white: pos.to_move() == Color::White,
+            current: path == here,
+            on_line: line.starts_with(&path),
+            variations,
+        });
+        pos.play_unchecked(node.mv);
+        siblings = &node.children;
+        index = 0;
+    }
+    items
+}
+
 /// The result line of a finished game.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
@@ -772,6 +842,12 @@ pub struct Status {
     pub first_move_number: usize,
     pub first_player: String,
     pub moves: Vec<String>,
+    /// The main line with its variations, comments and annotations, for the move list.
+    pub tree: Vec<PlyItem>,
+    /// The path of the position shown (the child index at each ply).
+    pub path: Vec<usize>,
+    /// Comments before the first ply.
+    pub start_comments: Vec<String>,
     pub can_undo: bool,
     pub can_redo: bool,
     pub tak: bool,
