@@ -69,6 +69,24 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// No move, no score: what a search reports before it has finished a depth.
+    pub fn empty() -> SearchResult {
+        SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0.0,
+            pv: Vec::new(),
+        }
+    }
+
+    /// The chance that the player to move wins, by the evaluation's fitted logistic scale
+    /// for boards of side `size` (see [`super::eval::win_probability`]).
+    pub fn win_probability(&self, size: u8) -> f64 {
+        super::eval::win_probability(self.score, size)
+    }
+
     /// Nodes per second.
     pub fn nps(&self) -> f64 {
         self.nodes as f64 * 1000.0 / self.time_ms.max(0.001)
@@ -159,7 +177,7 @@ impl Searcher {
             table: vec![Entry::default(); entries.max(1024)],
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: vec![0; 1 << 16],
-            weights: Weights::DEFAULT,
+            weights: Weights::trained(),
             nodes: 0,
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
@@ -332,7 +350,8 @@ impl Searcher {
                 }
             }
         }
-        if let Some(mv) = best_move {
+        // An unfinished root search must not pose as a finished one in the table.
+        if let Some(mv) = best_move.filter(|_| !self.stopped) {
             let bound = if best >= beta {
                 Bound::Lower
             } else {
