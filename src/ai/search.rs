@@ -395,7 +395,10 @@ impl Searcher {
         };
         // At the horizon, evaluate, unless the opponent threatens a road: then see whether
         // it can be stopped (a ply deeper, at most three times).
-        if depth <= 0 && (!threatened || depth < -2) {
+        // Likewise when the next placement may end the game on the flat count: the count
+        // itself is exact, a guess at it is not (one ply deeper, at most twice).
+        if depth <= 0 && (!threatened || depth < -2) && (depth < -1 || !flat_count_imminent(pos))
+        {
             return evaluate(pos, &self.weights);
         }
         let index = (pos.hash() as usize) & (self.table.len() - 1);
@@ -627,6 +630,16 @@ fn reserves_comfortable(pos: &Position) -> bool {
         .iter()
         .all(|&c| pos.stones_left(c) as u32 + pos.caps_left(c) as u32 > 3)
         && (pos.board_mask() & !pos.occupied()).count_ones() > 3
+}
+
+/// Whether one more placement may end the game by the flat count: a reserve or the empty
+/// squares are down to one.
+fn flat_count_imminent(pos: &Position) -> bool {
+    let empty = (pos.board_mask() & !pos.occupied()).count_ones();
+    empty <= 1
+        || Color::ALL
+            .iter()
+            .any(|&c| pos.stones_left(c) as u32 + pos.caps_left(c) as u32 <= 1)
 }
 
 fn centre_weights(size: u8) -> [i32; 64] {
