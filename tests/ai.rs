@@ -220,11 +220,13 @@ fn tei_session_end_to_end() {
     ]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        &lines[..4],
+        &lines[..6],
         [
             "id name Tak-web 0.1.0",
             "id author the Tak for the web developers",
             "option name HalfKomi type spin default 0 min 0 max 9",
+            "option name Komi type string default 0",
+            "option name AncientTieRule type check default false",
             "teiok"
         ]
     );

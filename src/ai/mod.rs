@@ -15,13 +15,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod analysis;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod arena;
 pub mod clock;
 pub mod eval;
+pub mod features;
 pub mod level;
 pub mod search;
 pub mod selfplay;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tei;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tune;
+pub mod weights;
 
 /// Positions for the search benchmark: openings and middlegames on 5x5 and 6x6.
 pub const BENCH_POSITIONS: [&str; 6] = [

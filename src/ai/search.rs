@@ -69,6 +69,24 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// No move, no score: what a search reports before it has finished a depth.
+    pub fn empty() -> SearchResult {
+        SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0.0,
+            pv: Vec::new(),
+        }
+    }
+
+    /// The chance that the player to move wins, by the evaluation's fitted logistic scale
+    /// for boards of side `size` (see [`super::eval::win_probability`]).
+    pub fn win_probability(&self, size: u8) -> f64 {
+        super::eval::win_probability(self.score, size)
+    }
+
     /// Nodes per second.
     pub fn nps(&self) -> f64 {
         self.nodes as f64 * 1000.0 / self.time_ms.max(0.001)
@@ -159,7 +177,7 @@ impl Searcher {
             table: vec![Entry::default(); entries.max(1024)],
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: vec![0; 1 << 16],
-            weights: Weights::DEFAULT,
+            weights: Weights::trained(),
             nodes: 0,
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
@@ -332,7 +350,8 @@ impl Searcher {
                 }
             }
         }
-        if let Some(mv) = best_move {
+        // An unfinished root search must not pose as a finished one in the table.
+        if let Some(mv) = best_move.filter(|_| !self.stopped) {
             let bound = if best >= beta {
                 Bound::Lower
             } else {
@@ -376,7 +395,10 @@ impl Searcher {
         };
         // At the horizon, evaluate, unless the opponent threatens a road: then see whether
         // it can be stopped (a ply deeper, at most three times).
-        if depth <= 0 && (!threatened || depth < -2) {
+        // Likewise when the next placement may end the game on the flat count: the count
+        // itself is exact, a guess at it is not (one ply deeper, at most twice).
+        if depth <= 0 && (!threatened || depth < -2) && (depth < -1 || !flat_count_imminent(pos))
+        {
             return evaluate(pos, &self.weights);
         }
         let index = (pos.hash() as usize) & (self.table.len() - 1);
@@ -608,6 +630,16 @@ fn reserves_comfortable(pos: &Position) -> bool {
         .iter()
         .all(|&c| pos.stones_left(c) as u32 + pos.caps_left(c) as u32 > 3)
         && (pos.board_mask() & !pos.occupied()).count_ones() > 3
+}
+
+/// Whether one more placement may end the game by the flat count: a reserve or the empty
+/// squares are down to one.
+fn flat_count_imminent(pos: &Position) -> bool {
+    let empty = (pos.board_mask() & !pos.occupied()).count_ones();
+    empty <= 1
+        || Color::ALL
+            .iter()
+            .any(|&c| pos.stones_left(c) as u32 + pos.caps_left(c) as u32 <= 1)
 }
 
 fn centre_weights(size: u8) -> [i32; 64] {

@@ -30,6 +30,7 @@ pub struct Session<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
     size: u8,
     half_komi: u8,
+    ancient_tie_rule: bool,
     position: Position,
     searcher: Option<Searcher>,
     thinking: Option<(JoinHandle<Searcher>, Arc<AtomicBool>)>,
@@ -41,6 +42,7 @@ impl<W: Write + Send + 'static> Session<W> {
             out,
             size: 5,
             half_komi: 0,
+            ancient_tie_rule: false,
             position: Position::new(5).expect("5 is a size"),
             searcher: Some(Searcher::new(HASH_MB)),
             thinking: None,
@@ -62,6 +64,8 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.say(&format!("id name Tak-web {}", env!("CARGO_PKG_VERSION")));
                 self.say("id author the Tak for the web developers");
                 self.say("option name HalfKomi type spin default 0 min 0 max 9");
+                self.say("option name Komi type string default 0");
+                self.say("option name AncientTieRule type check default false");
                 self.say("teiok");
             }
             "isready" => {
@@ -70,22 +74,22 @@ impl<W: Write + Send + 'static> Session<W> {
             "setoption" => self.set_option(&words[1..]),
             "teinewgame" => {
                 self.interrupt();
-                match words
-                    .get(1)
-                    .and_then(|n| n.parse::<u8>().ok())
-                    .map(Config::standard)
-                {
-                    Some(Ok(_)) | None => {
-                        self.size = words
-                            .get(1)
-                            .and_then(|n| n.parse().ok())
-                            .unwrap_or(self.size);
+                let size = match words.get(1) {
+                    None => Ok(self.size),
+                    Some(n) => n
+                        .parse::<u8>()
+                        .map_err(|_| format!("board size '{n}' is not a number"))
+                        .and_then(|n| Config::standard(n).map(|_| n).map_err(|e| e.to_string())),
+                };
+                match size {
+                    Ok(size) => {
+                        self.size = size;
                         self.position = self.start_position();
                         if let Some(s) = self.searcher.as_mut() {
                             s.clear();
                         }
                     }
-                    Some(Err(e)) => self.say(&format!("info string {e}")),
+                    Err(e) => self.say(&format!("info string {e}")),
                 }
             }
             "position" => {
@@ -129,9 +133,11 @@ impl<W: Write + Send + 'static> Session<W> {
 
     fn config(&self) -> Result<Config, String> {
         let komi = Komi::from_half_flats(self.half_komi).ok_or("bad komi")?;
-        Ok(Config::standard(self.size)
+        let mut config = Config::standard(self.size)
             .map_err(|e| e.to_string())?
-            .with_komi(komi))
+            .with_komi(komi);
+        config.ancient_tie_rule = self.ancient_tie_rule;
+        Ok(config)
     }
 
     fn start_position(&self) -> Position {
@@ -158,6 +164,26 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
                 _ => self.say(&format!("info string HalfKomi must be 0 to 9, not '{v}'")),
             },
+            (Some(n), Some(v)) if n.eq_ignore_ascii_case("Komi") => match v.parse::<Komi>() {
+                Ok(k) => {
+                    self.half_komi = k.half_flats();
+                    self.position = self.start_position();
+                }
+                Err(e) => self.say(&format!("info string {e}")),
+            },
+            (Some(n), Some(v)) if n.eq_ignore_ascii_case("AncientTieRule") => {
+                match v.to_ascii_lowercase().as_str() {
+                    "true" | "1" | "on" => self.ancient_tie_rule = true,
+                    "false" | "0" | "off" => self.ancient_tie_rule = false,
+                    _ => {
+                        self.say(&format!(
+                            "info string AncientTieRule must be true or false, not '{v}'"
+                        ));
+                        return;
+                    }
+                }
+                self.position = self.start_position();
+            }
             _ => self.say(&format!("info string unknown option: {}", words.join(" "))),
         }
     }
@@ -169,9 +195,10 @@ impl<W: Write + Send + 'static> Session<W> {
             Some(&"tps") if words.len() >= 4 => {
                 let text = words[1..4].join(" ");
                 let size = tps::size_of(&text).min(255) as u8;
-                let config = Config::standard(size)
+                let mut config = Config::standard(size)
                     .map_err(|e| e.to_string())?
                     .with_komi(config.komi);
+                config.ancient_tie_rule = self.ancient_tie_rule;
                 (
                     tps::parse(&text, config).map_err(|e| e.to_string())?,
                     &words[4..],
@@ -195,6 +222,33 @@ impl<W: Write + Send + 'static> Session<W> {
 
     fn go(&mut self, words: &[&str]) {
         self.interrupt();
+        // Every word must be a known limit, each numeric one followed by a number.
+        const NUMERIC: [&str; 7] = [
+            "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc",
+        ];
+        let mut i = 0;
+        while i < words.len() {
+            let word = words[i];
+            if NUMERIC.contains(&word) {
+                match words.get(i + 1).map(|v| v.parse::<f64>()) {
+                    Some(Ok(v)) if v.is_finite() && v >= 0.0 => i += 2,
+                    _ => {
+                        self.say(&format!("info string go: '{word}' needs a number"));
+                        return;
+                    }
+                }
+            } else if word == "infinite" {
+                i += 1;
+            } else {
+                self.say(&format!("info string go: unknown limit '{word}'"));
+                return;
+            }
+        }
+        if self.position.is_over() {
+            self.say("info string the game is over: no move");
+            self.say("bestmove (none)");
+            return;
+        }
         let number = |name: &str| -> Option<f64> {
             words
                 .iter()
@@ -235,7 +289,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let out = self.out.clone();
         let pos = self.position.clone();
         let handle = std::thread::spawn(move || {
-            let result = searcher.search(&pos, limits, |r| say(&out, &info_line(r)));
+            let result = searcher.search(&pos, limits, |r| say(&out, &info_line(&pos, r)));
             match result.best {
                 Some(mv) => say(
                     &out,
@@ -256,22 +310,38 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
     }
 }
 
-/// `info depth .. score cp|mate .. nodes .. nps .. time .. pv ..`
-pub fn info_line(r: &SearchResult) -> String {
+/// `info depth .. score cp|mate .. flats .. winprob .. nodes .. nps .. time .. pv ..`: the
+/// score in hundredths of a flat (or plies to a forced result as moves), the same in flats,
+/// the chance that the player to move wins, and the principal variation in PTN.
+pub fn info_line(pos: &Position, r: &SearchResult) -> String {
     let score = if r.score.abs() >= WIN_THRESHOLD {
         let plies = WIN - r.score.abs();
         let moves = (plies + 1) / 2;
         format!("mate {}", if r.score > 0 { moves } else { -moves })
     } else {
-        format!("cp {}", r.score)
+        format!("cp {} flats {:.2}", r.score, r.score as f64 / 100.0)
     };
-    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+    let winprob = super::eval::win_probability(r.score, pos.size());
     format!(
-        "info depth {} score {score} nodes {} nps {:.0} time {:.0} pv {}",
+        "info depth {} score {score} winprob {winprob:.3} nodes {} nps {:.0} time {:.0} pv {}",
         r.depth,
         r.nodes,
         r.nps(),
         r.time_ms,
-        pv.join(" ")
+        pv_text(pos, &r.pv)
     )
+}
+
+/// A line of plies from `pos` in PTN (with `*` where a capstone flattens a wall).
+pub fn pv_text(pos: &Position, pv: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        words.push(crate::ptn::write_move(&pos, mv));
+        pos.play_unchecked(mv);
+    }
+    words.join(" ")
 }

@@ -22,6 +22,18 @@ commands:
         print LEVEL_A's wins, losses, draws and score
   bench [--nodes N]
         search speed: nodes per second over a set of positions
+  match [--size N] [--komi K] [--games G] [--seed S] [--nodes N] [--nodes2 N]
+        [--movetime MS] [--depth D] [--sprt ELO0,ELO1] [--max-plies P] [--pgn FILE]
+        \"ENGINE1\" \"ENGINE2\"
+        play two TEI engines (shell commands) against each other from seeded openings, each
+        played twice with colours swapped; print ENGINE1's wins/draws/losses, score and Elo
+        with a 95% error bar (and stop early when --sprt decides)
+  gen [--size N] [--komi K] [--games G] [--nodes N] [--seed S] --out FILE
+        self-play games for training the evaluation, one line per game, appended to FILE
+  tune [--iterations I] [--l2 X] [--check REAL_GAMES.jsonl] [--out FILE] [--init] GAMES...
+        fit the evaluation's weights to the outcomes of the games in GAMES (files written by
+        gen), per size, starting from the compiled weights, and write them as Rust source
+        (default src/ai/weights.rs); --init writes hand-set starting weights instead
   help  show this text";
 
 enum Failure {
@@ -37,6 +49,9 @@ fn main() -> ExitCode {
         Some("tei") => run_tei(),
         Some("selfplay") => run_selfplay(&args[1..]),
         Some("bench") => run_bench(&args[1..]),
+        Some("match") => run_match(&args[1..]),
+        Some("gen") => run_gen(&args[1..]),
+        Some("tune") => run_tune(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -300,5 +315,382 @@ fn run_bench(args: &[String]) -> Result<(), Failure> {
         total_ms / 1000.0,
         total_nodes as f64 * 1000.0 / total_ms
     );
+    Ok(())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn run_match(_: &[String]) -> Result<(), Failure> {
+    Err(Failure::Error(
+        "match is not available in a wasm build".into(),
+    ))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn run_gen(_: &[String]) -> Result<(), Failure> {
+    Err(Failure::Error(
+        "gen is not available in a wasm build".into(),
+    ))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn run_tune(_: &[String]) -> Result<(), Failure> {
+    Err(Failure::Error(
+        "tune is not available in a wasm build".into(),
+    ))
+}
+
+fn config_from(named: &[(&str, &str)]) -> Result<Config, Failure> {
+    let size: u8 = number(named, "size", 5)?;
+    let komi: tak::Komi = match named.iter().rev().find(|(n, _)| *n == "komi") {
+        Some((_, k)) => k
+            .parse()
+            .map_err(|e: tak::config::ConfigError| Failure::Usage(e.to_string()))?,
+        None => tak::Komi::default(),
+    };
+    Ok(Config::standard(size)
+        .map_err(|e| Failure::Usage(e.to_string()))?
+        .with_komi(komi))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn run_match(args: &[String]) -> Result<(), Failure> {
+    use tak::ai::arena::{self, Budget, Engine, Tally};
+    let (named, positional) = options(
+        args,
+        &[
+            "size",
+            "komi",
+            "games",
+            "seed",
+            "nodes",
+            "nodes2",
+            "movetime",
+            "depth",
+            "sprt",
+            "max-plies",
+            "pgn",
+        ],
+    )?;
+    let [first, second] = positional[..] else {
+        return Err(Failure::Usage(
+            "match needs two engine commands, e.g. match \"tak tei\" \"old/tak tei\"".into(),
+        ));
+    };
+    let config = config_from(&named)?;
+    let games: u32 = number(&named, "games", 400)?;
+    let seed: u64 = number(&named, "seed", 1)?;
+    let max_plies: usize = number(&named, "max-plies", 400)?;
+    let has = |name: &str| named.iter().any(|(n, _)| *n == name);
+    let budget = if has("movetime") {
+        Budget::MoveTime(number(&named, "movetime", 100)?)
+    } else if has("depth") {
+        Budget::Depth(number(&named, "depth", 3)?)
+    } else {
+        Budget::Nodes(number(&named, "nodes", 10_000)?)
+    };
+    let second_budget = if has("nodes2") {
+        Budget::Nodes(number(&named, "nodes2", 10_000)?)
+    } else {
+        budget
+    };
+    let sprt = match named.iter().rev().find(|(n, _)| *n == "sprt") {
+        Some((_, v)) => {
+            let parts: Vec<f64> = v.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+            match parts[..] {
+                [a, b] => Some((a, b)),
+                _ => return Err(Failure::Usage(format!("--sprt '{v}' is not ELO0,ELO1"))),
+            }
+        }
+        None => None,
+    };
+    let mut pgn = match named.iter().rev().find(|(n, _)| *n == "pgn") {
+        Some((_, path)) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| Failure::Error(format!("cannot write {path}: {e}")))?,
+        ),
+        None => None,
+    };
+    let mut engines = [
+        Engine::start(first).map_err(Failure::Error)?,
+        Engine::start(second).map_err(Failure::Error)?,
+    ];
+    let start = Instant::now();
+    let mut tally = Tally::default();
+    // Wins of each engine by road and by flats, and total plies.
+    let mut reasons = [[0u32; 2]; 2];
+    let mut plies = 0usize;
+    let (lower, upper) = arena::sprt_bounds(0.05, 0.05);
+    let mut verdict = None;
+    for game in 0..games {
+        let opening = arena::opening(config, seed.wrapping_add(game as u64 / 2));
+        let first_is_white = game % 2 == 0;
+        let [a, b] = &mut engines;
+        let (white, black, budgets) = if first_is_white {
+            (a, b, [budget, second_budget])
+        } else {
+            (b, a, [second_budget, budget])
+        };
+        let result = arena::play_game([white, black], budgets, config, &opening, max_plies)
+            .map_err(Failure::Error)?;
+        plies += result.plies;
+        let first_color = if first_is_white {
+            tak::Color::White
+        } else {
+            tak::Color::Black
+        };
+        match result.winner {
+            Some(c) => {
+                let engine = (c != first_color) as usize;
+                if engine == 0 {
+                    tally.wins += 1;
+                } else {
+                    tally.losses += 1;
+                }
+                match result.reason {
+                    Some(tak::EndReason::Road) => reasons[engine][0] += 1,
+                    Some(tak::EndReason::Flats) => reasons[engine][1] += 1,
+                    _ => {}
+                }
+            }
+            None => tally.draws += 1,
+        }
+        if let Some(file) = pgn.as_mut() {
+            use std::io::Write;
+            let result_text = match result.winner {
+                Some(tak::Color::White) => "1-0",
+                Some(tak::Color::Black) => "0-1",
+                None => "1/2-1/2",
+            };
+            let _ = writeln!(
+                file,
+                "game {} white {} result {} moves {}",
+                game + 1,
+                if first_is_white { 1 } else { 2 },
+                result_text,
+                result.moves.join(" ")
+            );
+        }
+        eprint!(
+            "\rgame {}/{games}: +{} ={} -{}  score {:.1}%   ",
+            game + 1,
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score()
+        );
+        if let Some((elo0, elo1)) = sprt {
+            let llr = arena::sprt_llr(&tally, elo0, elo1);
+            if game % 2 == 1 && (llr >= upper || llr <= lower) {
+                verdict = Some(if llr >= upper { "H1" } else { "H0" });
+                break;
+            }
+        }
+    }
+    eprintln!();
+    let n = tally.games();
+    println!(
+        "{n} games on {0}x{0} komi {1}, {2:?} vs {3:?}: +{4} ={5} -{6}, score {7:.1}%, Elo {8:+.0} ± {9:.0} (95%)",
+        config.size,
+        config.komi,
+        budget,
+        second_budget,
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score(),
+        arena::elo(tally.score()),
+        arena::elo_error(&tally),
+    );
+    println!(
+        "engine 1 won {} by road, {} on flats; engine 2 won {} by road, {} on flats; {:.0} plies a game; {:.0} s",
+        reasons[0][0],
+        reasons[0][1],
+        reasons[1][0],
+        reasons[1][1],
+        plies as f64 / n.max(1) as f64,
+        start.elapsed().as_secs_f64()
+    );
+    if let Some((elo0, elo1)) = sprt {
+        println!(
+            "SPRT elo0 {elo0} elo1 {elo1}: LLR {:.2} (bounds {lower:.2}, {upper:.2}){}",
+            arena::sprt_llr(&tally, elo0, elo1),
+            verdict.map_or(String::new(), |v| format!(": {v} accepted"))
+        );
+    }
+    Ok(())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn run_gen(args: &[String]) -> Result<(), Failure> {
+    use std::io::Write;
+    use tak::ai::tune::{generate_games, GenOptions};
+    let (named, positional) = options(args, &["size", "komi", "games", "nodes", "seed", "out"])?;
+    if !positional.is_empty() {
+        return Err(Failure::Usage(format!(
+            "unexpected argument '{}'",
+            positional[0]
+        )));
+    }
+    let config = config_from(&named)?;
+    let options = GenOptions {
+        games: number(&named, "games", 100)?,
+        nodes: number(&named, "nodes", 3_000)?,
+        seed: number(&named, "seed", 1)?,
+        ..GenOptions::default()
+    };
+    let Some((_, path)) = named.iter().rev().find(|(n, _)| *n == "out") else {
+        return Err(Failure::Usage("gen needs --out FILE".into()));
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| Failure::Error(format!("cannot write {path}: {e}")))?;
+    let start = Instant::now();
+    let mut done = 0;
+    let mut white_points = 0.0;
+    generate_games(config, &options, |game| {
+        let _ = writeln!(file, "{}", game.to_line());
+        done += 1;
+        white_points += game.white_score;
+        eprint!("\rgame {done}/{}  ", options.games);
+    });
+    eprintln!();
+    println!(
+        "{done} games on {0}x{0} at {1} nodes a move in {2:.0} s; white scored {3:.1}%",
+        config.size,
+        options.nodes,
+        start.elapsed().as_secs_f64(),
+        100.0 * white_points / done.max(1) as f32
+    );
+    Ok(())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn run_tune(args: &[String]) -> Result<(), Failure> {
+    use tak::ai::features::FEATURE_COUNT;
+    use tak::ai::tune::{self, Samples, TrainingGame};
+    use tak::ai::weights;
+    let mut init = false;
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| {
+            if *a == "--init" {
+                init = true;
+                false
+            } else {
+                true
+            }
+        })
+        .cloned()
+        .collect();
+    let (named, files) = options(&args, &["iterations", "l2", "check", "out"])?;
+    let out = named
+        .iter()
+        .rev()
+        .find(|(n, _)| *n == "out")
+        .map_or("src/ai/weights.rs", |(_, p)| *p);
+    let iterations: u32 = number(&named, "iterations", 400)?;
+    let l2: f64 = number(&named, "l2", 1e-4)?;
+    let start = Instant::now();
+    // Start from what is compiled in (back in logits), or from the hand-set weights.
+    let mut logits = [[0f32; FEATURE_COUNT]; 6];
+    for (k, w) in logits.iter_mut().enumerate() {
+        if init {
+            *w = tune::handmade_weights(k as u8 + 3);
+        } else {
+            for (x, &units) in w.iter_mut().zip(&weights::WEIGHTS[k]) {
+                *x = units * weights::LOGIT_PER_UNIT[k];
+            }
+        }
+    }
+    let previous = logits;
+    // Training games by size: every tenth game is held out for validation.
+    let mut train: Vec<Samples> = (0..6).map(|_| Samples::default()).collect();
+    let mut held: Vec<Samples> = (0..6).map(|_| Samples::default()).collect();
+    let mut game_counts = [0usize; 6];
+    for path in &files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Error(format!("cannot read {path}: {e}")))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let game = TrainingGame::from_line(line)
+                .map_err(|e| Failure::Error(format!("{path}:{}: {e}", i + 1)))?;
+            let k = (game.config.size - 3) as usize;
+            game_counts[k] += 1;
+            let target = if game_counts[k] % 10 == 0 {
+                &mut held[k]
+            } else {
+                &mut train[k]
+            };
+            tune::add_samples(target, game.config, &game.moves, game.white_score);
+        }
+    }
+    let mut real: Vec<Samples> = (0..6).map(|_| Samples::default()).collect();
+    if let Some((_, path)) = named.iter().rev().find(|(n, _)| *n == "check") {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Error(format!("cannot read {path}: {e}")))?;
+        for line in text.lines() {
+            if let Some(game) = tune::real_game_from_json(line) {
+                let k = (game.config.size - 3) as usize;
+                tune::add_samples(&mut real[k], game.config, &game.moves, game.white_score);
+            }
+        }
+    }
+    let mut report = String::new();
+    for k in 0..6 {
+        let size = k + 3;
+        if !init && train[k].is_empty() {
+            continue;
+        }
+        if !train[k].is_empty() {
+            let before = (
+                tune::log_loss(&held[k], &logits[k]),
+                tune::accuracy(&held[k], &logits[k]),
+            );
+            logits[k] = tune::fit(&train[k], &logits[k], iterations, l2, |it, loss| {
+                if it % 50 == 0 {
+                    eprint!("\r{size}x{size}: iteration {it}, loss {loss:.4}   ");
+                }
+            });
+            eprintln!();
+            let line = format!(
+                "{size}x{size}: {} games, {} positions ({} held out); held-out log-loss {:.4} -> {:.4}, accuracy {:.1}% -> {:.1}%",
+                game_counts[k],
+                train[k].len(),
+                held[k].len(),
+                before.0,
+                tune::log_loss(&held[k], &logits[k]),
+                100.0 * before.1,
+                100.0 * tune::accuracy(&held[k], &logits[k]),
+            );
+            println!("{line}");
+            report.push_str(&line);
+            report.push('\n');
+        }
+        if !real[k].is_empty() {
+            let line = format!(
+                "{size}x{size} real games (check): {} positions; log-loss {:.4} -> {:.4}, accuracy {:.1}% -> {:.1}%",
+                real[k].len(),
+                tune::log_loss(&real[k], &previous[k]),
+                tune::log_loss(&real[k], &logits[k]),
+                100.0 * tune::accuracy(&real[k], &previous[k]),
+                100.0 * tune::accuracy(&real[k], &logits[k]),
+            );
+            println!("{line}");
+            report.push_str(&line);
+            report.push('\n');
+        }
+    }
+    let provenance = format!(
+        "Command: tak tune{} --iterations {iterations} --l2 {l2} {}\n{report}",
+        if init { " --init" } else { "" },
+        files.join(" ")
+    );
+    std::fs::write(out, tune::weights_source(&logits, &provenance))
+        .map_err(|e| Failure::Error(format!("cannot write {out}: {e}")))?;
+    println!("wrote {out} in {:.0} s", start.elapsed().as_secs_f64());
     Ok(())
 }

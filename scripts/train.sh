@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Trains the evaluation from scratch, reproducibly (fixed seeds): hand-set starting weights,
+# then rounds of "self-play games with the current engine -> logistic fit of the weights to
+# their outcomes -> rebuild". Writes src/ai/weights.rs; the games land in $OUT (default
+# target/train). Single-threaded; on this 2-core machine one round takes about 25 minutes
+# (see README: "Training the evaluation"). ROUNDS=1 stops after the first round.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-target/train}
+ROUNDS=${ROUNDS:-2}
+REAL=../shared/data/real-games.jsonl
+mkdir -p "$OUT"
+tak=target/release/tak
+build() { cargo build --release --quiet --bin tak; }
+
+# Round 0: the hand-set weights every size starts from.
+build
+"$tak" tune --init --out src/ai/weights.rs
+build
+
+# Games per size for each round: "size games nodes-per-move komi".
+ROUND1="5 565 1500 0|6 500 1500 0|4 800 1500 0|3 800 1500 0|7 200 1000 0|8 150 1000 0"
+ROUND2="5 800 2000 0|6 600 2000 4|4 600 2000 0|3 400 2000 0|7 200 1500 4|8 150 1500 4"
+for round in $(seq 1 "$ROUNDS"); do
+  if [ "$round" = 1 ]; then specs=$ROUND1; else specs=$ROUND2; fi
+  IFS='|' read -ra list <<< "$specs"
+  for spec in "${list[@]}"; do
+    read -r size games nodes halfkomi <<< "$spec"
+    file="$OUT/r$round-s$size.txt"
+    rm -f "$file"
+    komi=$(awk "BEGIN { print $halfkomi / 2 }")
+    "$tak" gen --size "$size" --komi "$komi" --games "$games" --nodes "$nodes" \
+      --seed "$round$size" --out "$file" 2>/dev/null
+  done
+  # Round 1 fits the hand-set weights; later rounds refit the last round's weights on
+  # every game so far, each time pulled towards the weights they start from.
+  init=""; [ "$round" = 1 ] && init="--init"
+  "$tak" tune $init --l2 0.01 --iterations 300 --check "$REAL" "$OUT"/r*-s*.txt
+  build
+done

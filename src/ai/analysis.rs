@@ -1,0 +1,110 @@
+//! Unlimited analysis that can be driven in slices, for a Web Worker: a worker cannot hear
+//! "stop" while a synchronous wasm call runs, so instead it calls [`Analysis::advance`] with
+//! a small node budget again and again, posts each result, and simply stops calling when
+//! the page no longer wants it. The transposition table is kept between slices, so each
+//! slice goes on from where the last one got to instead of starting over.
+//!
+//! ```
+//! use tak::ai::analysis::Analysis;
+//! use tak::Position;
+//! let pos = Position::from_tps("x5/x2,2,x2/x,1,1,2,x/x2,1,x2/x5 1 4")?;
+//! let mut analysis = Analysis::new(&pos, 4);
+//! let mut depth = 0;
+//! for _ in 0..20 {
+//!     let report = analysis.advance(5_000);
+//!     assert!(report.result.depth >= depth, "never goes back");
+//!     depth = report.result.depth;
+//! }
+//! let report = analysis.report();
+//! assert!(report.result.best.is_some() && !report.result.pv.is_empty());
+//! assert!(report.win_probability > 0.0 && report.win_probability < 1.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::eval::win_probability;
+use super::search::{SearchLimits, SearchResult, Searcher};
+use crate::Position;
+
+/// The analysis so far: the deepest completed search, and what its score means.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisReport {
+    /// Best move, score (hundredths of a flat, for the player to move), depth, PV.
+    pub result: SearchResult,
+    /// The chance that the player to move wins, from the score.
+    pub win_probability: f64,
+    /// Nodes searched over every slice so far.
+    pub total_nodes: u64,
+    /// True once the result is a forced win or loss within the searched depth: more
+    /// slices change nothing.
+    pub finished: bool,
+}
+
+/// An analysis of one position that runs until its owner stops calling it.
+pub struct Analysis {
+    searcher: Searcher,
+    position: Position,
+    target_depth: u8,
+    best: SearchResult,
+    total_nodes: u64,
+    finished: bool,
+}
+
+impl Analysis {
+    /// Starts analysing `pos` with a transposition table of about `megabytes` MB.
+    pub fn new(pos: &Position, megabytes: usize) -> Analysis {
+        Analysis {
+            searcher: Searcher::new(megabytes),
+            position: pos.clone(),
+            target_depth: 1,
+            best: SearchResult::empty(),
+            total_nodes: 0,
+            finished: pos.is_over(),
+        }
+    }
+
+    /// Switches to another position, keeping what the table learned (useful when the
+    /// position is the next one in the same game).
+    pub fn set_position(&mut self, pos: &Position) {
+        self.position = pos.clone();
+        self.target_depth = 1;
+        self.best = SearchResult::empty();
+        self.total_nodes = 0;
+        self.finished = pos.is_over();
+    }
+
+    /// Searches at most about `nodes` more nodes, trying to complete the next depth, and
+    /// returns the deepest result so far. Cheap to call often: earlier depths come back from
+    /// the transposition table.
+    pub fn advance(&mut self, nodes: u64) -> AnalysisReport {
+        if !self.finished {
+            let limits = SearchLimits {
+                depth: Some(self.target_depth),
+                nodes: Some(nodes.max(1)),
+                time_ms: None,
+            };
+            let result = self.searcher.search(&self.position, limits, |_| {});
+            self.total_nodes += result.nodes;
+            if result.depth >= self.best.depth && result.best.is_some() {
+                self.best = result.clone();
+            }
+            if result.depth >= self.target_depth {
+                self.target_depth = (result.depth + 1).min(SearchLimits::MAX_DEPTH);
+            }
+            let forced = result
+                .win_in()
+                .is_some_and(|plies| plies.unsigned_abs() <= result.depth as u32);
+            self.finished = forced || result.depth >= SearchLimits::MAX_DEPTH;
+        }
+        self.report()
+    }
+
+    /// The analysis so far.
+    pub fn report(&self) -> AnalysisReport {
+        AnalysisReport {
+            result: self.best.clone(),
+            win_probability: win_probability(self.best.score, self.position.size()),
+            total_nodes: self.total_nodes,
+            finished: self.finished,
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! Matches between any two TEI engines (`tak match`): seeded openings, each played twice
+//! with colours swapped, a fixed node budget or move time, any size and komi; the result as
+//! wins/draws/losses, score and Elo with a 95% error bar, and optionally a sequential
+//! probability ratio test that stops as soon as the evidence is clear.
+//!
+//! ```
+//! use tak::ai::arena::{elo, elo_error, Tally};
+//! let t = Tally { wins: 60, draws: 0, losses: 40 };
+//! assert!((t.score() - 0.6).abs() < 1e-9);
+//! assert!((elo(t.score()) - 70.4).abs() < 0.1);
+//! assert!(elo_error(&t) > 50.0 && elo_error(&t) < 80.0);
+//! ```
+
+use super::level::Rng;
+use crate::{Color, Config, EndReason, Move, Position};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// Wins, draws and losses from the first engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points per game (win 1, draw ½).
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    fn variance(&self) -> f64 {
+        let n = self.games().max(1) as f64;
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n
+    }
+}
+
+/// The Elo difference that a score (0..1) means.
+pub fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Half the width of the 95% confidence interval of the Elo difference.
+pub fn elo_error(t: &Tally) -> f64 {
+    let n = t.games().max(1) as f64;
+    let margin = 1.96 * (t.variance() / n).sqrt();
+    let s = t.score();
+    (elo(s + margin) - elo(s - margin)) / 2.0
+}
+
+/// The log-likelihood ratio of "the first engine is `elo1` better" against "`elo0` better"
+/// (a normal approximation of the trinomial, as chess testing frameworks use).
+pub fn sprt_llr(t: &Tally, elo0: f64, elo1: f64) -> f64 {
+    let n = t.games() as f64;
+    if n == 0.0 {
+        return 0.0;
+    }
+    let var = t.variance().max(1e-6);
+    let expected = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
+    let (s0, s1) = (expected(elo0), expected(elo1));
+    n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
+}
+
+/// Bounds of the test: accept H1 above the upper, H0 below the lower.
+pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
+    ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
+}
+
+/// A seeded opening: the two first plies (each placing the opponent's flat) anywhere, then
+/// (on 5×5 and up) one flat placement each anywhere else. Each is played twice, colours
+/// swapped, so whatever edge an opening gives cancels out.
+pub fn opening(config: Config, seed: u64) -> Vec<Move> {
+    let mut rng = Rng::new(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ config.size as u64);
+    let mut pos = Position::with_config(config);
+    let plies = if config.size >= 5 { 4 } else { 2 };
+    let mut moves = Vec::new();
+    let mut line = Vec::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut moves);
+        moves.retain(|m| m.kind() == Some(crate::Kind::Flat));
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        pos.play_unchecked(mv);
+        line.push(mv);
+    }
+    line
+}
+
+/// How each engine is asked to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    Nodes(u64),
+    MoveTime(u64),
+    Depth(u8),
+}
+
+impl Budget {
+    fn go(self) -> String {
+        match self {
+            Budget::Nodes(n) => format!("go nodes {n}"),
+            Budget::MoveTime(ms) => format!("go movetime {ms}"),
+            Budget::Depth(d) => format!("go depth {d}"),
+        }
+    }
+}
+
+/// A running TEI engine.
+pub struct Engine {
+    pub command: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    /// Starts `command` (run by `sh -c`) and greets it.
+    pub fn start(command: &str) -> Result<Engine, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{command}': {e}"))?;
+        let input = child.stdin.take().ok_or("no stdin")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut engine = Engine {
+            command: command.to_string(),
+            child,
+            input,
+            output,
+        };
+        engine.send("tei")?;
+        engine.wait_for("teiok")?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|e| format!("{}: {e}", self.command))
+    }
+
+    fn read_line(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        let n = self
+            .output
+            .read_line(&mut line)
+            .map_err(|e| format!("{}: {e}", self.command))?;
+        if n == 0 {
+            return Err(format!("{}: the engine closed its output", self.command));
+        }
+        Ok(line.trim_end().to_string())
+    }
+
+    fn wait_for(&mut self, word: &str) -> Result<String, String> {
+        loop {
+            let line = self.read_line()?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// Prepares a new game of `config`.
+    pub fn new_game(&mut self, config: Config) -> Result<(), String> {
+        self.send(&format!(
+            "setoption name HalfKomi value {}",
+            config.komi.half_flats()
+        ))?;
+        self.send(&format!("teinewgame {}", config.size))?;
+        self.send("isready")?;
+        self.wait_for("readyok")?;
+        Ok(())
+    }
+
+    /// The engine's move after `moves` from the start of `config`'s game.
+    pub fn best_move(&mut self, moves: &[String], budget: Budget) -> Result<String, String> {
+        let mut position = String::from("position startpos");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        self.send(&position)?;
+        self.send(&budget.go())?;
+        let line = self.wait_for("bestmove")?;
+        line.split_whitespace()
+            .nth(1)
+            .map(str::to_string)
+            .ok_or_else(|| format!("{}: empty bestmove", self.command))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// How one game ended, from white's point of view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    pub winner: Option<Color>,
+    pub reason: Option<EndReason>,
+    pub plies: usize,
+    pub moves: Vec<String>,
+}
+
+/// Plays one game: `engines[0]` is white. A game that reaches `max_plies` is a draw; an
+/// illegal or unreadable move loses.
+pub fn play_game(
+    engines: [&mut Engine; 2],
+    budgets: [Budget; 2],
+    config: Config,
+    opening: &[Move],
+    max_plies: usize,
+) -> Result<GameResult, String> {
+    let [white, black] = engines;
+    white.new_game(config)?;
+    black.new_game(config)?;
+    let mut pos = Position::with_config(config);
+    let mut moves = Vec::new();
+    for &mv in opening {
+        moves.push(crate::ptn::write_move(&pos, mv));
+        pos.play(mv).map_err(|e| e.to_string())?;
+    }
+    while !pos.is_over() && moves.len() < max_plies {
+        let side = pos.to_move().index();
+        let engine = if side == 0 { &mut *white } else { &mut *black };
+        let text = engine.best_move(&moves, budgets[side])?;
+        let legal = text.parse::<Move>().ok().filter(|&mv| pos.play(mv).is_ok());
+        if legal.is_none() {
+            return Ok(GameResult {
+                winner: Some(!pos.to_move()),
+                reason: None,
+                plies: moves.len(),
+                moves,
+            });
+        }
+        moves.push(text);
+    }
+    let outcome = pos.outcome();
+    Ok(GameResult {
+        winner: outcome.and_then(|o| o.winner),
+        reason: outcome.map(|o| o.reason),
+        plies: moves.len(),
+        moves,
+    })
+}

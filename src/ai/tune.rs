@@ -1,0 +1,504 @@
+//! The training pipeline for the evaluation: self-play games at a small node budget
+//! ([`generate_games`]), positions sampled from them with each game's outcome as the label,
+//! and a logistic regression of outcome on features ("Texel tuning", [`fit`]) whose result is
+//! written as Rust source ([`weights_source`]) and compiled into the engine.
+//!
+//! Everything is seeded: the same command line gives the same games and the same weights.
+//! `tak gen` and `tak tune` drive it; `scripts/train.sh` runs the whole loop.
+//!
+//! ```
+//! use tak::ai::tune::{generate_games, GenOptions};
+//! use tak::Config;
+//! let games = generate_games(Config::standard(3)?, &GenOptions { games: 2, nodes: 200, seed: 5, ..GenOptions::default() }, |_| {});
+//! assert_eq!(games.len(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::features::{self, FEATURE_COUNT};
+use super::level::Rng;
+use super::search::{SearchLimits, Searcher};
+use crate::{Color, Config, Komi, Move, Position};
+
+/// One finished game for training: its settings, plies and outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainingGame {
+    pub config: Config,
+    pub moves: Vec<Move>,
+    /// White's result: 1 win, 0 loss, ½ draw.
+    pub white_score: f32,
+}
+
+impl TrainingGame {
+    /// One line: `size half_komi white_score move move ...` (moves in PTN).
+    pub fn to_line(&self) -> String {
+        let mut line = format!(
+            "{} {} {}",
+            self.config.size,
+            self.config.komi.half_flats(),
+            self.white_score
+        );
+        let mut pos = Position::with_config(self.config);
+        for &mv in &self.moves {
+            line.push(' ');
+            line.push_str(&crate::ptn::write_move(&pos, mv));
+            pos.play_unchecked(mv);
+        }
+        line
+    }
+
+    /// Reads a line written by [`TrainingGame::to_line`].
+    pub fn from_line(line: &str) -> Result<TrainingGame, String> {
+        let mut words = line.split_whitespace();
+        let mut next = |what: &str| words.next().ok_or(format!("missing {what}"));
+        let size: u8 = next("size")?.parse().map_err(|_| "bad size")?;
+        let half: u8 = next("komi")?.parse().map_err(|_| "bad komi")?;
+        let white_score: f32 = next("result")?.parse().map_err(|_| "bad result")?;
+        let config = Config::standard(size)
+            .map_err(|e| e.to_string())?
+            .with_komi(Komi::from_half_flats(half).ok_or("bad komi")?);
+        let mut pos = Position::with_config(config);
+        let mut moves = Vec::new();
+        for text in words {
+            let mv: Move = text.parse().map_err(|e| format!("{text}: {e}"))?;
+            pos.play(mv).map_err(|e| format!("{text}: {e}"))?;
+            moves.push(mv);
+        }
+        Ok(TrainingGame {
+            config,
+            moves,
+            white_score,
+        })
+    }
+}
+
+/// How to generate self-play games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenOptions {
+    pub games: u32,
+    /// Node budget per move.
+    pub nodes: u64,
+    pub seed: u64,
+    /// Plies of random flat placements at the start (the count itself is random up to this).
+    pub random_plies: u32,
+    /// In the first `noisy_plies` plies, the chance (per mille) of playing a random
+    /// reasonable move instead of the searched one.
+    pub noise_per_mille: u64,
+    pub noisy_plies: u32,
+    /// Games longer than this are adjudicated a draw.
+    pub max_plies: usize,
+}
+
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions {
+            games: 100,
+            nodes: 3_000,
+            seed: 1,
+            random_plies: 6,
+            noise_per_mille: 150,
+            noisy_plies: 20,
+            max_plies: 300,
+        }
+    }
+}
+
+/// Plays `options.games` self-play games on `config` with the engine's current evaluation.
+/// Varied by seeded random openings and occasional random (but not absurd) moves early on.
+pub fn generate_games(
+    config: Config,
+    options: &GenOptions,
+    mut progress: impl FnMut(&TrainingGame),
+) -> Vec<TrainingGame> {
+    let mut games = Vec::new();
+    let mut searcher = Searcher::new(8);
+    let mut moves = Vec::new();
+    for game in 0..options.games {
+        let mut rng = Rng::new(
+            options
+                .seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add(game as u64),
+        );
+        let mut pos = Position::with_config(config);
+        searcher.clear();
+        let mut played = Vec::new();
+        let random_plies = 2 + rng.below(options.random_plies as u64 + 1) as u32;
+        while !pos.is_over() && played.len() < options.max_plies {
+            let ply = played.len() as u32;
+            let mv = if ply < random_plies {
+                pos.legal_moves(&mut moves);
+                moves.retain(|m| m.kind() == Some(crate::Kind::Flat));
+                moves[rng.below(moves.len() as u64) as usize]
+            } else if ply < options.noisy_plies && rng.below(1000) < options.noise_per_mille {
+                // A random move among those a one-ply look does not call a blunder.
+                let scored = searcher.score_root_moves(&pos, 1);
+                let best = scored.iter().map(|&(_, s)| s).max().unwrap_or(0);
+                let good: Vec<Move> = scored
+                    .iter()
+                    .filter(|&&(_, s)| s >= best - 150)
+                    .map(|&(m, _)| m)
+                    .collect();
+                good[rng.below(good.len() as u64) as usize]
+            } else {
+                let result = searcher.search(&pos, SearchLimits::nodes(options.nodes), |_| {});
+                match result.best {
+                    Some(mv) => mv,
+                    None => break,
+                }
+            };
+            pos.play_unchecked(mv);
+            played.push(mv);
+        }
+        let white_score = match pos.outcome() {
+            Some(o) => match o.winner {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            },
+            None => 0.5,
+        };
+        let record = TrainingGame {
+            config,
+            moves: played,
+            white_score,
+        };
+        progress(&record);
+        games.push(record);
+    }
+    games
+}
+
+/// Positions for training: features (for the player to move) and that player's result.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    pub features: Vec<[f32; FEATURE_COUNT]>,
+    pub labels: Vec<f32>,
+}
+
+impl Samples {
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+}
+
+/// Whether the evaluation would ever be asked about `pos`: the search settles a road in one
+/// for either side itself, so such positions teach the evaluation nothing.
+pub fn is_quiet(pos: &Position) -> bool {
+    !pos.is_over()
+        && !pos.is_opening()
+        && pos.winning_road_move(pos.to_move()).is_none()
+        && pos.winning_road_move(!pos.to_move()).is_none()
+}
+
+/// Every quiet position after the opening of `game`, labelled with its outcome.
+pub fn add_samples(samples: &mut Samples, config: Config, moves: &[Move], white_score: f32) {
+    let mut pos = Position::with_config(config);
+    for &mv in moves {
+        if pos.ply() >= 4 && is_quiet(&pos) {
+            let mut values = [0f32; FEATURE_COUNT];
+            features::extract(&pos, &mut values);
+            samples.features.push(values);
+            samples.labels.push(if pos.to_move() == Color::White {
+                white_score
+            } else {
+                1.0 - white_score
+            });
+        }
+        if pos.play(mv).is_err() {
+            return;
+        }
+    }
+}
+
+/// The mean log-loss of predicting `samples` with logit weights `w`.
+pub fn log_loss(samples: &Samples, w: &[f32; FEATURE_COUNT]) -> f64 {
+    let mut total = 0.0;
+    for (x, &y) in samples.features.iter().zip(&samples.labels) {
+        let p = sigmoid(dot(w, x)).clamp(1e-6, 1.0 - 1e-6);
+        total -= y as f64 * p.ln() + (1.0 - y as f64) * (1.0 - p).ln();
+    }
+    total / samples.len().max(1) as f64
+}
+
+/// How often the side the weights favour is the side that won (draws left out).
+pub fn accuracy(samples: &Samples, w: &[f32; FEATURE_COUNT]) -> f64 {
+    let mut right = 0;
+    let mut counted = 0;
+    for (x, &y) in samples.features.iter().zip(&samples.labels) {
+        if y == 0.5 {
+            continue;
+        }
+        counted += 1;
+        if (dot(w, x) > 0.0) == (y > 0.5) {
+            right += 1;
+        }
+    }
+    right as f64 / counted.max(1) as f64
+}
+
+fn dot(w: &[f32; FEATURE_COUNT], x: &[f32; FEATURE_COUNT]) -> f64 {
+    w.iter()
+        .zip(x)
+        .map(|(a, b)| (*a as f64) * (*b as f64))
+        .sum()
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// Fits logit weights to `samples` by full-batch Adam on the log-loss, starting from `start`
+/// and pulled back towards it by an L2 penalty of strength `l2` (the starting weights act
+/// as a prior: with few games, only what the data clearly says moves them). Features never
+/// seen keep their starting weight.
+pub fn fit(
+    samples: &Samples,
+    start: &[f32; FEATURE_COUNT],
+    iterations: u32,
+    l2: f64,
+    mut progress: impl FnMut(u32, f64),
+) -> [f32; FEATURE_COUNT] {
+    let n = samples.len().max(1) as f64;
+    let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
+    let mut m = vec![0.0f64; FEATURE_COUNT];
+    let mut v = vec![0.0f64; FEATURE_COUNT];
+    let (beta1, beta2, rate, eps) = (0.9, 0.999, 0.02, 1e-8);
+    let mut seen = [false; FEATURE_COUNT];
+    for x in &samples.features {
+        for (s, &value) in seen.iter_mut().zip(x) {
+            *s |= value != 0.0;
+        }
+    }
+    let mut grad = vec![0.0f64; FEATURE_COUNT];
+    for it in 1..=iterations {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        let mut loss = 0.0;
+        for (x, &y) in samples.features.iter().zip(&samples.labels) {
+            let z: f64 = w.iter().zip(x).map(|(a, b)| a * *b as f64).sum();
+            let p = sigmoid(z);
+            let pc = p.clamp(1e-9, 1.0 - 1e-9);
+            loss -= y as f64 * pc.ln() + (1.0 - y as f64) * (1.0 - pc).ln();
+            let err = p - y as f64;
+            for (g, &value) in grad.iter_mut().zip(x) {
+                if value != 0.0 {
+                    *g += err * value as f64;
+                }
+            }
+        }
+        for i in 0..FEATURE_COUNT {
+            if !seen[i] {
+                continue;
+            }
+            let g = grad[i] / n + l2 * (w[i] - start[i] as f64);
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let mh = m[i] / (1.0 - beta1.powi(it as i32));
+            let vh = v[i] / (1.0 - beta2.powi(it as i32));
+            w[i] -= rate * mh / (vh.sqrt() + eps);
+        }
+        progress(it, loss / n);
+    }
+    let mut out = [0f32; FEATURE_COUNT];
+    for (o, &x) in out.iter_mut().zip(&w) {
+        *o = x as f32;
+    }
+    out
+}
+
+/// Logit per hundredth of a flat: the fitted worth of one flat in the middle game sets the
+/// scale, so that scores read as flats.
+pub fn logit_per_unit(w: &[f32; FEATURE_COUNT]) -> f32 {
+    let flat = 0.5 * (w[features::FLAT_COUNT + 1] + w[features::FLAT_COUNT + 2]);
+    flat.max(0.05) / 100.0
+}
+
+/// The Rust source of `src/ai/weights.rs` for six logit weight vectors (sizes 3 to 8),
+/// converted to hundredths of a flat.
+pub fn weights_source(logits: &[[f32; FEATURE_COUNT]; 6], provenance: &str) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "//! The evaluation's weights, one vector per board size (3 to 8), in hundredths of a\n",
+    );
+    out.push_str("//! flat per unit of feature. Written by `tak tune`: do not edit by hand.\n");
+    for line in provenance.lines() {
+        out.push_str("//! ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str("\nuse super::features::FEATURE_COUNT;\n\n");
+    out.push_str("/// Logit (log-odds of a win) per hundredth of a flat, by size.\n");
+    out.push_str("pub const LOGIT_PER_UNIT: [f32; 6] = [");
+    let scales: Vec<f32> = logits.iter().map(logit_per_unit).collect();
+    out.push_str(
+        &scales
+            .iter()
+            .map(|s| format!("{s:e}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    out.push_str("];\n\n");
+    out.push_str("/// By size, then feature (see `features::feature_name`).\n");
+    out.push_str("#[rustfmt::skip]\n");
+    out.push_str("pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [\n");
+    for (k, w) in logits.iter().enumerate() {
+        out.push_str(&format!("    // {0}x{0}\n    [\n", k + 3));
+        for (i, &x) in w.iter().enumerate() {
+            let units = x / scales[k];
+            out.push_str(&format!(
+                "        {:.1}, // {}\n",
+                units,
+                features::feature_name(i)
+            ));
+        }
+        out.push_str("    ],\n");
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// Hand-set logit weights to start the very first round of self-play from: a flat is worth
+/// a little, a road nearly finished a lot. Written in hundredths of a flat and scaled so
+/// that a middle-game flat is worth 0.25 logit.
+pub fn handmade_weights(size: u8) -> [f32; FEATURE_COUNT] {
+    use features::*;
+    let mut w = [0f32; FEATURE_COUNT];
+    let n = size as usize;
+    for k in 0..SQUARE_CLASSES {
+        w[FLAT_PSQT + k] = 3.0 * k as f32;
+        w[WALL_PSQT + k] = -60.0 + 3.0 * k as f32;
+        w[CAP_PSQT + k] = 40.0 + 4.0 * k as f32;
+    }
+    let flat = [70.0, 100.0, 120.0, 250.0];
+    w[FLAT_COUNT..FLAT_COUNT + PHASE_KNOTS].copy_from_slice(&flat);
+    w[FLAT_COUNT_RACE..FLAT_COUNT_RACE + 3].copy_from_slice(&[400.0, 250.0, 120.0]);
+    w[RESERVES..RESERVES + PHASE_KNOTS].copy_from_slice(&[0.0, 5.0, 15.0, 40.0]);
+    w[STACK..STACK + 6].copy_from_slice(&[18.0, 8.0, 22.0, 10.0, 26.0, 14.0]);
+    w[DEEP..DEEP + 2].copy_from_slice(&[4.0, 2.0]);
+    for own in 0..=n.min(8) {
+        for blockers in 0..3 {
+            let open = [1.0, 0.4, 0.1][blockers];
+            w[LINES + own * 3 + blockers] = (own * own) as f32 * 6.0 * open;
+        }
+    }
+    for span in 0..=n {
+        w[SPAN + span] = (span * span) as f32 * 8.0;
+    }
+    for d in 1..=7usize {
+        let near = (n + 1).saturating_sub(d) as f32;
+        w[ROAD_DISTANCE_ME + d - 1] = near * near * 6.0;
+        w[ROAD_DISTANCE_OPP + d - 1] = -near * near * 7.0;
+    }
+    w[THREATS_ME] = 150.0;
+    w[THREATS_ME + 1] = 300.0;
+    w[THREATS_OPP] = -150.0;
+    w[THREATS_OPP + 1] = -600.0;
+    w[CAP_MOBILITY] = 5.0;
+    w[ADJACENT] = 4.0;
+    w[LIBERTIES] = 2.0;
+    w[WALL_BLOCKS] = 10.0;
+    w[CAP_ATTACKS] = 8.0;
+    w[TEMPO] = 20.0;
+    let scale = 0.25 / 100.0;
+    w.iter_mut().for_each(|x| *x *= scale);
+    w
+}
+
+/// A game from the real-games file (`../shared/data/real-games.jsonl`): the few fields the
+/// check needs, read without a JSON library (the file is one object per line, moves as
+/// plain strings).
+pub fn real_game_from_json(line: &str) -> Option<TrainingGame> {
+    let field = |name: &str| -> Option<&str> {
+        let key = format!("\"{name}\":");
+        let start = line.find(&key)? + key.len();
+        Some(line[start..].trim_start())
+    };
+    let number = |name: &str| -> Option<f64> {
+        let rest = field(name)?;
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+            .unwrap_or(rest.len());
+        rest[..end].parse().ok()
+    };
+    let size = number("size")? as u8;
+    let half = (number("komi").unwrap_or(0.0) * 2.0).round() as u8;
+    let white_score = match field("winner")? {
+        w if w.starts_with("\"white\"") => 1.0,
+        w if w.starts_with("\"black\"") => 0.0,
+        w if w.starts_with("\"draw\"") => 0.5,
+        _ => return None,
+    };
+    if field("complete").is_some_and(|c| !c.starts_with("true")) {
+        return None;
+    }
+    let list = field("moves")?;
+    let list = &list[list.find('[')? + 1..list.find(']')?];
+    let mut config = Config::standard(size).ok()?;
+    let stones = number("flats").map(|f| f as u8).unwrap_or(config.stones);
+    let caps = number("caps").map(|c| c as u8).unwrap_or(config.caps);
+    if (stones, caps) != (config.stones, config.caps) {
+        config = config.with_pieces(stones, caps).ok()?;
+    }
+    let config = config.with_komi(Komi::from_half_flats(half)?);
+    let mut pos = Position::with_config(config);
+    let mut moves = Vec::new();
+    for text in list.split(',') {
+        let text = text.trim().trim_matches('"');
+        if text.is_empty() {
+            continue;
+        }
+        let mv: Move = text.parse().ok()?;
+        pos.play(mv).ok()?;
+        moves.push(mv);
+    }
+    Some(TrainingGame {
+        config,
+        moves,
+        white_score,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_round_trip_through_text() {
+        let config = Config::standard(4).unwrap();
+        let games = generate_games(
+            config,
+            &GenOptions {
+                games: 1,
+                nodes: 300,
+                seed: 3,
+                ..GenOptions::default()
+            },
+            |_| {},
+        );
+        let line = games[0].to_line();
+        assert_eq!(TrainingGame::from_line(&line).unwrap(), games[0]);
+    }
+
+    #[test]
+    fn fitting_learns_that_flats_win() {
+        // Labels follow the flat count exactly: the fitted flat weight must come out positive.
+        let mut samples = Samples::default();
+        for lead in -3i32..=3 {
+            if lead == 0 {
+                continue;
+            }
+            let mut x = [0f32; FEATURE_COUNT];
+            x[features::FLAT_COUNT + 1] = lead as f32;
+            x[features::TEMPO] = 1.0;
+            samples.features.push(x);
+            samples.labels.push(if lead > 0 { 1.0 } else { 0.0 });
+        }
+        let w = fit(&samples, &[0.0; FEATURE_COUNT], 200, 1e-3, |_, _| {});
+        assert!(w[features::FLAT_COUNT + 1] > 0.5);
+        assert!(log_loss(&samples, &w) < 0.3);
+        assert_eq!(accuracy(&samples, &w), 1.0);
+    }
+}
