@@ -9,7 +9,7 @@ const ASSETS = [
   './', './index.html', './embed.html', './manifest.webmanifest',
   './www/style.css', './www/app.js', './www/board.js', './www/computer.js', './www/worker.js',
   './www/embed.js', './www/controls.js', './www/tak-board.js', './www/embed-demo.html',
-  './www/i18n.js', './www/tutorial.js', './www/panel.js',
+  './www/i18n.js', './www/tutorial.js', './www/panel.js', './www/study.js',
   './www/icons/icon.svg', './www/icons/icon-192.png', './www/icons/icon-512.png',
   './pkg/tak.js', './pkg/tak_bg.wasm',
 ];

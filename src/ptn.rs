@@ -380,6 +380,9 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
         if word.is_empty() {
             continue;
         }
+        if word == "*" {
+            continue; // PGN's mark of a game still going on
+        }
         if is_result(word) {
             if stack.is_empty() {
                 result = Some(word);

@@ -460,9 +460,25 @@ fn releasing_where_the_stack_cannot_reach_cancels_and_says_why() {
     assert_eq!(b.gesture, Gesture::Idle);
     assert_eq!(
         message(&b),
-        "The stack on c3 cannot reach d4; it is back in place."
+        "The stack on c3 cannot reach d4: stacks move only along a row or a column. It is back in place."
     );
-    // Beyond two pieces' reach (c3 to c5 needs two; c3 to a3... e3 is three away? no: two).
+    // Past a wall, and too far for the pieces the stack has: each says why.
+    let mut b = board("x5/x5/x2,21,2S,x/x5/x5 1 4");
+    drag_squares(&mut b, "c3", &["d3"]);
+    assert_eq!(
+        message(&b),
+        "The stack on c3 cannot reach d3: the wall on d3 is in the way. It is back in place."
+    );
+    let mut b = board("x5/x5/x2,21,x2/x5/x5 1 4");
+    drag_squares(&mut b, "c3", &["c4", "c5", "c4", "c3", "b3", "a3"]);
+    assert_eq!(
+        b.tps(),
+        "x5/x5/1,2,x3/x5/x5 2 4",
+        "two squares left with two pieces"
+    );
+    let mut b = board("x5/x5/x2,1,x2/x5/x5 1 3");
+    drag_squares(&mut b, "c3", &["b3", "a3"]);
+    assert!(message(&b).contains("too far"), "{}", message(&b));
     let mut b = board("x5/x5/x2,21,x2/x5/x5 1 4");
     drag_squares(&mut b, "c3", &["c2", "c1", "a1"]);
     assert_eq!(b.tps(), before);
@@ -618,7 +634,7 @@ fn a_click_out_of_reach_keeps_the_hand_and_says_how_to_put_it_back() {
     assert!(matches!(b.gesture, Gesture::Carry(ref c) if c.count == 2));
     assert_eq!(
         message(&b),
-        "The pieces in hand cannot reach e5. Tap c3 to put pieces back, or press Esc."
+        "The pieces in hand cannot reach e5: stacks move only along a row or a column. Select c3 again to put pieces back, or press Esc."
     );
     click(&mut b, "c4");
     click(&mut b, "c5");

@@ -195,3 +195,10 @@ fn comments_annotations_and_the_line_survive_a_save() {
     assert!(storage::restore(&mut other, &bad).is_err());
     assert_eq!(other.ptn(), before);
 }
+
+#[test]
+fn an_unfinished_game_marked_with_a_star_reads() {
+    let game = ptn::parse_game("[Size \"5\"]\n1. a1 e5 2. c3 *").unwrap();
+    assert_eq!(game.len(), 3);
+    assert_eq!(game.outcome(), None);
+}

@@ -5,6 +5,7 @@ import { Computer } from './computer.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { openTutorial } from './tutorial.js';
 import { renderMoves, renderStatus } from './panel.js';
+import { setUpStudy } from './study.js';
 
 const SAVE_KEY = 'tak.savedGame';
 const SETTINGS_KEY = 'tak.settings';
@@ -59,6 +60,10 @@ try {
   throw err;
 }
 window.tak = board;
+// A page held upright keeps the reserves above and below the board.
+const upright = matchMedia('(orientation: portrait)');
+board.setPreferPortrait(upright.matches);
+upright.addEventListener('change', () => board.setPreferPortrait(upright.matches));
 
 // A saved game from an earlier visit. One that cannot be read is set aside, never lost.
 try {
@@ -94,7 +99,8 @@ function renderBoardText() {
 function refresh() {
   const s = board.status();
   const thinking = computer.busy ? t('thinking', { level: settings.level, name: t(`level.${settings.level}`) }) : '';
-  renderStatus(s, t, { showTak: settings.tak, playerName, thinking });
+  const you = settings.opponent === 'computer' ? settings.human : null;
+  renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you });
   $('hint').disabled = !!s.result || computer.busy;
   $('undo').disabled = !s.canUndo;
   $('redo').disabled = !s.canRedo;
@@ -107,7 +113,12 @@ function refresh() {
     deleteLine: (path) => board.deleteLine(path),
   });
   renderBoardText();
+  study?.drawGraph(s);
+  study?.follow();
 }
+
+// Live analysis and the whole-game review, in their own worker.
+let study = null;
 
 // The computer opponent and the hint, each in its own Web Worker.
 const computer = new Computer();
@@ -157,6 +168,16 @@ board.on('move', (e) => {
   $('announce').textContent = text;
 });
 board.on('change', () => { hinter.cancel(); $('info').textContent = ''; maybeThink(); refresh(); save(); });
+study = setUpStudy(board, () => t, { busy: () => computer.busy });
+// While a stack is in hand, say how to go on (the first time matters most on touch screens).
+let guiding = false;
+board.on('hand', (hand) => {
+  if (hand) { $('info').textContent = t('hand.guide', { count: hand.count, from: hand.from }); guiding = true; }
+  else if (guiding) { $('info').textContent = ''; guiding = false; }
+});
+const openReview = () => { closeMenu(); study.startReview(); };
+$('review').addEventListener('click', openReview);
+$('result-review').addEventListener('click', openReview);
 maybeThink();
 refresh();
 
@@ -253,9 +274,11 @@ $('result-rematch').addEventListener('click', () => {
     saveSettings();
   }
   startGame(s.size, s.komi);
+  if (settings.opponent === 'computer') board.showMessage(t('notice.rematch_colour', { player: playerName(settings.human) }));
 });
 $('result-back').addEventListener('click', () => { board.undo(); $('prev').focus(); });
 $('ended-end').addEventListener('click', () => board.goto('last'));
+$('ended-rematch').addEventListener('click', () => $('result-rematch').click());
 
 // Notes on the ply shown: a judgement, a Tak mark and a comment.
 const notesDialog = $('notes-dialog');

@@ -17,8 +17,9 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * options: size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
  * coordinates, patterns, lang, theme ('light' | 'dark' | 'auto'), label (accessible name),
  * messages (default true: a refused action shows why over the board for a few seconds).
- * Events (handle.on): 'move', 'navigate', 'load', 'change' (with the status) and 'refuse'
- * ({message}: why the last action was refused, in the board's language).
+ * Events (handle.on): 'move', 'navigate', 'load', 'change' (with the status), 'refuse'
+ * ({message}: why the last action was refused, in the board's language) and 'hand'
+ * ({count, from} while a stack is carried, null when not).
  */
 export async function mount(element, options = {}) {
   await loadEngine();
@@ -78,10 +79,17 @@ export async function mount(element, options = {}) {
   // After anything that may change the board: pass on its events and refusals, redraw if
   // needed.
   let refusals = board.messageSerial();
+  let lastHand = '';
   const after = () => {
     const events = board.takeEvents();
+    // A ply played or a step through the game: an earlier refusal no longer applies.
+    if (events.length) hideMessage();
     for (const e of events) emit(e.type, e);
     if (events.length) emit('change', board.status());
+    // Pieces picked up, dropped or put back: hosts can guide the player.
+    const hand = board.hand();
+    const handKey = hand ? `${hand.from}:${hand.count}` : '';
+    if (handKey !== lastHand) { lastHand = handKey; emit('hand', hand); }
     const serial = board.messageSerial();
     if (serial !== refusals) {
       refusals = serial;
@@ -134,6 +142,8 @@ export async function mount(element, options = {}) {
   on('pointerleave', (e) => { if (e.pointerType === 'mouse') { board.pointerLeave(); after(); } });
   on('wheel', (e) => { if (board.wheel(e.deltaY)) { e.preventDefault(); after(); } }, { passive: false });
   on('keydown', (e) => { if (board.key(e.key)) { e.preventDefault(); after(); } });
+  // Reached by the keyboard: show the cursor at once, so the first Enter acts.
+  on('focus', () => { if (canvas.matches(':focus-visible')) { board.showCursor(); after(); } });
   on('contextmenu', (e) => e.preventDefault());
 
   const act = (fn) => (...args) => { const out = fn(...args); after(); return out ?? null; };
@@ -150,6 +160,9 @@ export async function mount(element, options = {}) {
     setComment: act((path, text) => board.setComment(Array.isArray(path) ? path : [], String(text ?? ''))),
     setAnnotation: act((path, text) => board.setAnnotation(Array.isArray(path) ? path : [], String(text ?? ''))),
     setPlayedLineIsMain: (on) => board.setPlayedLineIsMain(!!on),
+    setPreferPortrait: act((on) => board.setPreferPortrait(!!on)),
+    setPreview: act((plies) => board.setPreview(Array.isArray(plies) && plies.length ? plies.map(String) : undefined)),
+    applyReview: act((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),
     load: act((text) => board.load(String(text))),
     newGame: act((size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
     save: () => board.save(),
@@ -166,6 +179,7 @@ export async function mount(element, options = {}) {
     plyCount: () => board.plyCount(),
     size: () => board.size(),
     searchSpec: () => board.searchSpec(),
+    startSpec: () => board.startSpec(),
     setInteractive: act((on) => board.setInteractive(!!on)),
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
     squareRect: (square) => board.squareRect(String(square)),

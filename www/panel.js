@@ -145,13 +145,19 @@ export function renderMoves(list, status, t, on) {
 
 /**
  * The status block: whose turn (and what the first plies place), "Tak!" with the
- * threatening player, the result card or, while looking back, how the game ended.
+ * threatening player, the result card or, while looking back, how the game ended. Against
+ * the computer, `you` is the reader's colour and the texts speak to them.
  */
-export function renderStatus(s, t, { showTak, playerName, thinking }) {
+export function renderStatus(s, t, { showTak, playerName, thinking, you }) {
   const result = $('result');
   if (s.result) {
     result.hidden = false;
-    $('result-text').textContent = `${s.result.text} · ${s.result.ptn}`;
+    let text = `${s.result.text} · ${s.result.ptn}`;
+    if (you && s.result.winner) {
+      const key = s.result.winner === you ? 'result.you_win' : 'result.you_lose';
+      text = `${t(key, { reason: s.result.reasonText, player: playerName(s.result.winner) })} · ${s.result.ptn}`;
+    }
+    $('result-text').textContent = text;
     $('result-score').textContent = s.result.winner ? t('result.score', { score: s.result.score }) : t('result.no_score');
   } else {
     result.hidden = true;
@@ -161,17 +167,23 @@ export function renderStatus(s, t, { showTak, playerName, thinking }) {
   if (!ended.hidden) $('ended-text').textContent = t('result.ended', { result: s.finalResult.text });
 
   const komi = s.komi !== '0' ? ` ${t('status.komi', { komi: s.komi })}` : '';
+  const mine = you && s.toMove === you;
   let turn = '';
   if (!s.result) {
-    turn = s.opening
-      ? t('status.opening', { player: playerName(s.toMove), other: playerName(s.placing) })
-      : t('status.to_move', { player: playerName(s.toMove), white: s.flats[0], black: s.flats[1] }) + komi;
+    if (s.opening) {
+      turn = mine
+        ? t('status.your_opening', { other: playerName(s.placing) })
+        : t('status.opening', { player: playerName(s.toMove), other: playerName(s.placing) });
+    } else {
+      turn = t(mine ? 'status.your_turn' : 'status.to_move', { player: playerName(s.toMove), white: s.flats[0], black: s.flats[1] }) + komi;
+    }
   }
-  $('turn').textContent = turn;
-  const tak = $('tak-line');
-  tak.hidden = !(s.tak && showTak);
-  tak.textContent = s.takBy ? t('tak.by', { player: playerName(s.takBy) }) : '';
+  // While the computer thinks, that is the turn line (one line, so the board stays put).
   const think = $('thinking');
   think.hidden = !thinking;
   think.textContent = thinking || '';
+  $('turn').hidden = !!thinking;
+  $('turn').textContent = turn;
+  const tak = $('tak-line');
+  tak.textContent = s.tak && showTak && s.takBy ? t('tak.by', { player: playerName(s.takBy) }) : '';
 }

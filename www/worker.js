@@ -1,16 +1,51 @@
-// The computer player's thread: the same wasm as the page, searching off the main thread.
-// Messages in: {id, spec: {tps, stones, caps, halfKomi}, level, seed} or {id, bench: nodes}.
-// Messages out: {id, move, score, depth, nodes, timeMs, pv, level} or {id, error}.
+// The engine's thread: the same wasm as the page, searching off the main thread.
+// Messages in:
+//   {id, spec: {tps, stones, caps, halfKomi}, level, seed}   choose a move
+//   {id, bench: nodes}                                       measure search speed
+//   {id, analyze: spec}                                      analyse until told otherwise
+//   {stop: true}                                             stop analysing
+//   {id, review: {spec, moves, nodes}}                       review a line of plies
+// Messages out: {id, move, score, depth, nodes, timeMs, pv, level}, {id, insight},
+// {id, progress: [done, total]}, {id, review}, or {id, error}.
 import init, { Engine } from '../pkg/tak.js';
 
 const ready = init({ module_or_path: new URL('../pkg/tak_bg.wasm', import.meta.url) }).then(() => new Engine());
 
+/** Nodes per slice of analysis: small enough that a new position or "stop" is heard at once. */
+const SLICE = 20000;
+let analysing = null; // {id, spec}
+
+async function analyse(job) {
+  const engine = await ready;
+  if (analysing !== job) return;
+  try {
+    const insight = engine.analyze(job.spec, SLICE);
+    self.postMessage({ id: job.id, insight });
+    // Yield to the message queue between slices, so a new request or "stop" is heard.
+    if (!insight.finished) setTimeout(() => analyse(job), 0);
+  } catch (err) {
+    self.postMessage({ id: job.id, error: String(err?.message || err) });
+  }
+}
+
 self.onmessage = async (event) => {
-  const { id, spec, level, seed, bench } = event.data || {};
+  const { id, spec, level, seed, bench, analyze, stop, review } = event.data || {};
+  if (stop) { analysing = null; return; }
+  if (analyze) {
+    analysing = { id, spec: analyze };
+    analyse(analysing);
+    return;
+  }
+  analysing = null;
   try {
     const engine = await ready;
     if (bench) {
       self.postMessage({ id, ...engine.bench(bench) });
+      return;
+    }
+    if (review) {
+      const progress = (done, total) => self.postMessage({ id, progress: [done, total] });
+      self.postMessage({ id, review: engine.review(review.spec, review.moves, review.nodes, progress) });
       return;
     }
     const thought = engine.think(spec.tps, spec.stones, spec.caps, spec.halfKomi, level, seed >>> 0);

@@ -22,6 +22,7 @@ pub mod clock;
 pub mod eval;
 pub mod features;
 pub mod level;
+pub mod review;
 pub mod search;
 pub mod selfplay;
 #[cfg(not(target_arch = "wasm32"))]

@@ -14,7 +14,14 @@
 use super::features::FEATURE_COUNT;
 
 /// Logit (log-odds of a win) per hundredth of a flat, by size.
-pub const LOGIT_PER_UNIT: [f32; 6] = [4.6901177e-3, 4.179135e-3, 3.3368755e-3, 2.6743966e-3, 1.963964e-3, 1.9742597e-3];
+pub const LOGIT_PER_UNIT: [f32; 6] = [
+    4.6901177e-3,
+    4.179135e-3,
+    3.3368755e-3,
+    2.6743966e-3,
+    1.963964e-3,
+    1.9742597e-3,
+];
 
 /// By size, then feature (see `features::feature_name`).
 #[rustfmt::skip]

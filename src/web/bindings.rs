@@ -278,6 +278,23 @@ impl TakBoard {
         }
     }
 
+    /// Writes a review into the current line: `verdicts` is `[{judgement, comment}, ...]`
+    /// for its plies from the first. Returns how many plies were marked `?` or `??`.
+    #[wasm_bindgen(js_name = applyReview)]
+    pub fn apply_review(&mut self, verdicts: JsValue) -> usize {
+        #[derive(Deserialize)]
+        struct Verdict {
+            judgement: String,
+            comment: String,
+        }
+        let Ok(list) = serde_wasm_bindgen::from_value::<Vec<Verdict>>(verdicts) else {
+            return 0;
+        };
+        let pairs: Vec<(String, String)> =
+            list.into_iter().map(|v| (v.judgement, v.comment)).collect();
+        self.board.apply_review(&pairs)
+    }
+
     /// Whether a ply played where the line went on differently becomes the main line (a game
     /// against the computer) rather than a variation (study).
     #[wasm_bindgen(js_name = setPlayedLineIsMain)]
@@ -356,6 +373,25 @@ impl TakBoard {
     /// The canvas's CSS size and the device pixel ratio.
     pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
         self.board.resize(width, height, pixel_ratio);
+    }
+
+    /// Keep the reserves above and below the board unless the canvas is clearly wide (for
+    /// a page held upright, so that the board does not rearrange as the room changes).
+    #[wasm_bindgen(js_name = setPreferPortrait)]
+    pub fn set_prefer_portrait(&mut self, on: bool) {
+        if self.board.prefer_portrait != on {
+            self.board.prefer_portrait = on;
+            let l = self.board.layout.clone();
+            self.board.layout.width = 0.0; // force the layout to be made again
+            self.board.resize(l.width, l.height, l.pixel_ratio);
+        }
+    }
+
+    /// Shows the keyboard's cursor (the board got the focus from the keyboard), so that the
+    /// first Enter acts.
+    #[wasm_bindgen(js_name = showCursor)]
+    pub fn show_cursor(&mut self) {
+        self.board.show_cursor();
     }
 
     /// Dark or light colours.
@@ -491,6 +527,22 @@ impl TakBoard {
         })
     }
 
+    /// Like `searchSpec()`, for the position the game started from (a review replays the
+    /// line from there).
+    #[wasm_bindgen(js_name = startSpec)]
+    pub fn start_spec(&self) -> JsValue {
+        let pos = self.board.game.start();
+        let config = pos.config();
+        to_js(&SearchSpec {
+            tps: tps::write(pos),
+            stones: config.stones,
+            caps: config.caps,
+            half_komi: config.komi.half_flats(),
+            to_move: pos.to_move().name(),
+            over: pos.is_over(),
+        })
+    }
+
     /// Locks or unlocks the board for the reader (while the computer thinks).
     #[wasm_bindgen(js_name = setInteractive)]
     pub fn set_interactive(&mut self, interactive: bool) {
@@ -502,6 +554,13 @@ impl TakBoard {
     #[wasm_bindgen(js_name = setHint)]
     pub fn set_hint(&mut self, hint: Option<String>) -> Option<String> {
         self.board.set_hint(hint.as_deref()).err()
+    }
+
+    /// Shows the position after `plies` (an array of PTN plies from the position shown)
+    /// without playing them; `null` ends the preview. Returns an error message.
+    #[wasm_bindgen(js_name = setPreview)]
+    pub fn set_preview(&mut self, plies: Option<Vec<String>>) -> Option<String> {
+        self.board.set_preview(plies.as_deref()).err()
     }
 
     /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
@@ -569,6 +628,23 @@ impl TakBoard {
     /// Why the last action was refused, in the reader's language, if it was.
     pub fn message(&self) -> Option<String> {
         self.board.message.as_ref().map(|m| self.board.text(m))
+    }
+
+    /// While a stack is carried: `{count, from}` (pieces in hand, the origin square);
+    /// otherwise `null`.
+    pub fn hand(&self) -> JsValue {
+        #[derive(Serialize)]
+        struct Hand {
+            count: u8,
+            from: String,
+        }
+        match &self.board.gesture {
+            super::drag::Gesture::Carry(c) => to_js(&Hand {
+                count: c.in_hand(),
+                from: c.from.to_string(),
+            }),
+            _ => JsValue::NULL,
+        }
     }
 
     /// The board size.

@@ -50,6 +50,11 @@ pub struct Carry {
     pub pointer: Point,
     /// A square the pointer points at that the stack cannot go to.
     pub refused: Option<Square>,
+    /// Whether more pieces may be picked up when the hand is too light to go on.
+    grow: bool,
+    /// Something the player should know about what the hand just did (only the capstone
+    /// went on to flatten a wall), for the board to show once.
+    pub note: Option<Message>,
 }
 
 impl Carry {
@@ -68,6 +73,8 @@ impl Carry {
             press_at: p,
             pointer: p,
             refused: None,
+            grow: true,
+            note: None,
         }
     }
 
@@ -126,7 +133,7 @@ impl Carry {
     /// hand, so they are the first to be dropped; counts stay counts).
     fn carry_more(&mut self, pos: &Position, more: u8) -> bool {
         let limit = carry_limit(pos, self.from);
-        if self.count + more > limit {
+        if !self.grow || self.count + more > limit {
             return false;
         }
         self.count += more;
@@ -152,8 +159,9 @@ impl Carry {
         }
         match self.dir {
             None => {
-                if onto_wall {
+                if onto_wall && self.count > 1 {
                     self.count = 1; // only the capstone alone may flatten
+                    self.note = Some(Message::new("note.cap_alone").with("square", next));
                 }
                 self.dir = Some(dir);
             }
@@ -270,11 +278,11 @@ impl Carry {
             return Ok(None);
         } else {
             let Some((dir, distance)) = self.line_to(target) else {
-                return Err(self.out_of_reach(target));
+                return Err(self.out_of_reach(pos, target));
             };
             let travelled = self.travelled();
             if self.dir.is_some_and(|d| d != dir) {
-                return Err(self.out_of_reach(target));
+                return Err(self.out_of_reach(pos, target));
             }
             if (distance as usize) < travelled {
                 // A square already passed: take back what was dropped beyond it.
@@ -288,7 +296,7 @@ impl Carry {
                 // A further square along: what was put down here stays, one piece goes on.
                 if !self.advance(pos, dir) {
                     *self = saved;
-                    return Err(self.out_of_reach(target));
+                    return Err(self.out_of_reach(pos, target));
                 }
             }
         }
@@ -305,8 +313,8 @@ impl Carry {
 
     /// The squares the pieces in hand can go to next: while over the origin, every square
     /// some spread reaches; once on their way, the squares further along (for the targets
-    /// drawn on the board).
-    pub fn reach(&self, pos: &Position) -> u64 {
+    /// drawn on the board). With `grow`, also those that need more pieces picked up.
+    pub fn reach(&self, pos: &Position, grow: bool) -> u64 {
         let size = pos.size();
         let dirs: &[Direction] = match self.dir {
             Some(ref d) => std::slice::from_ref(d),
@@ -319,6 +327,7 @@ impl Carry {
                 let mut probe = self.clone();
                 probe.sticky = true;
                 probe.pressed = false;
+                probe.grow = grow;
                 if probe.click(pos, next).is_err() {
                     break;
                 }
@@ -329,11 +338,42 @@ impl Carry {
         squares
     }
 
-    fn out_of_reach(&mut self, target: Square) -> Message {
+    fn out_of_reach(&mut self, pos: &Position, target: Square) -> Message {
         self.refused = Some(target);
         Message::new("refuse.out_of_reach")
             .with("square", target)
             .with("from", self.from)
+            .with_nested("why", self.why_not(pos, target))
+    }
+
+    /// Why the pieces cannot go to `target`: off the line, the other way, a wall or a
+    /// capstone in the way, or too far for the pieces the stack has.
+    pub(crate) fn why_not(&self, pos: &Position, target: Square) -> Message {
+        let Some((dir, distance)) = self.line_to(target) else {
+            return Message::new("why.line");
+        };
+        if self.dir.is_some_and(|d| d != dir) {
+            return Message::new("why.one_direction");
+        }
+        let carrying_cap = pos.caps() & self.from.bit() != 0;
+        let mut sq = self.from;
+        for step in 1..=distance {
+            let Some(next) = sq.step(dir, pos.size()) else {
+                break;
+            };
+            if pos.caps() & next.bit() != 0 {
+                return Message::new("why.capstone").with("square", next);
+            }
+            if pos.walls() & next.bit() != 0 {
+                return if carrying_cap && step == distance {
+                    Message::new("why.cap_alone").with("square", next)
+                } else {
+                    Message::new("why.wall").with("square", next)
+                };
+            }
+            sq = next;
+        }
+        Message::new("why.far").with("limit", carry_limit(pos, self.from))
     }
 
     /// More pieces: picked up (over the origin) or kept on the current square.
@@ -496,7 +536,12 @@ impl Gesture {
         let Some(square) = layout.square_at(p) else {
             return Intent::Nothing;
         };
-        if pos.height(square) > 0 && refuse_pick_up(pos, square).is_none() {
+        if pos.height(square) > 0 {
+            // Someone else's stack (or any stack on the first plies): say so at once, for a
+            // drag as for a click.
+            if let Some(why) = refuse_pick_up(pos, square) {
+                return Intent::Refuse(why);
+            }
             *self = Gesture::Carry(Carry::new(pos, square, p, false));
             return Intent::Changed;
         }
@@ -557,7 +602,9 @@ impl Gesture {
             Gesture::Place { kind, moved, .. } => match layout.square_at(p) {
                 Some(square) => place(pos, square, kind),
                 None if !moved => Intent::Select(kind),
-                None => Intent::Changed,
+                // Dragged back onto the reserves: put back, nothing to say.
+                None if layout.pile_at(p).is_some() => Intent::Changed,
+                None => Intent::Refuse(Message::new("refuse.place_off_board")),
             },
             Gesture::Carry(mut carry) => {
                 carry.pointer = p;
@@ -614,7 +661,8 @@ impl Gesture {
             return Intent::Refuse(
                 Message::new("refuse.cannot_reach")
                     .with("square", square)
-                    .with("from", carry.from),
+                    .with("from", carry.from)
+                    .with_nested("why", carry.why_not(pos, square)),
             );
         }
         match carry.pending() {

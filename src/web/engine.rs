@@ -1,8 +1,11 @@
 //! The computer opponent for a Web Worker: the same search as natively, behind a small
 //! wasm-bindgen class. The worker owns one `Engine`; the page never blocks on it.
 
+use crate::ai::analysis::Analysis;
 use crate::ai::level::{choose, Level, Rng};
+use crate::ai::review::{eval_text, review, Finding, ReviewSettings};
 use crate::ai::search::{SearchLimits, Searcher};
+use crate::game::Judgement;
 use crate::{tps, Config, Komi, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -31,10 +34,84 @@ struct Bench {
     nps: f64,
 }
 
-/// A computer player.
+/// What the analysis has found so far, for the page.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Insight {
+    depth: u8,
+    /// From white's side, hundredths of a flat (or a forced result, as the search scores).
+    white_score: i32,
+    /// `+1.2`, `-R3`...
+    text: String,
+    white_chance: f64,
+    /// The best line in PTN, from the position analysed.
+    pv: Vec<String>,
+    nodes: u64,
+    finished: bool,
+}
+
+/// The review's verdict on one ply, ready for the game: a judgement and a comment.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Verdict {
+    /// `?`, `??` or empty.
+    judgement: &'static str,
+    /// `missed-road`, `allows-road`, `missed-win`, `worse` or empty.
+    finding: &'static str,
+    /// The better ply in PTN, when there is one.
+    better: Option<String>,
+    /// `{+1.2 · best c3}` without the braces.
+    comment: String,
+    white_chance: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Reviewed {
+    start_white_chance: f64,
+    plies: Vec<Verdict>,
+}
+
+/// A computer player, analyst and reviewer.
 #[wasm_bindgen]
 pub struct Engine {
     searcher: Searcher,
+    analysis: Option<(String, Analysis)>,
+}
+
+/// The line `pv` in PTN from `pos` (with `*` where a ply flattens).
+fn line_text(pos: &Position, pv: &[crate::Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        out.push(crate::ptn::write_move(&pos, mv));
+        pos.play_unchecked(mv);
+    }
+    out
+}
+
+/// A position as the page describes it.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Spec {
+    tps: String,
+    stones: u8,
+    caps: u8,
+    half_komi: u8,
+}
+
+impl Spec {
+    fn read(value: JsValue) -> Result<Spec, JsError> {
+        serde_wasm_bindgen::from_value(value)
+            .map_err(|e| JsError::new(&format!("bad position: {e}")))
+    }
+
+    fn position(&self) -> Result<Position, JsError> {
+        position(&self.tps, self.stones, self.caps, self.half_komi).map_err(|e| JsError::new(&e))
+    }
 }
 
 fn position(spec_tps: &str, stones: u8, caps: u8, half_komi: u8) -> Result<Position, String> {
@@ -57,7 +134,133 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             searcher: Searcher::new(HASH_MB),
+            analysis: None,
         }
+    }
+
+    /// Analyses the position of `spec` (`{tps, stones, caps, halfKomi}`, as the board's
+    /// `searchSpec()` gives it) for about `nodes` more nodes, going on from the last call
+    /// when the position is the same. Returns `{depth, whiteScore, text, whiteChance, pv,
+    /// nodes, finished}`.
+    pub fn analyze(&mut self, spec: JsValue, nodes: u32) -> Result<JsValue, JsError> {
+        let spec = Spec::read(spec)?;
+        let pos = spec.position()?;
+        let key = format!(
+            "{} {} {} {}",
+            spec.tps, spec.stones, spec.caps, spec.half_komi
+        );
+        match &mut self.analysis {
+            Some((k, a)) if *k == key => {
+                a.advance(nodes as u64);
+            }
+            Some((k, a)) => {
+                *k = key;
+                a.set_position(&pos);
+                a.advance(nodes as u64);
+            }
+            None => {
+                let mut a = Analysis::new(&pos, HASH_MB);
+                a.advance(nodes as u64);
+                self.analysis = Some((key, a));
+            }
+        }
+        let report = self.analysis.as_ref().expect("just set").1.report();
+        let white = |s: i32| {
+            if pos.to_move() == crate::Color::White {
+                s
+            } else {
+                -s
+            }
+        };
+        let white_score = if pos.is_over() {
+            match pos.outcome().and_then(|o| o.winner) {
+                Some(crate::Color::White) => crate::ai::search::WIN,
+                Some(crate::Color::Black) => -crate::ai::search::WIN,
+                None => 0,
+            }
+        } else {
+            white(report.result.score)
+        };
+        let white_chance = crate::ai::eval::win_probability(white_score, pos.size());
+        to_js(&Insight {
+            depth: report.result.depth,
+            white_score,
+            text: eval_text(white_score),
+            white_chance,
+            pv: line_text(&pos, &report.result.pv),
+            nodes: report.total_nodes,
+            finished: report.finished || pos.is_over(),
+        })
+    }
+
+    /// Reviews the line `moves` (PTN) from the position of `spec` with `nodes` per position, calling
+    /// `progress(done, total)` after each position. Returns `{startWhiteChance, plies:
+    /// [{judgement, finding, better, comment, whiteChance}]}`.
+    pub fn review(
+        &mut self,
+        spec: JsValue,
+        moves: Vec<String>,
+        nodes: u32,
+        progress: &js_sys::Function,
+    ) -> Result<JsValue, JsError> {
+        let start = Spec::read(spec)?.position()?;
+        let moves = moves
+            .iter()
+            .map(|m| m.parse::<crate::Move>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let settings = ReviewSettings {
+            nodes: (nodes as u64).max(1_000),
+        };
+        let result = review(
+            &start,
+            &moves,
+            settings,
+            &mut self.searcher,
+            |done, total| {
+                let _ = progress.call2(&JsValue::NULL, &done.into(), &total.into());
+            },
+        );
+        let mut pos = start.clone();
+        let plies = result
+            .plies
+            .iter()
+            .zip(&moves)
+            .map(|(p, &mv)| {
+                let better = p.better.map(|b| crate::ptn::write_move(&pos, b));
+                pos.play_unchecked(mv);
+                // After the last ply of a finished game the result says it all.
+                let mut comment = if p.white_score.abs() == crate::ai::search::WIN {
+                    String::new()
+                } else {
+                    eval_text(p.white_score)
+                };
+                if let Some(b) = &better {
+                    if !comment.is_empty() {
+                        comment.push_str(" · ");
+                    }
+                    comment.push_str("best ");
+                    comment.push_str(b);
+                }
+                Verdict {
+                    judgement: p.judgement.symbol(),
+                    finding: match p.finding {
+                        Finding::None => "",
+                        Finding::MissedRoad => "missed-road",
+                        Finding::AllowsRoad => "allows-road",
+                        Finding::MissedWin => "missed-win",
+                        Finding::Worse(_) => "worse",
+                    },
+                    better: better.filter(|_| p.judgement != Judgement::None),
+                    comment,
+                    white_chance: p.white_chance,
+                }
+            })
+            .collect();
+        to_js(&Reviewed {
+            start_white_chance: result.start_white_chance,
+            plies,
+        })
     }
 
     /// Forgets what it learned (a new game).

@@ -94,8 +94,9 @@ pub struct Message {
     /// Arguments that are themselves catalogue keys (a colour's name), translated in the
     /// reader's language.
     pub keyed: Vec<(&'static str, &'static str)>,
-    /// A message that fills the `{error}` placeholder, translated in the same language.
-    pub nested: Option<Box<Message>>,
+    /// Messages that fill placeholders (`{error}`, `{why}`), translated in the same
+    /// language.
+    pub nested: Vec<(&'static str, Message)>,
 }
 
 impl Message {
@@ -104,12 +105,18 @@ impl Message {
             key,
             args: Vec::new(),
             keyed: Vec::new(),
-            nested: None,
+            nested: Vec::new(),
         }
     }
 
     pub fn with(mut self, name: &'static str, value: impl ToString) -> Message {
         self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// Fills `{name}` with another message, in the same language.
+    pub fn with_nested(mut self, name: &'static str, inner: Message) -> Message {
+        self.nested.push((name, inner));
         self
     }
 
@@ -125,8 +132,8 @@ impl Message {
         for &(name, key) in &self.keyed {
             args.push((name, text(lang, key, &[])));
         }
-        if let Some(inner) = &self.nested {
-            args.push(("error", inner.text(lang)));
+        for (name, inner) in &self.nested {
+            args.push((name, inner.text(lang)));
         }
         text(lang, self.key, &args)
     }

@@ -112,14 +112,32 @@ impl Layout {
     /// Like [`Layout::new`]; without capstones in the game (`caps` false) the reserves hold
     /// two piles, spaced wider, and the capstone pile is an empty rectangle.
     pub fn with_caps(size: u8, caps: bool, width: f64, height: f64, pixel_ratio: f64) -> Layout {
+        Layout::arranged(size, caps, width, height, pixel_ratio, false)
+    }
+
+    /// Like [`Layout::with_caps`]; with `prefer_portrait` (a page held upright) the reserves
+    /// stay above and below the board until the canvas is clearly wider than tall, so that
+    /// the board does not rearrange itself when the room around it changes a little.
+    pub fn arranged(
+        size: u8,
+        caps: bool,
+        width: f64,
+        height: f64,
+        pixel_ratio: f64,
+        prefer_portrait: bool,
+    ) -> Layout {
         let width = width.max(60.0);
         let height = height.max(60.0);
-        let portrait = height > width * 1.05;
+        let portrait = if prefer_portrait {
+            height > width * 0.7
+        } else {
+            height > width * 1.05
+        };
         let n = size as f64;
         // Coordinates take a third of a square on the left and bottom; each reserve strip
         // is 0.9 square deep beside the board, with gaps.
         let (square, board) = if portrait {
-            let square = (width / (n + 0.5)).min(height / (n + 0.45 + 2.0 * 1.05));
+            let square = (width / (n + 0.75)).min(height / (n + 0.45 + 2.0 * 1.05));
             let board_w = square * n;
             let total_h = square * (n + 0.45 + 2.0 * 1.05);
             let x = (width - board_w + square * 0.35) / 2.0;

@@ -37,7 +37,7 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
     let pending = carry
         .and_then(Carry::pending)
         .filter(|&m| board.position().is_legal(m));
-    let mut shown = board.position().clone();
+    let mut shown = board.shown_position().clone();
     if let Some(mv) = pending {
         shown.play_unchecked(mv);
     }
@@ -202,7 +202,11 @@ fn draw_highlights(
     let theme = &board.theme;
     // The last ply: its origin and every square it reached.
     if pending.is_none() {
-        if let Some(last) = board.game.moves().last() {
+        let last = match &board.preview {
+            Some((_, mv)) => Some(*mv),
+            None => board.game.moves().last(),
+        };
+        if let Some(last) = last {
             for sq in super::state::move_path(last, shown.size()) {
                 canvas.fill_rect(layout.square_rect(sq), theme.last_move);
             }
@@ -272,9 +276,23 @@ fn draw_targets(board: &Board, canvas: &mut impl Canvas, carry: &Carry) {
         return;
     }
     let layout = &board.layout;
-    for i in Bits(carry.reach(board.position())) {
+    let pos = board.position();
+    // Solid: reachable with the pieces in hand; a ring: only by picking up more.
+    let with_hand = carry.reach(pos, false);
+    let with_more = carry.reach(pos, true) & !with_hand;
+    for i in Bits(with_hand) {
         let c = layout.square_rect(Square::from_index(i)).center();
         canvas.circle(c.x, c.y, layout.square * 0.08, board.theme.target, None);
+    }
+    for i in Bits(with_more) {
+        let c = layout.square_rect(Square::from_index(i)).center();
+        canvas.circle(
+            c.x,
+            c.y,
+            layout.square * 0.07,
+            "rgba(0,0,0,0)",
+            Some((board.theme.target, 2.0)),
+        );
     }
 }
 
@@ -302,12 +320,29 @@ fn draw_hand(canvas: &mut impl Canvas, board: &Board, shown: &Position, carry: &
     }
     let layout = &board.layout;
     let sq = carry.current(shown.size());
-    let g = layout.stack_geometry(sq, shown.height(sq));
-    let top = g.level_rect(shown.height(sq).saturating_sub(1));
+    let r = layout.square_rect(sq);
     let px = (layout.square * 0.2).max(10.0);
-    let x = top.x + top.width + px * 0.2;
-    let y = (top.y - layout.square * HAND_LIFT).max(px);
-    draw_badge(canvas, x, y, px, &n.to_string(), board.theme.selected);
+    // In the square's top-left corner (the height is in the top-right one), drawn hollow
+    // so that it reads as "in hand" beside the solid counts of pieces put down.
+    let (x, y) = (r.x + px * 0.85, r.y + px * 0.85);
+    canvas.circle(
+        x,
+        y,
+        px * 0.72,
+        board.theme.panel,
+        Some((board.theme.selected, 2.5)),
+    );
+    canvas.text(
+        x,
+        y + px * 0.36,
+        &n.to_string(),
+        TextStyle {
+            px,
+            color: board.theme.selected,
+            align: Align::Center,
+            bold: true,
+        },
+    );
 }
 
 /// On each square of a pending spread, how many pieces land there.
@@ -324,21 +359,20 @@ fn draw_drop_counts(
     let mut sq = carry.from;
     let px = (layout.square * 0.2).max(10.0);
     let steps = mv.drops().count();
+    let clicking = carry.sticky && !carry.dragging();
     for (i, drop) in mv.drops().enumerate() {
         sq = sq.step(dir, size).unwrap_or(sq);
-        // Clicking, the last square shows what was put down there; the rest is in hand.
-        let put_down = if i + 1 == steps && carry.sticky && !carry.dragging() {
-            carry.leave
-        } else {
-            drop
-        };
+        // Clicking, the hand's square shows the hand's own count instead (see draw_hand).
+        if i + 1 == steps && clicking {
+            break;
+        }
         let r = layout.square_rect(sq);
         draw_badge(
             canvas,
             r.x + px * 0.85,
             r.y + px * 0.85,
             px,
-            &put_down.to_string(),
+            &drop.to_string(),
             theme.selected,
         );
     }
@@ -465,9 +499,9 @@ fn draw_lone_piece(board: &Board, canvas: &mut impl Canvas, base: Point, piece: 
 fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
     let layout = &board.layout;
     let theme = &board.theme;
-    let pos = board.position();
+    let pos = board.shown_position();
     let active = placing_color(pos);
-    let over = board.game.outcome().is_some();
+    let over = board.game.outcome().is_some() || board.preview.is_some();
     for color in Color::ALL {
         let reserve = &layout.reserves[color.index()];
         let stones = pos.stones_left(color);
@@ -499,26 +533,45 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
             );
             canvas.set_alpha(1.0);
             if usable && pos.is_opening() && kind == Kind::Flat {
-                // The first two plies: say whose ply takes from this pile.
-                let label = super::i18n::text(
-                    board.lang,
-                    "canvas.opening_pile",
-                    &[(
-                        "player",
-                        super::i18n::text(board.lang, super::drag::color_key(pos.to_move()), &[]),
-                    )],
-                );
-                canvas.text(
-                    pile.center().x,
-                    pile.y + pile.height + px * 0.95,
-                    &label,
-                    TextStyle {
-                        px: px * 0.85,
-                        color: theme.selected,
-                        align: Align::Center,
-                        bold: true,
-                    },
-                );
+                // The first two plies: the count, and whose ply takes from this pile (beside
+                // the count in a row of piles, under it in a column).
+                let mover =
+                    super::i18n::text(board.lang, super::drag::color_key(pos.to_move()), &[]);
+                let label =
+                    super::i18n::text(board.lang, "canvas.opening_pile", &[("player", mover)]);
+                let style = TextStyle {
+                    px: px * 0.85,
+                    color: theme.selected,
+                    align: Align::Center,
+                    bold: true,
+                };
+                let count_y = pile.y + pile.height + px * 0.95;
+                if layout.portrait {
+                    canvas.text(
+                        pile.center().x,
+                        count_y,
+                        &format!("{left} · {label}"),
+                        style,
+                    );
+                } else {
+                    canvas.text(
+                        pile.center().x,
+                        count_y,
+                        &left.to_string(),
+                        TextStyle {
+                            px,
+                            color: theme.text,
+                            ..style
+                        },
+                    );
+                    // Kept inside the canvas: a column of piles can be narrower than the words.
+                    let half = label.chars().count() as f64 * style.px * 0.3;
+                    let x = pile
+                        .center()
+                        .x
+                        .clamp(half + 2.0, (layout.width - half - 2.0).max(half + 2.0));
+                    canvas.text(x, count_y + px * 1.15, &label, style);
+                }
             } else if kind != Kind::Wall {
                 let label = left.to_string();
                 canvas.text(
@@ -578,7 +631,7 @@ fn draw_inspector(board: &Board, canvas: &mut impl Canvas) {
     let Some(sq) = board.hover.and_then(|p| layout.square_at(p)) else {
         return;
     };
-    let stack = board.position().stack(sq);
+    let stack = board.shown_position().stack(sq);
     let height = stack.height();
     if height < 2 {
         return;

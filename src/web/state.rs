@@ -29,6 +29,9 @@ pub enum Event {
 #[derive(Debug)]
 pub struct Board {
     pub game: Game,
+    /// Keep the reserves above and below the board unless the canvas is clearly wide (a
+    /// page held upright), so the board does not rearrange itself as the room changes.
+    pub prefer_portrait: bool,
     /// Whether a ply played where the current line went on differently makes the new line
     /// the main line (a game against the computer: the game as played is the main line),
     /// rather than a variation (study: the main line is kept).
@@ -54,6 +57,9 @@ pub struct Board {
     pub animation: Option<Animation>,
     /// A suggested ply to show (the hint button), until anything changes.
     pub hint: Option<Move>,
+    /// A line being previewed (the analysis's best line): the position after it and its
+    /// last ply, shown instead of the game's position until anything changes.
+    pub preview: Option<(Position, Move)>,
     /// The keyboard's cursor, once the keyboard is used.
     pub cursor: Option<Square>,
     events: Vec<Event>,
@@ -67,6 +73,7 @@ impl Board {
         Board {
             game,
             played_line_is_main: false,
+            prefer_portrait: false,
             layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0),
             theme: Theme::LIGHT,
             gesture: Gesture::Idle,
@@ -80,6 +87,7 @@ impl Board {
             lang: Lang::En,
             animation: None,
             hint: None,
+            preview: None,
             cursor: None,
             events: Vec::new(),
             dirty: true,
@@ -94,6 +102,7 @@ impl Board {
 
     /// Recomputes what depends on the position alone (kept so frames stay cheap).
     fn position_changed(&mut self) {
+        self.preview = None;
         self.threats = match self.game.outcome() {
             Some(_) => 0,
             None => road_threats(self.position()),
@@ -140,12 +149,13 @@ impl Board {
 
     /// The canvas changed size.
     pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
-        let layout = Layout::with_caps(
+        let layout = Layout::arranged(
             self.position().size(),
             self.position().config().caps > 0,
             width,
             height,
             pixel_ratio,
+            self.prefer_portrait,
         );
         if layout != self.layout {
             self.layout = layout;
@@ -219,6 +229,12 @@ impl Board {
     /// One ply back along the current line (a resignation or agreed draw is taken back
     /// first); the ply stays in the game.
     pub fn undo(&mut self) -> bool {
+        // Pieces in hand: putting them back is the undo the player means.
+        if !matches!(self.gesture, Gesture::Idle | Gesture::Press { .. }) {
+            self.gesture = Gesture::Idle;
+            self.dirty = true;
+            return true;
+        }
         let had_end = self.game.outcome().is_some() && self.game.position().outcome().is_none();
         if self.game.back().is_none() && !had_end {
             return false;
@@ -305,6 +321,48 @@ impl Board {
         Ok(())
     }
 
+    /// Writes a review's verdicts into the current line: for ply `i` (from 1) of the line, a
+    /// judgement (`?`, `??`, or empty to leave the ply's own) and a comment that replaces any
+    /// earlier review comment of that ply. Returns how many plies were marked.
+    pub fn apply_review(&mut self, verdicts: &[(String, String)]) -> usize {
+        let line = self.game.line().to_vec();
+        let mut marked = 0;
+        for (i, (judgement, comment)) in verdicts.iter().enumerate().take(line.len()) {
+            let path = &line[..=i];
+            let Some(node) = self.game.node_mut(path) else {
+                break;
+            };
+            if let Some(j) = crate::game::Judgement::from_symbol(judgement) {
+                if j != crate::game::Judgement::None {
+                    node.annotation.judgement = j;
+                    marked += 1;
+                }
+            }
+            node.comments.retain(|c| !is_review_comment(c));
+            if !comment.trim().is_empty() {
+                node.comments.insert(0, comment.trim().to_string());
+            }
+        }
+        self.tree_changed();
+        marked
+    }
+
+    /// White's chance to win after each ply of the current line, where a review left its
+    /// evaluation in the ply's comment.
+    pub fn line_chances(&self) -> Vec<Option<f64>> {
+        let size = self.position().size();
+        let line = self.game.line();
+        (1..=line.len())
+            .map(|i| {
+                self.game.comments(&line[..i]).iter().find_map(|c| {
+                    let head = c.split(" · ").next().unwrap_or("");
+                    crate::ai::review::parse_eval(head)
+                        .map(|s| crate::ai::eval::win_probability(s, size))
+                })
+            })
+            .collect()
+    }
+
     /// The tree changed but not the position: the page redraws its move list.
     fn tree_changed(&mut self) {
         self.events.push(Event::Navigate {
@@ -339,12 +397,13 @@ impl Board {
         self.hint = None;
         // The size or the capstones may differ from the last game's.
         let caps = self.position().config().caps > 0;
-        self.layout = Layout::with_caps(
+        self.layout = Layout::arranged(
             self.position().size(),
             caps,
             self.layout.width,
             self.layout.height,
             self.layout.pixel_ratio,
+            self.prefer_portrait,
         );
         self.position_changed();
         self.events.push(Event::Load);
@@ -392,6 +451,9 @@ impl Board {
 
     pub fn pointer_down(&mut self, p: Point) {
         self.hover = Some(p);
+        if self.preview.take().is_some() {
+            self.dirty = true; // back to the game's own position before anything else
+        }
         if !self.accepts_input() {
             if let Some(why) = self.refusal(p) {
                 self.apply(Intent::Refuse(why));
@@ -511,6 +573,14 @@ impl Board {
         used
     }
 
+    /// Shows the keyboard's cursor where it would first appear, if it is not shown yet.
+    pub fn show_cursor(&mut self) {
+        if self.cursor.is_none() && self.options.interactive {
+            self.cursor = Some(self.cursor_start());
+            self.dirty = true;
+        }
+    }
+
     /// Where the cursor appears first: the last ply's square, or the centre.
     fn cursor_start(&self) -> Square {
         let size = self.position().size();
@@ -596,6 +666,33 @@ impl Board {
         }
     }
 
+    /// Shows the position after `plies` (PTN, played from the position shown) without
+    /// playing them; `None` or an empty list ends the preview. On error nothing changes.
+    pub fn set_preview(&mut self, plies: Option<&[String]>) -> Result<(), String> {
+        let plies = plies.unwrap_or_default();
+        if plies.is_empty() {
+            if self.preview.take().is_some() {
+                self.dirty = true;
+            }
+            return Ok(());
+        }
+        let mut pos = self.position().clone();
+        let mut last = None;
+        for text in plies {
+            let mv: Move = text.parse().map_err(|e| self.text(&Message::from(&e)))?;
+            pos.play(mv).map_err(|e| self.text(&Message::from(&e)))?;
+            last = Some(mv);
+        }
+        self.preview = last.map(|mv| (pos, mv));
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// The position to draw: a previewed line's, or the game's.
+    pub fn shown_position(&self) -> &Position {
+        self.preview.as_ref().map_or(self.position(), |(p, _)| p)
+    }
+
     /// Whether the reader may play at all (false: a board only to look at).
     pub fn set_interactive(&mut self, interactive: bool) {
         if self.options.interactive != interactive {
@@ -612,6 +709,13 @@ impl Board {
     }
 
     fn apply(&mut self, intent: Intent) {
+        // A word about what the hand just did (only the capstone goes on to a wall).
+        if let Gesture::Carry(c) = &mut self.gesture {
+            if let Some(note) = c.note.take() {
+                self.message = Some(note);
+                self.message_serial = self.message_serial.wrapping_add(1);
+            }
+        }
         match intent {
             Intent::Nothing => {}
             Intent::Changed => self.dirty = true,
@@ -672,6 +776,7 @@ impl Board {
             tree: tree_items(&self.game),
             path: self.game.path().to_vec(),
             start_comments: self.game.start_comments.clone(),
+            chances: self.line_chances(),
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
             tak: tak_by.is_some(),
@@ -685,6 +790,7 @@ impl Board {
             message_serial: self.message_serial,
             pending: self.pending().map(|m| m.to_string()),
             in_hand,
+            cursor: self.cursor.map(|c| c.to_string()),
             selected: self.selected.name().to_string(),
             size: pos.size(),
             komi: pos.config().komi.to_string(),
@@ -730,9 +836,9 @@ fn summarize(pos: &Position, o: Outcome, lang: Lang) -> ResultSummary {
         Some(c) => i18n::text(
             lang,
             "result.win",
-            &[("player", player(c)), ("reason", reason)],
+            &[("player", player(c)), ("reason", reason.clone())],
         ),
-        None => i18n::text(lang, "result.draw", &[("reason", reason)]),
+        None => i18n::text(lang, "result.draw", &[("reason", reason.clone())]),
     };
     ResultSummary {
         ptn: o.ptn_result().to_string(),
@@ -744,9 +850,28 @@ fn summarize(pos: &Position, o: Outcome, lang: Lang) -> ResultSummary {
             EndReason::Agreement => "agreement",
         }
         .to_string(),
+        reason_text: reason,
         text,
         score: score(pos, o, Variants::default()),
     }
+}
+
+/// Whether `comment` is one a review wrote: an evaluation, optionally ` · best <ply>`, or
+/// `best <ply>` alone.
+///
+/// ```
+/// use tak::web::state::is_review_comment;
+/// assert!(is_review_comment("+1.2 · best c3") && is_review_comment("-R3") && is_review_comment("best 3c3>12"));
+/// assert!(!is_review_comment("+1 for style") && !is_review_comment("best of all"));
+/// ```
+pub fn is_review_comment(comment: &str) -> bool {
+    if let Some(ply) = comment.strip_prefix("best ") {
+        return ply.parse::<Move>().is_ok();
+    }
+    let mut parts = comment.splitn(2, " · ");
+    let head = parts.next().unwrap_or("");
+    crate::ai::review::parse_eval(head).is_some()
+        && parts.next().is_none_or(|rest| rest.starts_with("best "))
 }
 
 /// One ply of the move list: where it is in the tree, how it is written, and the lines that
@@ -824,6 +949,8 @@ pub struct ResultSummary {
     pub winner: Option<String>,
     /// `road`, `flats`, `resignation` or `agreement`.
     pub reason: String,
+    /// The reason in words, as in `text` (`road`, `flats 9–10 + 2 komi`).
+    pub reason_text: String,
     pub text: String,
     pub score: u32,
 }
@@ -848,6 +975,8 @@ pub struct Status {
     pub path: Vec<usize>,
     /// Comments before the first ply.
     pub start_comments: Vec<String>,
+    /// White's chance after each ply of the current line, where a review evaluated it.
+    pub chances: Vec<Option<f64>>,
     pub can_undo: bool,
     pub can_redo: bool,
     pub tak: bool,
@@ -864,6 +993,8 @@ pub struct Status {
     pub pending: Option<String>,
     /// Pieces in hand while a stack is carried.
     pub in_hand: Option<u8>,
+    /// The keyboard's cursor, once shown.
+    pub cursor: Option<String>,
     pub selected: String,
     pub size: u8,
     pub komi: String,
@@ -956,8 +1087,8 @@ impl From<PlyMessage> for Message {
     fn from(p: PlyMessage) -> Message {
         // The cause is kept as its key; `Message::text` of `load.ptn_ply` fills in `{error}`
         // with the cause in the same language.
-        let mut m = Message::new("load.ptn_ply").with("ply", p.ply);
-        m.nested = Some(Box::new(p.inner));
-        m
+        Message::new("load.ptn_ply")
+            .with("ply", p.ply)
+            .with_nested("error", p.inner)
     }
 }

@@ -58,7 +58,7 @@ test('releasing off the board or out of reach puts the stack back, and says so',
   assert.match(await toastText(page), /Released off the board/);
   await mouseDrag(page, await squareAt(page, 'c3'), [await squareAt(page, 'd3'), await squareAt(page, 'd4')]);
   assert.equal(await tps(page), before);
-  assert.equal(await toastText(page), 'The stack on c3 cannot reach d4; it is back in place.');
+  assert.equal(await toastText(page), 'The stack on c3 cannot reach d4: stacks move only along a row or a column. It is back in place.');
   // Escape cancels a stack picked up by a click.
   await clickSquare(page, 'c3');
   assert.equal((await status(page)).inHand, 2);

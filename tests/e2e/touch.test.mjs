@@ -67,7 +67,7 @@ test('taps pick up a stack and drop its pieces one by one', async () => {
   assert.equal((await status(page)).pending, null, 'picked up, nowhere yet');
   // Out of line: refused, with a message over the board; the hand stays.
   await tap('e5');
-  assert.equal(await page.textContent('#board .tak-toast'), 'The pieces in hand cannot reach e5. Tap c3 to put pieces back, or press Esc.');
+  assert.equal(await page.textContent('#board .tak-toast'), 'The pieces in hand cannot reach e5: stacks move only along a row or a column. Select c3 again to put pieces back, or press Esc.');
   assert.equal(await page.isVisible('#board .tak-toast'), true);
   assert.equal((await status(page)).inHand, 3);
   // c3, d3, d3, e3: 3c3>21.

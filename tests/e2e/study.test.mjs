@@ -1,0 +1,161 @@
+// Studying a game in the page: variations through export, reload and import; notes; live
+// analysis with its best line; the whole-game review marking a missed road.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openGame, openMenu, status, shot, squareAt, mouseDrag, pileAt } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+// White could finish rank 1 with 5. e1 but plays a3; black then completes rank 5.
+const MISSED_ROAD = '[Size "5"]\n1. a5 a1 2. b1 b5 3. c1 c5 4. d1 d5 5. a3 e5';
+
+test('the review marks a missed road in one with ?? and names the winning ply', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const context = await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+    const page = await openGame(context, server.url);
+    await page.evaluate((ptn) => window.tak.load(ptn), MISSED_ROAD);
+    assert.equal((await status(page)).result?.ptn, '0-R');
+    await page.click('#result-review');
+    await page.waitForFunction(() => !document.getElementById('review-summary').hidden, null, { timeout: 60000 });
+    // On the page: the ply is marked and its comment names the winning move.
+    const plies = await page.$$eval('#moves button.ply', (bs) => bs.map((b) => b.textContent));
+    assert.ok(plies.includes('a3??'), plies.join(' '));
+    assert.match(await page.textContent('#moves'), /best e1/);
+    assert.match(await page.textContent('#review-summary'), /marked/);
+    // In the game's PTN.
+    const ptn = await page.evaluate(() => window.tak.ptn());
+    assert.match(ptn, /5\. a3\?\? \{-R1 · best e1\}/);
+    // The graph under the board, and a click on it goes to a ply.
+    assert.equal(await page.isVisible('#graph'), true);
+    const g = await page.locator('#graph-svg').boundingBox();
+    await page.mouse.click(g.x + g.width * 0.5, g.y + g.height / 2);
+    assert.equal((await status(page)).ply, 5);
+    await page.evaluate(() => window.tak.goto(8));
+    await shot(page, `review-marked-${viewport.width}`);
+    // The marks survive a reload (they are part of the saved game).
+    await page.reload();
+    await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+    assert.match(await page.evaluate(() => window.tak.ptn()), /5\. a3\?\? \{-R1 · best e1\}/);
+    assert.equal(await page.isVisible('#graph'), true);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+test('a review can be cancelled and changes nothing', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  // A longer game, so that the review is still running when cancelled.
+  await page.evaluate(() => window.tak.newGame(6, '2'));
+  const moves = ['a1', 'f6', 'c3', 'd4', 'c4', 'd3', 'c2', 'd2', 'c5', 'd5', 'b4', 'e4', 'b3', 'e3', 'b2', 'e2', 'Cc6', 'Cd6'];
+  for (const m of moves) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  const before = await page.evaluate(() => window.tak.ptn());
+  await openMenu(page);
+  await page.click('#review');
+  await page.waitForSelector('#review-progress:not([hidden])');
+  await page.click('#review-cancel');
+  assert.equal(await page.isVisible('#review-progress'), false);
+  assert.equal(await page.evaluate(() => window.tak.ptn()), before);
+  await context.close();
+});
+
+test('going back and playing another ply makes a variation; it survives export, reload and import', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  for (const m of ['a1', 'e5', 'c3', 'c2', 'd3']) await page.evaluate((m) => window.tak.play(m), m);
+  // Back to ply 2 through the move list, then a different third ply, by mouse.
+  await page.click('#moves button.ply >> nth=1');
+  assert.equal((await status(page)).ply, 2);
+  await mouseDrag(page, await pileAt(page, 'flat'), [await squareAt(page, 'b2')]);
+  let s = await status(page);
+  assert.deepEqual(s.moves, ['a1', 'e5', 'b2']);
+  assert.equal(await page.locator('#moves li.variation').count(), 1, 'the variation is listed');
+  // A comment and an annotation through the notes dialog.
+  await page.click('#notes');
+  await page.check('#notes-dialog input[name=judgement][value="!?"]');
+  await page.fill('#notes-text', 'a quieter start');
+  await page.click('#notes-save');
+  assert.match(await page.textContent('#moves'), /b2!\?/);
+  assert.match(await page.textContent('#moves'), /a quieter start/);
+  // Undo and redo follow this line.
+  await page.click('#undo');
+  await page.click('#redo');
+  assert.deepEqual((await status(page)).moves, ['a1', 'e5', 'b2']);
+  await shot(page, 'variation');
+  const exported = await page.evaluate(() => window.tak.ptn());
+  assert.match(exported, /2\. c3 \(2\. b2!\? \{a quieter start\}\) 2\.\.\. c2/);
+  // Reload: all of it is back, on the same line.
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.equal(await page.evaluate(() => window.tak.ptn()), exported);
+  assert.deepEqual((await status(page)).moves, ['a1', 'e5', 'b2']);
+  // Import into a fresh page: main line and variation with its comment.
+  const fresh = await browser.newContext();
+  const other = await openGame(fresh, server.url);
+  await openMenu(other);
+  await other.click('#paste');
+  await other.fill('#paste-text', exported);
+  await other.click('#load-game');
+  assert.equal(await other.evaluate(() => window.tak.ptn()), exported);
+  const tree = (await status(other)).tree;
+  assert.deepEqual(tree.map((i) => i.ptn), ['a1', 'e5', 'c3', 'c2', 'd3']);
+  assert.equal(tree[2].variations[0][0].ptn, 'b2');
+  assert.deepEqual(tree[2].variations[0][0].comments, ['a quieter start']);
+  // Promote the variation, then delete what was the main line's continuation.
+  await other.click('#moves li.variation .promote');
+  assert.deepEqual((await status(other)).tree.map((i) => i.ptn), ['a1', 'e5', 'b2']);
+  await fresh.close();
+  await context.close();
+});
+
+test('live analysis shows a bar, a score and a best line that previews and plays as a variation', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.load('[Size "5"]\n1. a5 a1 2. b1 b5 3. c1 c5 4. d1'));
+  await page.click('#analysis-toggle');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-line button').length > 0, null, { timeout: 20000 });
+  const valueNow = Number(await page.getAttribute('#evalbar', 'aria-valuenow'));
+  assert.ok(valueNow >= 0 && valueNow <= 100);
+  assert.match(await page.textContent('#analysis-score'), /White \d+%/);
+  assert.match(await page.textContent('#analysis-depth'), /depth \d+/);
+  // Black must block e1: the best line starts there.
+  const first = await page.textContent('#analysis-line button >> nth=0');
+  assert.match(first, /e1/);
+  // Input is never blocked while it thinks: a typed move plays at once.
+  const tps = await page.evaluate(() => window.tak.tps());
+  await page.hover('#analysis-line button >> nth=0');
+  await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => window.tak.tps()), tps, 'a preview does not play');
+  await shot(page, 'analysis-preview');
+  await page.click('#analysis-line button >> nth=0');
+  assert.equal((await status(page)).ply, 8);
+  assert.match((await status(page)).moves[7], /e1/);
+  // It follows navigation.
+  await page.click('#prev');
+  await page.waitForFunction(() => /depth \d+/.test(document.getElementById('analysis-depth').textContent));
+  // Off: hidden, and the engine stops.
+  await page.click('#analysis-toggle');
+  assert.equal(await page.isVisible('#analysis'), false);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('analysis on a phone: the bar and line fit above the board', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.load('[Size "6"]\n1. a6 a1 2. c3 d4 3. c4 d3'));
+  await page.tap('#analysis-toggle');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-line button').length > 0, null, { timeout: 20000 });
+  // A tap previews, a second tap plays.
+  await page.tap('#analysis-line button >> nth=0');
+  assert.equal((await status(page)).ply, 6);
+  await page.tap('#analysis-line button >> nth=0');
+  assert.equal((await status(page)).ply, 7);
+  const bar = await page.locator('#evalbar').boundingBox();
+  const a1 = await page.evaluate(() => window.tak.squareRect('a1'));
+  assert.ok(bar.y >= 0 && a1.y + a1.height <= 844);
+  await shot(page, 'analysis-phone');
+  await context.close();
+});

@@ -1,0 +1,276 @@
+// Studying a game: live analysis of the position shown (an evaluation bar, the score, the
+// depth and the best line, whose plies preview on hover or tap and play as a variation on
+// click), and a whole-game review that marks mistakes in the game and draws White's chance
+// along it. The engine runs in its own Web Worker; this file is glue.
+
+/** The engine's worker for analysis and review (separate from the computer player's). */
+export class Analyst {
+  constructor() {
+    this.worker = null;
+    this.nextId = 1;
+    this.current = 0;
+    this.onInsight = null;
+    this.reviewing = null;
+  }
+
+  #start() {
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (event) => {
+      const { id, insight, progress, review, error } = event.data || {};
+      if (id !== this.current) return; // a stale answer
+      if (insight) this.onInsight?.(insight);
+      else if (progress) this.reviewing?.progress(...progress);
+      else if (review) { const r = this.reviewing; this.reviewing = null; r?.resolve(review); }
+      else if (error) {
+        const r = this.reviewing;
+        this.reviewing = null;
+        if (r) r.reject(new Error(error)); else this.onInsight?.({ error });
+      }
+    };
+    this.worker.onerror = (event) => {
+      const r = this.reviewing;
+      this.reviewing = null;
+      r?.reject(new Error(event.message || 'the engine failed'));
+      this.worker?.terminate();
+      this.worker = null;
+    };
+  }
+
+  /** Analyses `spec` (the board's searchSpec()) until stopped; insights go to onInsight. */
+  analyse(spec) {
+    if (this.reviewing) return;
+    if (!this.worker) this.#start();
+    this.current = this.nextId++;
+    this.worker.postMessage({ id: this.current, analyze: spec });
+  }
+
+  stop() {
+    this.current = this.nextId++;
+    this.worker?.postMessage({ stop: true });
+  }
+
+  /** Reviews `moves` from `spec`; resolves to {startWhiteChance, plies}. */
+  review(spec, moves, nodes, progress) {
+    this.cancel();
+    if (!this.worker) this.#start();
+    this.current = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.reviewing = { resolve, reject, progress };
+      this.worker.postMessage({ id: this.current, review: { spec, moves, nodes } });
+    });
+  }
+
+  /** Stops a review at once (ending the worker: a running search cannot hear a message). */
+  cancel() {
+    if (!this.reviewing) return;
+    const r = this.reviewing;
+    this.reviewing = null;
+    this.worker?.terminate();
+    this.worker = null;
+    const err = new Error('cancelled');
+    err.cancelled = true;
+    r.reject(err);
+  }
+}
+
+/** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
+export const REVIEW_NODES = 60000;
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Wires the analysis toggle, the review and the graph to `board`. `t` translates; `busy()`
+ * says whether the computer is thinking (analysis waits for it).
+ */
+export function setUpStudy(board, getT, { busy }) {
+  const analyst = new Analyst();
+  let on = false;
+  let shownFor = null;
+  let line = [];
+  let previewed = null; // the prefix of the line a tap previews (a second tap plays it)
+  const t = (...args) => getT()(...args);
+
+  const previewButtons = () => $('analysis-line').querySelectorAll('button');
+  const renderInsight = (insight) => {
+    if (insight.error) { $('analysis-score').textContent = insight.error; return; }
+    const percent = Math.round(insight.whiteChance * 100);
+    $('evalbar').querySelector('.fill').style.width = `${percent}%`;
+    $('evalbar').setAttribute('aria-valuenow', String(percent));
+    $('evalbar').setAttribute('aria-valuetext', t('analysis.chance', { percent }));
+    $('analysis-score').textContent = `${insight.text} · ${t('analysis.chance', { percent })}`;
+    $('analysis-depth').textContent = insight.finished ? t('analysis.done', { depth: insight.depth }) : t('analysis.depth', { depth: insight.depth });
+    if (insight.pv.join(' ') === line.join(' ')) return;
+    line = insight.pv;
+    const box = $('analysis-line');
+    box.replaceChildren();
+    line.forEach((ply, i) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'ply';
+      b.textContent = ply;
+      b.setAttribute('aria-label', t('analysis.play_line', { line: line.slice(0, i + 1).join(' ') }));
+      // Hover (or a first tap) previews the line up to here; a click (or a second tap) plays it.
+      b.addEventListener('pointerenter', (e) => { if (e.pointerType === 'mouse') board.setPreview(line.slice(0, i + 1)); });
+      b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') board.setPreview(null); });
+      b.addEventListener('focus', () => board.setPreview(line.slice(0, i + 1)));
+      b.addEventListener('blur', () => board.setPreview(null));
+      let pointer = 'mouse';
+      b.addEventListener('pointerdown', (e) => { pointer = e.pointerType; });
+      const prefix = line.slice(0, i + 1);
+      if (previewed === prefix.join(' ')) b.classList.add('previewing');
+      b.addEventListener('click', () => {
+        const touch = pointer === 'touch' || pointer === 'pen';
+        pointer = 'mouse';
+        if (touch && previewed !== prefix.join(' ')) {
+          for (const other of previewButtons()) other.classList.remove('previewing');
+          b.classList.add('previewing');
+          previewed = prefix.join(' ');
+          board.setPreview(prefix);
+          return;
+        }
+        previewed = null;
+        board.setPreview(null);
+        for (const ply of prefix) if (board.play(ply)) break;
+      });
+      box.append(b);
+    });
+  };
+  analyst.onInsight = renderInsight;
+
+  /** Analyses the position shown, when the toggle is on and the computer is not thinking. */
+  const follow = () => {
+    if (!on) return;
+    const spec = board.searchSpec();
+    const key = `${spec.tps} ${spec.halfKomi}`;
+    if (busy()) { analyst.stop(); shownFor = null; return; }
+    if (key === shownFor) return;
+    shownFor = key;
+    line = [];
+    previewed = null;
+    $('analysis-line').replaceChildren();
+    $('analysis-depth').textContent = '';
+    analyst.analyse(spec);
+  };
+  const setOn = (value) => {
+    on = value;
+    $('analysis').hidden = !on;
+    $('analysis-toggle').setAttribute('aria-pressed', String(on));
+    shownFor = null;
+    if (on) follow(); else { analyst.stop(); board.setPreview(null); }
+  };
+  $('analysis-toggle').addEventListener('click', () => setOn(!on));
+  // Hidden tab: stop thinking; back: go on.
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) { analyst.stop(); shownFor = null; } else follow();
+  });
+
+  // The review.
+  const startReview = async () => {
+    const status = board.status();
+    const moves = status.moves;
+    if (!moves.length) return;
+    const lineKey = board.ptn() + status.moves.join(' ');
+    const wasOn = on;
+    if (on) setOn(false);
+    $('review-progress').hidden = false;
+    $('review-summary').hidden = true;
+    $('review-bar').value = 0;
+    try {
+      const result = await analyst.review(board.startSpec(), moves, REVIEW_NODES, (done, total) => {
+        $('review-bar').value = done / total;
+      });
+      if (board.ptn() + board.status().moves.join(' ') !== lineKey) return; // the game changed
+      const marked = board.applyReview(result.plies.map((p) => ({ judgement: p.judgement, comment: p.comment })));
+      const worst = result.plies
+        .map((p, i) => ({ ...p, ply: i + 1 }))
+        .filter((p) => p.judgement === '??');
+      $('review-summary').textContent = marked
+        ? t('review.found', { count: marked }) + (worst.length ? ` ${t('review.worst', { ply: plyName(status, worst[0].ply), better: worst[0].better || '' })}` : '')
+        : t('review.clean');
+      $('review-summary').hidden = false;
+    } catch (err) {
+      if (!err.cancelled) { $('review-summary').textContent = t('review.failed', { error: err.message }); $('review-summary').hidden = false; }
+    } finally {
+      $('review-progress').hidden = true;
+      if (wasOn) setOn(true);
+    }
+  };
+  $('review-cancel').addEventListener('click', () => analyst.cancel());
+
+  // The graph of White's chance along the current line, from the review's comments.
+  const drawGraph = (status) => {
+    const chances = status.chances || [];
+    const known = chances.filter((c) => c != null).length;
+    const graph = $('graph');
+    graph.hidden = known < 2;
+    if (graph.hidden) return;
+    const svg = $('graph-svg');
+    const n = chances.length;
+    const w = 1000;
+    const h = 100;
+    const x = (i) => (n ? (i / n) * w : 0);
+    const pts = [[0, h / 2]];
+    chances.forEach((c, i) => { if (c != null) pts.push([x(i + 1), h - c * h]); });
+    const ns = 'http://www.w3.org/2000/svg';
+    const el = (name, attrs) => { const e = document.createElementNS(ns, name); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
+    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    svg.replaceChildren(
+      el('rect', { x: 0, y: 0, width: w, height: h, class: 'black-area' }),
+      el('polygon', { points: `0,${h} ${pts.map((p) => p.join(',')).join(' ')} ${pts[pts.length - 1][0]},${h}`, class: 'white-area' }),
+      el('line', { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: 'mid' }),
+      el('line', { x1: x(status.ply), y1: 0, x2: x(status.ply), y2: h, class: 'here' }),
+    );
+    for (const item of marksOnLine(status)) {
+      svg.append(el('circle', { cx: x(item.ply), cy: h - (chances[item.ply - 1] ?? 0.5) * h, r: 9, class: item.judgement === '??' ? 'blunder' : 'mistake' }));
+    }
+  };
+  $('graph-svg').addEventListener('click', (e) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const n = board.status().chances.length;
+    board.goto(Math.max(0, Math.min(n, Math.round(((e.clientX - r.left) / r.width) * n))));
+  });
+
+  return {
+    follow,
+    drawGraph,
+    startReview,
+    get on() { return on; },
+    stopAll() { analyst.stop(); analyst.cancel(); },
+  };
+}
+
+/** `12. c3` or `12... c3` for ply `ply` (from 1) of the current line. */
+function plyName(status, ply) {
+  const item = itemAt(status, ply);
+  return item ? `${item.number}${item.white ? '.' : '...'} ${item.ptn}` : String(ply);
+}
+
+/** The move-list item of ply `ply` (from 1) of the current line. */
+function itemAt(status, ply) {
+  const path = status.path.length >= ply ? status.path.slice(0, ply) : null;
+  let items = status.tree;
+  let found = null;
+  const want = path ? path.join('.') : null;
+  const search = (list) => {
+    for (const item of list) {
+      if (want ? item.path.join('.') === want : item.onLine && item.path.length === ply) return item;
+      for (const v of item.variations) { const f = search(v); if (f) return f; }
+    }
+    return null;
+  };
+  found = search(items);
+  return found;
+}
+
+/** The plies of the current line marked `?` or `??`. */
+function marksOnLine(status) {
+  const out = [];
+  const walk = (list) => {
+    for (const item of list) {
+      if (item.onLine && /\?/.test(item.annotation) && !/!/.test(item.annotation)) out.push({ ply: item.path.length, judgement: item.annotation.replace(/'/g, '') });
+      for (const v of item.variations) walk(v);
+    }
+  };
+  walk(status.tree);
+  return out;
+}
