@@ -88,6 +88,7 @@ export function setUpStudy(board, getT, { busy }) {
   let shownFor = null;
   let line = [];
   let previewed = null; // the prefix of the line a tap previews (a second tap plays it)
+  let hovering = false; // the mouse is over a ply of the line
   const t = (...args) => getT()(...args);
 
   const previewButtons = () => $('analysis-line').querySelectorAll('button');
@@ -99,7 +100,8 @@ export function setUpStudy(board, getT, { busy }) {
     $('evalbar').setAttribute('aria-valuetext', t('analysis.chance', { percent }));
     $('analysis-score').textContent = `${insight.text} · ${t('analysis.chance', { percent })}`;
     $('analysis-depth').textContent = insight.finished ? t('analysis.done', { depth: insight.depth }) : t('analysis.depth', { depth: insight.depth });
-    if (insight.pv.join(' ') === line.join(' ')) return;
+    // The line stays still while the reader previews one of its plies.
+    if (insight.pv.join(' ') === line.join(' ') || previewed !== null || hovering) return;
     line = insight.pv;
     const box = $('analysis-line');
     box.replaceChildren();
@@ -110,8 +112,8 @@ export function setUpStudy(board, getT, { busy }) {
       b.textContent = ply;
       b.setAttribute('aria-label', t('analysis.play_line', { line: line.slice(0, i + 1).join(' ') }));
       // Hover (or a first tap) previews the line up to here; a click (or a second tap) plays it.
-      b.addEventListener('pointerenter', (e) => { if (e.pointerType === 'mouse') board.setPreview(line.slice(0, i + 1)); });
-      b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') board.setPreview(null); });
+      b.addEventListener('pointerenter', (e) => { if (e.pointerType === 'mouse') { hovering = true; board.setPreview(line.slice(0, i + 1)); } });
+      b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') { hovering = false; board.setPreview(null); } });
       b.addEventListener('focus', () => board.setPreview(line.slice(0, i + 1)));
       b.addEventListener('blur', () => board.setPreview(null));
       let pointer = 'mouse';
@@ -129,6 +131,7 @@ export function setUpStudy(board, getT, { busy }) {
           return;
         }
         previewed = null;
+        hovering = false;
         board.setPreview(null);
         for (const ply of prefix) if (board.play(ply)) break;
       });
@@ -147,6 +150,7 @@ export function setUpStudy(board, getT, { busy }) {
     shownFor = key;
     line = [];
     previewed = null;
+    hovering = false;
     $('analysis-line').replaceChildren();
     $('analysis-depth').textContent = '';
     analyst.analyse(spec);
