@@ -56,7 +56,6 @@ dist: build
 	cp www/*.js www/*.css www/*.html dist/www/
 	cp www/icons/* dist/www/icons/
 	cp pkg/tak.js pkg/tak_bg.wasm dist/pkg/
-	version=$$(find dist -type f | sort | xargs cat | sha256sum | cut -c1-16); \
-		sed "s/__VERSION__/$$version/" sw.js > dist/sw.js
+	node scripts/dist-sw.mjs sw.js dist
 	touch dist/.nojekyll
 	@echo "dist/ is ready: $$(du -sh dist | cut -f1)"

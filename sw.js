@@ -5,14 +5,9 @@
 const VERSION = '__VERSION__';
 const DEVELOPMENT = VERSION.startsWith('__'); // served from the source tree: network first
 const CACHE = `tak-${DEVELOPMENT ? 'dev' : VERSION}`;
-const ASSETS = [
-  './', './index.html', './embed.html', './manifest.webmanifest',
-  './www/style.css', './www/app.js', './www/board.js', './www/computer.js', './www/worker.js',
-  './www/embed.js', './www/controls.js', './www/tak-board.js', './www/embed-demo.html',
-  './www/i18n.js', './www/tutorial.js', './www/panel.js', './www/study.js',
-  './www/icons/icon.svg', './www/icons/icon-192.png', './www/icons/icon-512.png',
-  './pkg/tak.js', './pkg/tak_bg.wasm',
-];
+// Every file of the site: `make dist` writes the list (scripts/dist-sw.mjs); served from the
+// source tree (development) the list is empty and files are cached as they are fetched.
+const ASSETS = [/* __ASSETS__ */];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));

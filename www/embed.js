@@ -10,7 +10,7 @@ import { LANGUAGES, translator } from './i18n.js';
 export function readParams(search) {
   const p = new URLSearchParams(search);
   const errors = [];
-  const options = { size: undefined, tps: undefined, ptn: undefined, ply: 'last', interactive: true, ai: 0, controls: false, theme: 'auto', lang: 'en' };
+  const options = { size: undefined, tps: undefined, ptn: undefined, ply: 'last', interactive: true, ai: 0, controls: false, analysis: false, theme: 'auto', lang: 'en' };
   const flag = (name, fallback) => {
     if (!p.has(name)) return fallback;
     const v = p.get(name);
@@ -35,6 +35,7 @@ export function readParams(search) {
   }
   options.interactive = flag('interactive', true);
   options.controls = flag('controls', false);
+  options.analysis = flag('analysis', false);
   if (p.has('ai')) {
     const v = p.get('ai');
     if (/^[1-6]$/.test(v)) options.ai = Number(v);
@@ -49,6 +50,19 @@ export function readParams(search) {
   if (LANGUAGES.includes(lang)) options.lang = lang;
   else if (p.has('lang')) errors.push(`lang must be en, it, es or ca, not '${p.get('lang')}'`);
   return { options, errors };
+}
+
+/** The move-list item of the ply shown, if any. */
+function currentItem(status) {
+  const want = status.path.join('.');
+  const search = (list) => {
+    for (const item of list) {
+      if (item.path.join('.') === want) return item;
+      for (const v of item.variations) { const f = search(v); if (f) return f; }
+    }
+    return null;
+  };
+  return want ? search(status.tree) : null;
 }
 
 function showProblem(t, errors) {
@@ -103,7 +117,22 @@ async function main() {
   if (tags.player1 || tags.player2) {
     document.getElementById('caption').textContent = `${tags.player1 || '?'} ${t('embed.vs')} ${tags.player2 || '?'}`;
   }
-  if (options.controls) stepControls(document.body, handle, t);
+  if (options.analysis) {
+    const { analysisWidget } = await import('./analysis-widget.js');
+    analysisWidget(document.getElementById('below'), handle, t);
+  }
+  if (options.controls) stepControls(document.getElementById('below'), handle, t);
+  // The notes of the ply shown (a review's marks and comments, or an author's).
+  const notes = document.getElementById('notes');
+  const showNotes = () => {
+    const s = handle.status();
+    const item = currentItem(s);
+    notes.textContent = item && (item.annotation || item.comments.length)
+      ? `${item.number}${item.white ? '.' : '...'} ${item.ptn}${item.annotation}${item.comments.length ? ` · ${item.comments.join(' · ')}` : ''}`
+      : '';
+  };
+  handle.on('change', showNotes);
+  showNotes();
 
   // Against the computer from here: the reader plays the side to move now.
   if (options.ai) {

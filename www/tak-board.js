@@ -1,4 +1,4 @@
-// <tak-board size="5" ptn="..." ply="last" interactive controls theme="dark">: a board for
+// <tak-board size="5" ptn="..." ply="last" interactive controls analysis theme="dark">: a board for
 // any page, in a shadow root so that nothing leaks into the host page's styles, and no
 // globals. Methods: tps(), ptn(), play(move), goto(ply), on(event, fn); events: `move`,
 // `ready` (DOM events on the element too).
@@ -8,8 +8,9 @@ import { chooseLanguage, translator } from './i18n.js';
 
 const STYLE = `
   :host { display: block; position: relative; width: 100%; aspect-ratio: 4 / 3; min-height: 180px; contain: content; }
-  .board { position: absolute; inset: 0 0 var(--tak-steps-height, 0) 0; }
-  .tak-steps { position: absolute; left: 0; right: 0; bottom: 0; display: flex; align-items: center; justify-content: center; gap: 4px; height: 2.4em; font: 14px system-ui, sans-serif; }
+  .frame { position: absolute; inset: 0; display: flex; flex-direction: column; }
+  .board { flex: 1; position: relative; min-height: 0; }
+  .tak-steps { flex: none; display: flex; align-items: center; justify-content: center; gap: 4px; height: 2.4em; font: 14px system-ui, sans-serif; }
   .tak-steps button { font: inherit; min-width: 2.2em; min-height: 2em; border: 1px solid #b9a583; border-radius: 4px; background: #fffaf0; color: #2b2218; cursor: pointer; }
   .tak-steps button:disabled { opacity: .4; }
   @media (prefers-color-scheme: dark) {
@@ -23,6 +24,7 @@ const STYLE = `
 class TakBoardElement extends HTMLElement {
   #handle = null;
   #root = null;
+  #analysis = null;
   #pending = [];
 
   connectedCallback() {
@@ -32,9 +34,12 @@ class TakBoardElement extends HTMLElement {
     this.#root.replaceChildren();
     const style = document.createElement('style');
     style.textContent = STYLE;
+    const frame = document.createElement('div');
+    frame.className = 'frame';
     const container = document.createElement('div');
     container.className = 'board';
-    this.#root.append(style, container);
+    frame.append(container);
+    this.#root.append(style, frame);
     const attr = (name) => this.getAttribute(name) ?? undefined;
     const flag = (name) => this.hasAttribute(name) && this.getAttribute(name) !== 'false' && this.getAttribute(name) !== '0';
     const size = attr('size');
@@ -54,10 +59,11 @@ class TakBoardElement extends HTMLElement {
       const t = await translator(lang);
       const ply = attr('ply');
       handle.goto(ply === undefined || ply === 'last' ? 'last' : Number(ply) || 0);
-      if (flag('controls')) {
-        this.style.setProperty('--tak-steps-height', '2.4em');
-        stepControls(this.#root, handle, t);
+      if (flag('analysis')) {
+        const { analysisWidget } = await import('./analysis-widget.js');
+        this.#analysis = analysisWidget(frame, handle, t);
       }
+      if (flag('controls')) stepControls(frame, handle, t);
       handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
       for (const [type, fn] of this.#pending) handle.on(type, fn);
       this.#pending = [];
@@ -66,6 +72,8 @@ class TakBoardElement extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.#analysis?.destroy();
+    this.#analysis = null;
     this.#handle?.destroy();
     this.#handle = null;
     this.#root?.replaceChildren();

@@ -54,6 +54,21 @@ try {
     return computer.bench(200000);
   });
   console.log(`search in the browser (wasm, Web Worker): ${speed.nodes} nodes in ${(speed.timeMs / 1000).toFixed(2)} s: ${Math.round(speed.nps)} nodes/s`);
+
+  // A whole-game review in the browser at the page's default depth: the first 60 plies of a
+  // real 6x6 game (komi 2), every position searched in the worker.
+  const real = JSON.parse(readFileSync(path.join(ROOT, 'tests/data/real-games.jsonl'), 'utf8').split('\n')[38]);
+  const moves = real.moves.slice(0, 60);
+  const review = await page.evaluate(async (moves) => {
+    const { Analyst } = await import('./www/analyst.js');
+    const { REVIEW_NODES } = await import('./www/study.js');
+    window.tak.newGame(6, '2');
+    const analyst = new Analyst();
+    const start = performance.now();
+    const result = await analyst.review(window.tak.startSpec(), moves, REVIEW_NODES, () => {});
+    return { ms: performance.now() - start, marked: result.plies.filter((p) => p.judgement).length, nodes: REVIEW_NODES };
+  }, moves);
+  console.log(`review of a 60-ply 6x6 game in the browser (${review.nodes} nodes a position): ${(review.ms / 1000).toFixed(1)} s, ${review.marked} plies marked`);
 } finally {
   await browser.close();
   server.close();

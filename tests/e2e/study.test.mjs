@@ -159,3 +159,24 @@ test('analysis on a phone: the bar and line fit above the board', async () => {
   await shot(page, 'analysis-phone');
   await context.close();
 });
+
+test('embeds show analysis and a reviewed game’s marks', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const reviewed = '[Size "5"]\n1. a5 a1 2. b1 b5 3. c1 c5 4. d1 d5?? {+R1 · best Se1} 5. a3?? {-R1 · best e1} 5... e5';
+  await page.goto(`${server.url}/embed.html?analysis=1&controls=1&interactive=0&ply=9&ptn=${encodeURIComponent(reviewed)}`);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await page.waitForFunction(() => document.getElementById('notes').textContent);
+  assert.equal(await page.textContent('#notes'), '5. a3?? · -R1 · best e1');
+  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('.tak-analysis p')?.textContent || ''), null, { timeout: 20000 });
+  assert.match(await page.textContent('.tak-analysis p'), /White \d+%/);
+  await shot(page, 'embed-analysis');
+  // The custom element, on a host page.
+  await page.setContent(`<script type="module" src="${server.url}/www/tak-board.js"></script>
+    <tak-board analysis controls size="5" style="width:420px" tps="x5/x5/x5/2,2,2,2,x/1,1,1,x2 1 5"></tak-board>`);
+  await page.waitForFunction(() => document.querySelector('tak-board')?.ready);
+  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('tak-board').shadowRoot.querySelector('.tak-analysis p')?.textContent || ''), null, { timeout: 20000 });
+  const text = await page.evaluate(() => document.querySelector('tak-board').shadowRoot.querySelector('.tak-analysis p').textContent);
+  assert.match(text, /e2|Se2|Ce2/, `black's block is the best line: ${text}`);
+  await context.close();
+});

@@ -1,0 +1,21 @@
+// Writes dist/sw.js from sw.js: the cache version (a hash of every other file of dist/) and
+// the list of files to cache on the first visit, so that no file is ever forgotten.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const [source, dist] = process.argv.slice(2);
+const files = readdirSync(dist, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile())
+  .map((e) => path.relative(dist, path.join(e.parentPath ?? e.path, e.name)).split(path.sep).join('/'))
+  .filter((f) => f !== 'sw.js' && !f.startsWith('.'))
+  .sort();
+const hash = createHash('sha256');
+for (const f of files) hash.update(f).update(readFileSync(path.join(dist, f)));
+const version = hash.digest('hex').slice(0, 16);
+const assets = ['./', ...files.map((f) => `./${f}`)].map((f) => `'${f}'`).join(', ');
+const sw = readFileSync(source, 'utf8')
+  .replace('__VERSION__', version)
+  .replace('/* __ASSETS__ */', assets);
+writeFileSync(path.join(dist, 'sw.js'), sw);
+console.log(`sw.js: version ${version}, ${files.length} files`);
