@@ -53,6 +53,7 @@ pub mod piece;
 pub mod position;
 pub mod ptn;
 pub mod score;
+pub mod series;
 pub mod square;
 pub mod tps;
 pub mod web;

@@ -47,6 +47,8 @@ pub enum Location {
     Ply(usize),
     /// A line and column of the text (1-based).
     Text { line: usize, column: usize },
+    /// The n-th game of several (1-based); the message says where in it.
+    Game(usize),
 }
 
 /// What went wrong with a ply of a PTN game, for callers that explain it in their own words.
@@ -74,6 +76,7 @@ impl fmt::Display for PtnError {
             Location::Text { line, column } => {
                 write!(f, "line {line}, column {column}: {}", self.message)
             }
+            Location::Game(n) => write!(f, "game {n}: {}", self.message),
         }
     }
 }
@@ -251,6 +254,17 @@ fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Resul
                 .map_err(|_| format!("tag {name}: '{v}' is not a count")),
         }
     };
+    if let Some(rule) = get("TieRule") {
+        config.ancient_tie_rule = match rule.to_ascii_lowercase().as_str() {
+            "ancient" => true,
+            "standard" | "draw" | "" => false,
+            other => {
+                return Err(format!(
+                    "tag TieRule: '{other}' is not 'ancient' or 'standard'"
+                ))
+            }
+        };
+    }
     let stones = parse_count("Flats", config.stones)?;
     let caps = parse_count("Caps", config.caps)?;
     if (stones, caps) != (config.stones, config.caps) {
@@ -441,6 +455,47 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
     Ok(game)
 }
 
+/// Reads several PTN games written one after another (a match): a tag after moves starts
+/// the next game. An error says which game and where in it.
+///
+/// ```
+/// use tak::ptn;
+/// let games = ptn::parse_games("[Size \"3\"]\n1. a1 c3\n\n[Size \"4\"]\n1. a1 d4 2. b2")?;
+/// assert_eq!((games[0].len(), games[1].len()), (2, 3));
+/// assert!(ptn::parse_games("[Size \"3\"] 1. a1\n[Size \"3\"] 1. a1 a1").unwrap_err().to_string().starts_with("game 2"));
+/// # Ok::<(), ptn::PtnError>(())
+/// ```
+pub fn parse_games(text: &str) -> Result<Vec<Game>, PtnError> {
+    let mut tokenizer = Tokenizer { text, pos: 0 };
+    let mut starts = vec![0];
+    let mut moves_seen = false;
+    while let Some((at, token)) = tokenizer.next()? {
+        match token {
+            Token::Tag(..) if moves_seen => {
+                starts.push(at);
+                moves_seen = false;
+            }
+            Token::Tag(..) | Token::Comment(_) => {}
+            _ => moves_seen = true,
+        }
+    }
+    starts.push(text.len());
+    let mut games = Vec::new();
+    for (i, w) in starts.windows(2).enumerate() {
+        let chunk = &text[w[0]..w[1]];
+        if chunk.trim().is_empty() {
+            continue;
+        }
+        let game = parse_game(chunk).map_err(|mut e| {
+            e.message = format!("{}", e);
+            e.location = Location::Game(i + 1);
+            e
+        })?;
+        games.push(game);
+    }
+    Ok(games)
+}
+
 /// Splits the annotation off a ply as written (`c3'!` → `c3`, `'!`). Unknown marks are
 /// left to the move's parser, which ignores them.
 fn split_annotation(word: &str) -> (&str, Annotation) {
@@ -479,6 +534,10 @@ pub fn write_game(game: &Game) -> String {
     let custom = (config.stones, config.caps) != (standard.stones, standard.caps);
     set("Flats", custom.then(|| config.stones.to_string()));
     set("Caps", custom.then(|| config.caps.to_string()));
+    set(
+        "TieRule",
+        config.ancient_tie_rule.then(|| "ancient".to_string()),
+    );
     let empty_start = *start == Position::with_config(*config);
     set("TPS", (!empty_start).then(|| tps::write(start)));
     let outcome = main_line_outcome(game);

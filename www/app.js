@@ -6,8 +6,10 @@ import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { openTutorial } from './tutorial.js';
 import { renderMoves, renderStatus } from './panel.js';
 import { setUpStudy } from './study.js';
+import { readLength, readRuleOptions, setUpMatch, writeRuleOptions } from './match.js';
 
 const SAVE_KEY = 'tak.savedGame';
+const MATCH_KEY = 'tak.match';
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
 
@@ -25,7 +27,7 @@ function showNotice(text) {
 // Settings: opponent, level, colour, language and help options. Kept across visits;
 // anything unreadable falls back to the defaults.
 function loadSettings() {
-  const defaults = { opponent: 'human', level: 3, human: 'white', lang: null, targets: true, tak: true, patterns: false };
+  const defaults = { opponent: 'human', level: 3, human: 'white', lang: null, targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''] };
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
     return {
@@ -36,6 +38,12 @@ function loadSettings() {
       targets: s.targets !== false,
       tak: s.tak !== false,
       patterns: s.patterns === true,
+      rules: {
+        scoring: typeof s.rules?.scoring === 'string' ? s.rules.scoring : '',
+        tieRule: s.rules?.tieRule === true,
+        takeBacks: s.rules?.takeBacks === 'tavern' ? 'tavern' : 'court',
+      },
+      players: Array.isArray(s.players) && s.players.length === 2 ? s.players.map((n) => String(n).slice(0, 40)) : ['', ''],
     };
   } catch {
     return defaults;
@@ -81,8 +89,28 @@ try {
   // Storage may be disabled (private mode); the game still works.
 }
 
+// A match in progress: its finished games and settings (the game on the board is saved
+// above). One that cannot be read is set aside too.
+try {
+  const savedMatch = localStorage.getItem(MATCH_KEY);
+  if (savedMatch) {
+    const error = board.matchRestore(savedMatch);
+    if (error) {
+      const aside = `${MATCH_KEY}.unreadable.${Date.now()}`;
+      localStorage.setItem(aside, savedMatch);
+      localStorage.removeItem(MATCH_KEY);
+      showNotice(t('notice.bad_save', { error, key: aside }));
+    }
+  }
+} catch { /* storage disabled */ }
+
 function save() {
-  try { localStorage.setItem(SAVE_KEY, board.save()); } catch { /* storage full or disabled */ }
+  try {
+    // While a finished game of the match is shown, the game to keep is the one set aside.
+    localStorage.setItem(SAVE_KEY, match?.stash ?? board.save());
+    const m = board.matchSave();
+    if (m) localStorage.setItem(MATCH_KEY, m); else localStorage.removeItem(MATCH_KEY);
+  } catch { /* storage full or disabled */ }
 }
 
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
@@ -99,10 +127,32 @@ function renderBoardText() {
 function refresh() {
   const s = board.status();
   const thinking = computer.busy ? t('thinking', { level: settings.level, name: t(`level.${settings.level}`) }) : '';
+  // In a match against the computer, the reader is the first player: white in odd games.
+  if (s.series && settings.opponent === 'computer' && s.series.current) {
+    settings.human = s.series.current.white === 0 ? 'white' : 'black';
+  }
   const you = settings.opponent === 'computer' ? settings.human : null;
-  renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you });
+  // In a match between people, the result names the players.
+  let names = null;
+  if (s.series && !you) {
+    const white = s.series.current?.white ?? s.series.games.at(-1)?.white ?? 0;
+    names = [s.series.players[white], s.series.players[1 - white]];
+  }
+  renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you, names });
+  const options = [];
+  if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));
+  if (s.scoring) options.push(t('opt.scoring', { variants: s.scoring }));
+  if (s.tieRule) options.push(t('opt.tierule'));
+  $('options-line').textContent = options.join(' · ');
+  match?.render(s);
+  // The result card: in a match, the next game instead of a rematch.
+  const inMatch = !!s.series && !match?.viewing;
+  $('result-rematch').hidden = inMatch;
+  $('result-next').hidden = !(inMatch && s.series.canNext);
+  $('resign').disabled = $('offer-draw').disabled = !!s.result || !!match?.viewing;
   $('hint').disabled = !!s.result || computer.busy;
-  $('undo').disabled = !s.canUndo;
+  $('undo').disabled = !s.canUndo || s.takeBacksForbidden;
+  $('undo').title = s.takeBacksForbidden ? t('opt.tavern_undo') : '';
   $('redo').disabled = !s.canRedo;
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
@@ -117,8 +167,9 @@ function refresh() {
   study?.follow();
 }
 
-// Live analysis and the whole-game review, in their own worker.
+// Live analysis and the whole-game review, in their own worker; the match.
 let study = null;
+let match = null;
 
 // The computer opponent and the hint, each in its own Web Worker.
 const computer = new Computer();
@@ -129,6 +180,7 @@ const computerColor = () => (settings.opponent === 'computer' ? (settings.human 
 /** Starts the computer's search when it is its turn at the end of the game. */
 function maybeThink() {
   board.setPlayedLineIsMain(settings.opponent === 'computer');
+  if (match?.viewing) { computer.cancel(); thinkingAbout = null; board.setThinking(false); return; }
   const spec = board.searchSpec();
   const mine = computerColor();
   const atEnd = !board.status().canRedo;
@@ -169,6 +221,13 @@ board.on('move', (e) => {
 });
 board.on('change', () => { hinter.cancel(); $('info').textContent = ''; maybeThink(); refresh(); save(); });
 study = setUpStudy(board, () => t, { busy: () => computer.busy });
+match = setUpMatch({
+  board,
+  t: () => t,
+  names: (m) => m.players,
+  copy: (text, what) => copy(text, what),
+  onView: () => { maybeThink(); refresh(); },
+});
 // While a stack is in hand, say how to go on (the first time matters most on touch screens).
 let guiding = false;
 board.on('hand', (hand) => {
@@ -194,6 +253,7 @@ $('hint').addEventListener('click', () => {
 
 // Against the computer, undo takes back to the player's own turn.
 function undo() {
+  if (board.status().takeBacksForbidden) { board.showMessage(t('refuse.tavern_undo')); return; }
   computer.cancel();
   board.undo();
   const mine = computerColor();
@@ -239,15 +299,31 @@ $('new-game').addEventListener('click', () => {
   newForm.level.value = String(settings.level);
   newForm.human.value = settings.human;
   newForm.size.value = String(board.status().size);
+  newForm.player1.value = settings.players[0];
+  newForm.player2.value = settings.players[1];
+  newForm.player1.placeholder = t('match.player1');
+  newForm.player2.placeholder = t('match.player2');
+  writeRuleOptions(newForm, settings.rules);
   syncComputerOptions();
+  syncMatchOptions();
   newDialog.showModal();
 });
-/** Starts a new game of `size` with `komi` under the current settings. */
-function startGame(size, komi) {
+/** Starts a new game of `size` with `komi` and the rulebook options, or a match. */
+function startGame(size, komi, rules = settings.rules, length = null) {
   computer.cancel();
   hinter.cancel();
   board.hideMessage();
-  const error = board.newGame(size, komi);
+  if (match?.viewing) match.back();
+  const options = { size: Number(size), komi: String(komi), ...rules };
+  let error;
+  if (length) {
+    const names = settings.opponent === 'computer'
+      ? [t('match.you'), t('match.computer')]
+      : [settings.players[0] || t('match.player1'), settings.players[1] || t('match.player2')];
+    error = board.startMatch({ ...options, ...length, players: names });
+  } else {
+    error = board.newGameWith(options);
+  }
   showNotice(error ? t('notice.bad_new_game', { error }) : '');
   maybeThink();
   refresh();
@@ -260,10 +336,20 @@ newDialog.addEventListener('close', () => {
     opponent: newForm.opponent.value === 'computer' ? 'computer' : 'human',
     level: Number(newForm.level.value) || 3,
     human: newForm.human.value === 'black' ? 'black' : 'white',
+    rules: readRuleOptions(newForm),
+    players: [newForm.player1.value.trim().slice(0, 40), newForm.player2.value.trim().slice(0, 40)],
   };
   saveSettings();
-  startGame(newForm.size.value, newForm.komi.value);
+  startGame(newForm.size.value, newForm.komi.value, settings.rules, readLength(newForm));
 });
+const syncMatchOptions = () => {
+  const length = newForm.length.value;
+  $('match-options').hidden = length === 'single';
+  $('points-label').hidden = length !== 'points';
+  for (const el of newDialog.querySelectorAll('.names')) el.hidden = newForm.opponent.value === 'computer';
+};
+newForm.length.addEventListener('change', syncMatchOptions);
+newForm.opponent.addEventListener('change', syncMatchOptions);
 
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());
@@ -273,11 +359,51 @@ $('result-rematch').addEventListener('click', () => {
     settings = { ...settings, human: settings.human === 'white' ? 'black' : 'white' };
     saveSettings();
   }
-  startGame(s.size, s.komi);
+  startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks });
   if (settings.opponent === 'computer') board.showMessage(t('notice.rematch_colour', { player: playerName(settings.human) }));
 });
 $('result-back').addEventListener('click', () => { board.undo(); $('prev').focus(); });
 $('ended-end').addEventListener('click', () => board.goto('last'));
+$('result-next').addEventListener('click', () => {
+  const error = board.nextGame();
+  if (error) board.showMessage(error);
+  else {
+    const s = board.status();
+    if (s.series?.over) board.showMessage(t('match.finished'));
+  }
+});
+
+// Resigning and offering a draw.
+$('resign').addEventListener('click', () => {
+  closeMenu();
+  const s = board.status();
+  if (s.result) return;
+  const who = computerColor() ? settings.human : s.toMove;
+  if (!confirm(t('confirm.resign', { player: playerName(who) }))) return;
+  computer.cancel();
+  board.resign(who);
+});
+$('offer-draw').addEventListener('click', async () => {
+  closeMenu();
+  const s = board.status();
+  if (s.result) return;
+  const mine = computerColor();
+  if (!mine) {
+    const other = playerName(s.toMove === 'white' ? 'black' : 'white');
+    if (confirm(t('confirm.draw', { player: other }))) board.agreeDraw();
+    return;
+  }
+  // The computer accepts only when its evaluation says the game is even.
+  board.showMessage(t('draw.thinking'));
+  try {
+    const verdict = await hinter.evaluate(board.searchSpec());
+    const even = Math.abs(verdict.whiteChance - 0.5) <= 0.1;
+    if (even && !board.status().result) { board.agreeDraw(); board.showMessage(t('draw.accepted')); }
+    else board.showMessage(t('draw.declined'));
+  } catch (err) {
+    if (!err.cancelled) board.showMessage(t('draw.declined'));
+  }
+});
 $('ended-rematch').addEventListener('click', () => $('result-rematch').click());
 
 // Notes on the ply shown: a judgement, a Tak mark and a comment.
@@ -337,7 +463,10 @@ $('paste').addEventListener('click', () => {
 });
 $('load-game').addEventListener('click', (e) => {
   const text = $('paste-text').value;
+  if (board.status().series && !confirm(t('match.confirm_leave'))) { e.preventDefault(); return; }
+  if (match?.viewing) match.back();
   const error = board.load(text);
+  if (!error) board.endMatch();
   if (error) {
     // Keep the dialog and the pasted text so nothing is lost.
     e.preventDefault();

@@ -16,7 +16,9 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * Creates a board in `element`.
  * options: size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
  * coordinates, patterns, lang, theme ('light' | 'dark' | 'auto'), label (accessible name),
- * messages (default true: a refused action shows why over the board for a few seconds).
+ * messages (default true: a refused action shows why over the board for a few seconds),
+ * scoring ('Downings Middletown Tarway', any of them), tieRule (true: the ancient tie
+ * rule), takeBacks ('court' or 'tavern').
  * Events (handle.on): 'move', 'navigate', 'load', 'change' (with the status), 'refuse'
  * ({message}: why the last action was refused, in the board's language) and 'hand'
  * ({count, from} while a stack is carried, null when not).
@@ -34,6 +36,7 @@ export async function mount(element, options = {}) {
     interactive: options.interactive, animate: options.animate,
     showTargets: options.showTargets, coordinates: options.coordinates,
     patterns: options.patterns, showThreats: options.showThreats, lang: options.lang,
+    scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
   });
   element.appendChild(canvas);
   // Why an action was refused: a short message over the top of the board that fades, read
@@ -165,6 +168,16 @@ export async function mount(element, options = {}) {
     applyReview: act((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),
     load: act((text) => board.load(String(text))),
     newGame: act((size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
+    newGameWith: act((options) => board.newGameWith(options ?? {})),
+    startMatch: act((options) => board.startMatch(options ?? {})),
+    nextGame: act(() => board.nextGame()),
+    endMatch: act(() => board.endMatch()),
+    matchSave: () => board.matchSave() ?? null,
+    matchRestore: act((text) => board.matchRestore(String(text))),
+    matchPtn: () => board.matchPtn() ?? null,
+    matchGamePtn: (index) => board.matchGamePtn(Number(index) | 0) ?? null,
+    resign: act((color) => board.resign(String(color))),
+    agreeDraw: act(() => board.agreeDraw()),
     save: () => board.save(),
     restore: act((text) => board.restore(String(text))),
     select: act((kind) => board.select(String(kind))),

@@ -40,6 +40,17 @@ export class Computer {
     });
   }
 
+  /** What the engine thinks of `spec`'s position: resolves to {whiteChance, text, ...}. */
+  evaluate(spec) {
+    this.cancel();
+    if (!this.worker) this.#start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending = { id, resolve, reject };
+      this.worker.postMessage({ id, evaluate: spec });
+    });
+  }
+
   /** Measures search speed in the worker. */
   bench(nodes) {
     this.cancel();

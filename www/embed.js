@@ -36,6 +36,17 @@ export function readParams(search) {
   options.interactive = flag('interactive', true);
   options.controls = flag('controls', false);
   options.analysis = flag('analysis', false);
+  if (p.has('scoring')) options.scoring = p.get('scoring').replace(/[,+]/g, ' ');
+  if (p.has('tierule')) {
+    const v = p.get('tierule');
+    if (v === 'ancient' || v === 'standard') options.tieRule = v === 'ancient';
+    else errors.push(`tierule must be ancient or standard, not '${v}'`);
+  }
+  if (p.has('takebacks')) {
+    const v = p.get('takebacks');
+    if (v === 'court' || v === 'tavern') options.takeBacks = v;
+    else errors.push(`takebacks must be court or tavern, not '${v}'`);
+  }
   if (p.has('ai')) {
     const v = p.get('ai');
     if (/^[1-6]$/.test(v)) options.ai = Number(v);
@@ -98,6 +109,7 @@ async function main() {
     handle = await mount(document.getElementById('board'), {
       size: options.size, tps: options.tps, ptn: options.ptn,
       interactive: options.interactive, theme: options.theme, label: t('board.label'), lang: options.lang,
+      scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
     });
   } catch (err) {
     showProblem(t, [String(err?.message || err)]);

@@ -148,7 +148,7 @@ export function renderMoves(list, status, t, on) {
  * threatening player, the result card or, while looking back, how the game ended. Against
  * the computer, `you` is the reader's colour and the texts speak to them.
  */
-export function renderStatus(s, t, { showTak, playerName, thinking, you }) {
+export function renderStatus(s, t, { showTak, playerName, thinking, you, names }) {
   const result = $('result');
   if (s.result) {
     result.hidden = false;
@@ -156,9 +156,12 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you }) {
     if (you && s.result.winner) {
       const key = s.result.winner === you ? 'result.you_win' : 'result.you_lose';
       text = `${t(key, { reason: s.result.reasonText, player: playerName(s.result.winner) })} · ${s.result.ptn}`;
+    } else if (names && s.result.winner) {
+      const name = names[s.result.winner === 'white' ? 0 : 1];
+      text = `${t('result.named_win', { name, player: playerName(s.result.winner), reason: s.result.reasonText })} · ${s.result.ptn}`;
     }
     $('result-text').textContent = text;
-    $('result-score').textContent = s.result.winner ? t('result.score', { score: s.result.score }) : t('result.no_score');
+    $('result-score').textContent = s.result.winner ? t('result.score', { score: s.result.scoreText }) : t('result.no_score');
   } else {
     result.hidden = true;
   }

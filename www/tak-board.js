@@ -53,6 +53,8 @@ class TakBoardElement extends HTMLElement {
       size: size ? Number(size) : undefined,
       tps: attr('tps'), ptn: attr('ptn'), komi: attr('komi'),
       interactive: flag('interactive'), theme: attr('theme') || 'auto',
+      scoring: attr('scoring'), takeBacks: attr('take-backs'),
+      tieRule: attr('tie-rule') === undefined ? undefined : attr('tie-rule') === 'ancient',
       label: this.getAttribute('aria-label') || 'Tak board',
     }).then(async (handle) => {
       this.#handle = handle;

@@ -5,6 +5,7 @@
 //   {id, analyze: spec}                                      analyse until told otherwise
 //   {stop: true}                                             stop analysing
 //   {id, review: {spec, moves, nodes}}                       review a line of plies
+//   {id, evaluate: spec}                                     judge a position once
 // Messages out: {id, move, score, depth, nodes, timeMs, pv, level}, {id, insight},
 // {id, progress: [done, total]}, {id, review}, or {id, error}.
 import init, { Engine } from '../pkg/tak.js';
@@ -29,7 +30,7 @@ async function analyse(job) {
 }
 
 self.onmessage = async (event) => {
-  const { id, spec, level, seed, bench, analyze, stop, review } = event.data || {};
+  const { id, spec, level, seed, bench, analyze, stop, review, evaluate } = event.data || {};
   if (stop) { analysing = null; return; }
   if (analyze) {
     analysing = { id, spec: analyze };
@@ -43,12 +44,16 @@ self.onmessage = async (event) => {
       self.postMessage({ id, ...engine.bench(bench) });
       return;
     }
+    if (evaluate) {
+      self.postMessage({ id, ...engine.analyze(evaluate, 60000) });
+      return;
+    }
     if (review) {
       const progress = (done, total) => self.postMessage({ id, progress: [done, total] });
       self.postMessage({ id, review: engine.review(review.spec, review.moves, review.nodes, progress) });
       return;
     }
-    const thought = engine.think(spec.tps, spec.stones, spec.caps, spec.halfKomi, level, seed >>> 0);
+    const thought = engine.think(spec, level, seed >>> 0);
     self.postMessage({ id, ...thought });
   } catch (err) {
     self.postMessage({ id, error: String(err?.message || err) });

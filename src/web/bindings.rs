@@ -9,7 +9,9 @@ use super::layout::{Point, Rect};
 use super::render;
 use super::state::{parse_game_or_position, Board, Event};
 use super::storage;
-use crate::{tps, Config, Game, Kind, Komi, Square};
+use crate::score::Variants;
+use crate::series::{Length, Series, TakeBacks};
+use crate::{tps, Color, Config, Game, Kind, Komi, Square};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -103,6 +105,43 @@ struct MountOptions {
     patterns: Option<bool>,
     show_threats: Option<bool>,
     lang: Option<String>,
+    /// Scoring variants (`Downings Middletown Tarway`, any of them).
+    scoring: Option<String>,
+    /// The ancient tie rule: a tied flat count goes to black.
+    tie_rule: Option<bool>,
+    /// `court` or `tavern`.
+    take_backs: Option<String>,
+    /// A match: the players' names, and its length in games or points.
+    players: Option<[String; 2]>,
+    games: Option<u8>,
+    points: Option<u32>,
+}
+
+/// The game options in `options`, checked.
+fn game_options(options: &MountOptions) -> Result<(Variants, TakeBacks), String> {
+    let variants = match options.scoring.as_deref() {
+        Some(v) => Variants::parse(v)?,
+        None => Variants::default(),
+    };
+    let take_backs = match options.take_backs.as_deref() {
+        Some(t) => TakeBacks::parse(t)
+            .ok_or_else(|| format!("take-backs must be court or tavern, not '{t}'"))?,
+        None => TakeBacks::Court,
+    };
+    Ok((variants, take_backs))
+}
+
+/// The settings of a new game from `options`: size, komi and tie rule.
+fn new_config(options: &MountOptions) -> Result<Config, String> {
+    let komi = match &options.komi {
+        Some(k) if !k.trim().is_empty() => k.parse::<Komi>().map_err(|e| e.to_string())?,
+        _ => Komi::default(),
+    };
+    let mut config = Config::standard(options.size.unwrap_or(5))
+        .map_err(|e| e.to_string())?
+        .with_komi(komi);
+    config.ancient_tie_rule = options.tie_rule.unwrap_or(false);
+    Ok(config)
 }
 
 #[derive(Serialize)]
@@ -120,6 +159,7 @@ struct SearchSpec {
     stones: u8,
     caps: u8,
     half_komi: u8,
+    ancient_tie_rule: bool,
     to_move: &'static str,
     over: bool,
 }
@@ -141,31 +181,38 @@ pub struct TakBoard {
 }
 
 fn start_game(options: &MountOptions) -> Result<Game, String> {
-    let komi = match &options.komi {
-        Some(k) if !k.trim().is_empty() => k.parse::<Komi>().map_err(|e| e.to_string())?,
-        _ => Komi::default(),
-    };
-    if let Some(text) = options.ptn.as_deref().filter(|t| !t.trim().is_empty()) {
+    let (variants, take_backs) = game_options(options)?;
+    let mut game = if let Some(text) = options.ptn.as_deref().filter(|t| !t.trim().is_empty()) {
         let lang = options
             .lang
             .as_deref()
             .and_then(Lang::from_code)
             .unwrap_or_default();
-        return parse_game_or_position(text).map_err(|m| m.text(lang));
-    }
-    if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
+        parse_game_or_position(text).map_err(|m| m.text(lang))?
+    } else if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
         let size = tps::size_of(text).min(255) as u8;
-        let config = Config::standard(size)
-            .map_err(|e| format!("TPS: {e}"))?
-            .with_komi(komi);
-        return tps::parse(text, config)
+        let config = new_config(&MountOptions {
+            size: Some(size),
+            komi: options.komi.clone(),
+            tie_rule: options.tie_rule,
+            ..MountOptions::default()
+        })
+        .map_err(|e| format!("TPS: {e}"))?;
+        tps::parse(text, config)
             .map(Game::new)
-            .map_err(|e| e.to_string());
+            .map_err(|e| e.to_string())?
+    } else {
+        Game::with_config(new_config(options)?)
+    };
+    // Options given by the host are written into the game's tags (a PTN's own tags stand
+    // unless the host overrides them).
+    if options.scoring.is_some() && variants.any() {
+        game.set_tag("Scoring", &variants.to_string());
     }
-    let config = Config::standard(options.size.unwrap_or(5))
-        .map_err(|e| e.to_string())?
-        .with_komi(komi);
-    Ok(Game::with_config(config))
+    if options.take_backs.is_some() {
+        game.set_tag("TakeBacks", take_backs.name());
+    }
+    Ok(game)
 }
 
 #[wasm_bindgen]
@@ -312,11 +359,138 @@ impl TakBoard {
         };
         match start_game(&options) {
             Ok(game) => {
+                self.board.end_match();
                 self.board.load(game);
                 None
             }
             Err(e) => Some(e),
         }
+    }
+
+    /// Starts a new game with options `{size, komi, scoring, tieRule, takeBacks}`; leaves
+    /// any match. Returns an error message; on error nothing changes.
+    #[wasm_bindgen(js_name = newGameWith)]
+    pub fn new_game_with(&mut self, options: JsValue) -> Option<String> {
+        let result = (|| {
+            let options: MountOptions =
+                serde_wasm_bindgen::from_value(options).map_err(|e| format!("bad options: {e}"))?;
+            let config = new_config(&options)?;
+            let (variants, take_backs) = game_options(&options)?;
+            Ok::<_, String>((config, variants, take_backs))
+        })();
+        match result {
+            Ok((config, variants, take_backs)) => {
+                self.board.end_match();
+                self.board.new_game(config, variants, take_backs);
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// Starts a match: `{players: [a, b], games: n}` or `{players, points: p}`, with the game
+    /// options of `newGameWith`. The first player has white in the first game. Returns an
+    /// error message; on error nothing changes.
+    #[wasm_bindgen(js_name = startMatch)]
+    pub fn start_match(&mut self, options: JsValue) -> Option<String> {
+        let result = (|| {
+            let options: MountOptions =
+                serde_wasm_bindgen::from_value(options).map_err(|e| format!("bad options: {e}"))?;
+            let config = new_config(&options)?;
+            let (variants, take_backs) = game_options(&options)?;
+            let length = match (options.games, options.points) {
+                (Some(n), None) if (1..=99).contains(&n) => Length::Games(n),
+                (None, Some(p)) if (1..=100_000).contains(&p) => Length::FirstTo(p),
+                _ => return Err("a match needs games (1-99) or points (1-100000)".to_string()),
+            };
+            let players = options
+                .players
+                .clone()
+                .unwrap_or_else(|| ["Player 1".into(), "Player 2".into()]);
+            let mut series = Series::new(players, length, config);
+            series.variants = variants;
+            series.take_backs = take_backs;
+            Ok::<_, String>(series)
+        })();
+        match result {
+            Ok(series) => {
+                self.board.start_match(series);
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// Records the finished game in the match and starts the next. Returns an error message.
+    #[wasm_bindgen(js_name = nextGame)]
+    pub fn next_game(&mut self) -> Option<String> {
+        self.board.next_game().err()
+    }
+
+    /// Leaves the match; the game on the board stays.
+    #[wasm_bindgen(js_name = endMatch)]
+    pub fn end_match(&mut self) {
+        self.board.end_match();
+    }
+
+    /// The match to keep in local storage, or `null` outside a match.
+    #[wasm_bindgen(js_name = matchSave)]
+    pub fn match_save(&self) -> Option<String> {
+        self.board.series.as_ref().map(Series::save)
+    }
+
+    /// Restores a saved match (the game on the board is restored apart). Returns an error
+    /// message; on error nothing changes.
+    #[wasm_bindgen(js_name = matchRestore)]
+    pub fn match_restore(&mut self, text: &str) -> Option<String> {
+        match Series::restore(text) {
+            Ok(series) => {
+                self.board.series = Some(series);
+                self.board.mark_dirty();
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// The `index`-th (from 0) finished game of the match as PTN, with its match tags.
+    #[wasm_bindgen(js_name = matchGamePtn)]
+    pub fn match_game_ptn(&self, index: usize) -> Option<String> {
+        let series = self.board.series.as_ref()?;
+        let played = series.games.get(index)?;
+        let mut game = played.game.clone();
+        series.tag(&mut game, index + 1, played.white);
+        Some(crate::ptn::write_game(&game))
+    }
+
+    /// The whole match as PTN: the finished games and the one on the board.
+    #[wasm_bindgen(js_name = matchPtn)]
+    pub fn match_ptn(&self) -> Option<String> {
+        let series = self.board.series.as_ref()?;
+        let mut text = series.to_ptn();
+        if !series.is_over() {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&self.board.ptn());
+        }
+        Some(text)
+    }
+
+    /// `color` (`white` or `black`) resigns. Returns whether the game ended so.
+    pub fn resign(&mut self, color: &str) -> bool {
+        let color = match color {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return false,
+        };
+        self.board.resign(color)
+    }
+
+    /// The players agree a draw. Returns whether the game ended so.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> bool {
+        self.board.agree_draw()
     }
 
     /// Loads a pasted PTN game or TPS position. Returns an error message; on error nothing
@@ -522,6 +696,7 @@ impl TakBoard {
             stones: config.stones,
             caps: config.caps,
             half_komi: config.komi.half_flats(),
+            ancient_tie_rule: config.ancient_tie_rule,
             to_move: pos.to_move().name(),
             over: self.board.game.outcome().is_some(),
         })
@@ -538,6 +713,7 @@ impl TakBoard {
             stones: config.stones,
             caps: config.caps,
             half_komi: config.komi.half_flats(),
+            ancient_tie_rule: config.ancient_tie_rule,
             to_move: pos.to_move().name(),
             over: pos.is_over(),
         })

@@ -101,6 +101,10 @@ struct Spec {
     stones: u8,
     caps: u8,
     half_komi: u8,
+    /// The ancient tie rule (a tied flat count goes to black): it changes what a draw is
+    /// worth to the search.
+    #[serde(default)]
+    ancient_tie_rule: bool,
 }
 
 impl Spec {
@@ -110,7 +114,16 @@ impl Spec {
     }
 
     fn position(&self) -> Result<Position, JsError> {
-        position(&self.tps, self.stones, self.caps, self.half_komi).map_err(|e| JsError::new(&e))
+        let pos = position(&self.tps, self.stones, self.caps, self.half_komi)
+            .map_err(|e| JsError::new(&e))?;
+        if !self.ancient_tie_rule {
+            return Ok(pos);
+        }
+        let config = Config {
+            ancient_tie_rule: true,
+            ..*pos.config()
+        };
+        tps::parse(&self.tps, config).map_err(|e| JsError::new(&e.to_string()))
     }
 }
 
@@ -268,19 +281,11 @@ impl Engine {
         self.searcher.clear();
     }
 
-    /// Chooses a move at `level` (1-6) for the player to move in the position `tps` (with
-    /// the game's reserves and komi). Returns `{move, score, depth, nodes, timeMs, pv,
-    /// level}`; throws an error with a message for a bad position.
-    pub fn think(
-        &mut self,
-        tps: &str,
-        stones: u8,
-        caps: u8,
-        half_komi: u8,
-        level: u8,
-        seed: u32,
-    ) -> Result<JsValue, JsError> {
-        let pos = position(tps, stones, caps, half_komi).map_err(|e| JsError::new(&e))?;
+    /// Chooses a move at `level` (1-6) for the player to move in the position of `spec`
+    /// (`{tps, stones, caps, halfKomi, ancientTieRule}`). Returns `{move, score, depth,
+    /// nodes, timeMs, pv, level}`; throws an error with a message for a bad position.
+    pub fn think(&mut self, spec: JsValue, level: u8, seed: u32) -> Result<JsValue, JsError> {
+        let pos = Spec::read(spec)?.position()?;
         let level = Level::get(level);
         let mut rng = Rng::new(seed as u64);
         let result = choose(&mut self.searcher, &pos, &level, &mut rng);

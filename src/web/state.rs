@@ -8,7 +8,8 @@ use super::i18n;
 use super::i18n::{Lang, Message};
 use super::layout::{Layout, Point};
 use super::theme::Theme;
-use crate::score::{score, Variants};
+use crate::score::{score_detail, Bonus, Variants};
+use crate::series::{Series, TakeBacks};
 use crate::square::bitboard::Bits;
 use crate::{
     ptn, tps, Color, Config, Direction, EndReason, Game, Kind, Move, Outcome, Position, Square,
@@ -29,6 +30,12 @@ pub enum Event {
 #[derive(Debug)]
 pub struct Board {
     pub game: Game,
+    /// The scoring variants of this game (its `Scoring` tag).
+    pub variants: Variants,
+    /// Court or tavern (its `TakeBacks` tag).
+    pub take_backs: TakeBacks,
+    /// The match this game belongs to, if any.
+    pub series: Option<Series>,
     /// Keep the reserves above and below the board unless the canvas is clearly wide (a
     /// page held upright), so the board does not rearrange itself as the room changes.
     pub prefer_portrait: bool,
@@ -74,6 +81,9 @@ impl Board {
             game,
             played_line_is_main: false,
             prefer_portrait: false,
+            variants: Variants::default(),
+            take_backs: TakeBacks::Court,
+            series: None,
             layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0),
             theme: Theme::LIGHT,
             gesture: Gesture::Idle,
@@ -96,8 +106,172 @@ impl Board {
     }
 
     fn with_threats(mut self) -> Board {
+        self.read_options();
         self.position_changed();
         self
+    }
+
+    /// The game's options from its tags: scoring variants and take-backs.
+    fn read_options(&mut self) {
+        self.variants = self
+            .game
+            .tag("Scoring")
+            .and_then(|v| Variants::parse(v).ok())
+            .unwrap_or_default();
+        self.take_backs = self
+            .game
+            .tag("TakeBacks")
+            .and_then(TakeBacks::parse)
+            .unwrap_or_default();
+    }
+
+    /// A new game of `config` with these options, written into its tags so that they travel
+    /// with its PTN.
+    pub fn new_game(&mut self, config: Config, variants: Variants, take_backs: TakeBacks) {
+        let mut game = Game::with_config(config);
+        if variants.any() {
+            game.set_tag("Scoring", &variants.to_string());
+        }
+        if take_backs == TakeBacks::Tavern {
+            game.set_tag("TakeBacks", take_backs.name());
+        }
+        self.load(game);
+    }
+
+    /// Starts a match: its first game, with white for the first player.
+    pub fn start_match(&mut self, series: Series) {
+        let mut game = Game::with_config(series.config);
+        series.tag(&mut game, 1, series.white_player());
+        self.series = Some(series);
+        self.load(game);
+    }
+
+    /// Records the finished game in the match and starts the next one (the other player
+    /// has white). On error nothing changes and the message says why.
+    pub fn next_game(&mut self) -> Result<(), String> {
+        let Some(series) = &mut self.series else {
+            return Err(self.text(&Message::new("match.none")));
+        };
+        let mut end = self.game.clone();
+        end.goto_path(&vec![0; end.main_line().len()]);
+        if end.outcome().is_none() {
+            return Err(self.text(&Message::new("match.unfinished")));
+        }
+        if series.is_over() {
+            return Err(self.text(&Message::new("match.over")));
+        }
+        series.record(&self.game);
+        let number = series.games.len() + 1;
+        let white = series.white_player();
+        let mut game = Game::with_config(series.config);
+        if !series.is_over() {
+            series.tag(&mut game, number, white);
+            self.load(game);
+        } else {
+            self.events.push(Event::Load);
+            self.dirty = true;
+        }
+        Ok(())
+    }
+
+    fn match_status(&self, m: &Series) -> MatchStatus {
+        let lang = self.lang;
+        let row = |number: usize, white: usize, game: &Game| -> MatchRow {
+            let mut end = game.clone();
+            end.goto_path(&vec![0; end.main_line().len()]);
+            let outcome = end.outcome();
+            let summary = outcome.map(|o| summarize(end.position(), o, lang, m.variants));
+            MatchRow {
+                number,
+                white,
+                result: summary.as_ref().map_or(String::new(), |s| s.ptn.clone()),
+                reason: summary
+                    .as_ref()
+                    .map_or(String::new(), |s| s.reason_text.clone()),
+                winner: outcome.and_then(|o| o.winner).map(|c| match c {
+                    Color::White => white,
+                    Color::Black => 1 - white,
+                }),
+                points: summary.as_ref().map_or(0, |s| s.score),
+                score_text: summary.map_or(String::new(), |s| s.score_text),
+            }
+        };
+        let games: Vec<MatchRow> = m
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, p)| row(i + 1, p.white, &p.game))
+            .collect();
+        let over = m.is_over();
+        let current = (!over).then(|| row(m.games.len() + 1, m.white_player(), &self.game));
+        let can_next = current.as_ref().is_some_and(|c| !c.result.is_empty());
+        MatchStatus {
+            players: m.players.clone(),
+            length: match m.length {
+                crate::series::Length::Games(n) => {
+                    i18n::text(lang, "match.games", &[("n", n.to_string())])
+                }
+                crate::series::Length::FirstTo(p) => {
+                    i18n::text(lang, "match.first_to", &[("points", p.to_string())])
+                }
+            },
+            games,
+            current,
+            totals: m.totals(),
+            over,
+            leader: m.leader(),
+            can_next,
+        }
+    }
+
+    /// Leaves the match (the current game stays on the board).
+    pub fn end_match(&mut self) {
+        if self.series.take().is_some() {
+            self.events.push(Event::Load);
+            self.dirty = true;
+        }
+    }
+
+    /// `color` resigns here.
+    pub fn resign(&mut self, color: Color) -> bool {
+        if self.game.outcome().is_some() {
+            return false;
+        }
+        self.game.resign(color);
+        self.after_ending();
+        true
+    }
+
+    /// The players agree a draw here.
+    pub fn agree_draw(&mut self) -> bool {
+        if self.game.outcome().is_some() {
+            return false;
+        }
+        self.game.agree_draw();
+        self.after_ending();
+        true
+    }
+
+    fn after_ending(&mut self) {
+        self.gesture = Gesture::Idle;
+        self.position_changed();
+        self.events.push(Event::Navigate {
+            ply: self.game.len(),
+        });
+        self.dirty = true;
+    }
+
+    /// Whether the rules of this game forbid taking a ply back now: tavern rules while the
+    /// game goes on.
+    pub fn take_backs_forbidden(&self) -> bool {
+        self.take_backs == TakeBacks::Tavern && self.final_outcome().is_none()
+    }
+
+    /// How the current line ends, if it does.
+    fn final_outcome(&self) -> Option<Outcome> {
+        let mut end = self.game.clone();
+        end.goto(end.line().len());
+        end.outcome()
     }
 
     /// Recomputes what depends on the position alone (kept so frames stay cheap).
@@ -391,6 +565,7 @@ impl Board {
     /// Replaces the game (a new game, a pasted PTN or TPS).
     pub fn load(&mut self, game: Game) {
         self.game = game;
+        self.read_options();
         self.gesture = Gesture::Idle;
         self.message = None;
         self.animation = None;
@@ -429,7 +604,18 @@ impl Board {
     // ---- pointer and keys ----
 
     fn accepts_input(&self) -> bool {
-        self.options.interactive && self.locked.is_none() && self.game.outcome().is_none()
+        self.options.interactive
+            && self.locked.is_none()
+            && self.game.outcome().is_none()
+            && !self.tavern_locked()
+    }
+
+    /// Tavern rules, looking back in a game that goes on: playing here would take plies
+    /// back.
+    fn tavern_locked(&self) -> bool {
+        self.take_backs == TakeBacks::Tavern
+            && self.game.can_forward()
+            && self.final_outcome().is_none()
     }
 
     /// Why a press on the board does nothing, for boards that take input at all.
@@ -443,6 +629,9 @@ impl Board {
         }
         if let Some(why) = &self.locked {
             return Some(why.clone());
+        }
+        if self.tavern_locked() {
+            return Some(Message::new("refuse.tavern"));
         }
         self.game
             .outcome()
@@ -747,7 +936,10 @@ impl Board {
     pub fn status(&self) -> Status {
         let pos = self.position();
         let lang = self.lang;
-        let result = self.game.outcome().map(|o| summarize(pos, o, lang));
+        let result = self
+            .game
+            .outcome()
+            .map(|o| summarize(pos, o, lang, self.variants));
         let mut moves = Vec::new();
         let mut replay = self.game.start().clone();
         for mv in self.all_moves() {
@@ -758,7 +950,9 @@ impl Board {
         let final_result = if !self.game.can_forward() {
             result.clone()
         } else {
-            replay.outcome().map(|o| summarize(&replay, o, lang))
+            replay
+                .outcome()
+                .map(|o| summarize(&replay, o, lang, self.variants))
         };
         let tak_by = (self.threats != 0).then(|| (!pos.to_move()).name().to_string());
         let in_hand = match &self.gesture {
@@ -791,6 +985,15 @@ impl Board {
             pending: self.pending().map(|m| m.to_string()),
             in_hand,
             cursor: self.cursor.map(|c| c.to_string()),
+            scoring: if self.variants.any() {
+                self.variants.to_string()
+            } else {
+                String::new()
+            },
+            tie_rule: pos.config().ancient_tie_rule,
+            take_backs: self.take_backs.name().to_string(),
+            take_backs_forbidden: self.take_backs_forbidden(),
+            series: self.series.as_ref().map(|m| self.match_status(m)),
             selected: self.selected.name().to_string(),
             size: pos.size(),
             komi: pos.config().komi.to_string(),
@@ -804,7 +1007,7 @@ impl Board {
 }
 
 /// The result of a game that ended in `pos` with `outcome`, in `lang`.
-fn summarize(pos: &Position, o: Outcome, lang: Lang) -> ResultSummary {
+fn summarize(pos: &Position, o: Outcome, lang: Lang, variants: Variants) -> ResultSummary {
     let player = |c: Color| i18n::text(lang, super::drag::color_key(c), &[]);
     let (white, black) = (pos.flat_count(Color::White), pos.flat_count(Color::Black));
     let komi = pos.config().komi;
@@ -832,6 +1035,7 @@ fn summarize(pos: &Position, o: Outcome, lang: Lang) -> ResultSummary {
         EndReason::Resignation => i18n::text(lang, "reason.resignation", &[]),
         EndReason::Agreement => i18n::text(lang, "reason.agreement", &[]),
     };
+    let detail = score_detail(pos, o, variants);
     let text = match o.winner {
         Some(c) => i18n::text(
             lang,
@@ -852,7 +1056,8 @@ fn summarize(pos: &Position, o: Outcome, lang: Lang) -> ResultSummary {
         .to_string(),
         reason_text: reason,
         text,
-        score: score(pos, o, Variants::default()),
+        score: detail.total,
+        score_text: score_text(&detail, lang),
     }
 }
 
@@ -878,6 +1083,7 @@ pub fn is_review_comment(comment: &str) -> bool {
 /// replace it.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
+#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
 pub struct PlyItem {
     pub path: Vec<usize>,
     /// The ply in PTN (with `*` for a flattening), without its annotation.
@@ -944,6 +1150,7 @@ fn line_items(
 /// The result line of a finished game.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
+#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
 pub struct ResultSummary {
     pub ptn: String,
     pub winner: Option<String>,
@@ -953,6 +1160,74 @@ pub struct ResultSummary {
     pub reason_text: String,
     pub text: String,
     pub score: u32,
+    /// The arithmetic: `25 board + 7 pieces × 2 (low road) = 39`.
+    pub score_text: String,
+}
+
+/// One game of a match in the score table.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
+#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
+pub struct MatchRow {
+    pub number: usize,
+    /// The player (0 or 1) with white.
+    pub white: usize,
+    /// `R-0`, `0-F`, ... or empty while it goes on.
+    pub result: String,
+    pub reason: String,
+    pub winner: Option<usize>,
+    pub points: u32,
+    pub score_text: String,
+}
+
+/// A match for the page: the players, the table, the totals.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
+#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
+pub struct MatchStatus {
+    pub players: [String; 2],
+    /// `3 games` or `first to 50`, in the reader's language.
+    pub length: String,
+    pub games: Vec<MatchRow>,
+    /// The game on the board, when it is not recorded yet.
+    pub current: Option<MatchRow>,
+    pub totals: [u32; 2],
+    pub over: bool,
+    pub leader: Option<usize>,
+    /// The game on the board is finished and the match goes on: "Next game" may be pressed.
+    pub can_next: bool,
+}
+
+/// A score's arithmetic in words, in `lang`.
+pub fn score_text(s: &crate::score::Score, lang: Lang) -> String {
+    let mut bonuses = String::new();
+    for (bonus, factor) in &s.bonuses {
+        let key = match bonus {
+            Bonus::StraightLine => "score.straight",
+            Bonus::NoCapstone => "score.no_cap",
+            Bonus::LowRoad => "score.low",
+            Bonus::HighRoad => "score.high",
+        };
+        bonuses.push(' ');
+        bonuses.push_str(&i18n::text(
+            lang,
+            "score.bonus",
+            &[
+                ("factor", factor.to_string()),
+                ("name", i18n::text(lang, key, &[])),
+            ],
+        ));
+    }
+    i18n::text(
+        lang,
+        "score.arithmetic",
+        &[
+            ("board", s.board.to_string()),
+            ("pieces", s.pieces.to_string()),
+            ("bonuses", bonuses),
+            ("total", s.total.to_string()),
+        ],
+    )
 }
 
 /// What the page needs to show around the canvas.
@@ -995,6 +1270,15 @@ pub struct Status {
     pub in_hand: Option<u8>,
     /// The keyboard's cursor, once shown.
     pub cursor: Option<String>,
+    /// The scoring variants (`Downings Tarway`), empty for plain scoring.
+    pub scoring: String,
+    pub tie_rule: bool,
+    /// `court` or `tavern`.
+    pub take_backs: String,
+    /// Tavern rules while the game goes on: no undo.
+    pub take_backs_forbidden: bool,
+    /// The match this game belongs to.
+    pub series: Option<MatchStatus>,
     pub selected: String,
     pub size: u8,
     pub komi: String,

@@ -73,7 +73,8 @@ test('a whole game by keyboard only', async () => {
   await page.focus('#new-game');
   await key('Enter');
   await key('3');
-  for (let i = 0; i < 4; i++) await key('Tab');
+  // Size, komi, opponent, play (one game or a match), the rulebook options, cancel, start.
+  for (let i = 0; i < 6; i++) await key('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'start-game');
   await key('Enter');
   await page.waitForFunction(() => window.tak.status().size === 3);

@@ -1,0 +1,135 @@
+// Matches and the rulebooks' options on the game page: the options of a new game, the
+// match's line in the status and its score table, looking at a finished game of the match,
+// resigning and offering a draw. Glue: the match itself lives in the wasm board.
+
+const $ = (id) => document.getElementById(id);
+
+/** The options chosen in the New game form: `{scoring, tieRule, takeBacks}`. */
+export function readRuleOptions(form) {
+  const scoring = ['downings', 'middletown', 'tarway'].filter((v) => form[v].checked)
+    .map((v) => v[0].toUpperCase() + v.slice(1)).join(' ');
+  return { scoring, tieRule: form.tierule.checked, takeBacks: form.takebacks.value === 'tavern' ? 'tavern' : 'court' };
+}
+
+/** Sets the New game form's rulebook options from `options` (as readRuleOptions gives). */
+export function writeRuleOptions(form, options) {
+  const on = (options.scoring || '').toLowerCase();
+  for (const v of ['downings', 'middletown', 'tarway']) form[v].checked = on.includes(v);
+  form.tierule.checked = !!options.tieRule;
+  form.takebacks.value = options.takeBacks === 'tavern' ? 'tavern' : 'court';
+}
+
+/** The length chosen in the form: null for one game, else {games} or {points}. */
+export function readLength(form) {
+  const v = form.length.value;
+  if (v.startsWith('games-')) return { games: Number(v.slice(6)) };
+  if (v === 'points') {
+    const p = Math.round(Number(form.points.value));
+    return Number.isFinite(p) && p >= 1 && p <= 100000 ? { points: p } : { points: 100 };
+  }
+  return null;
+}
+
+/**
+ * The match's line in the status, its score table dialog, and viewing a finished game.
+ * `host` gives: board, t, playerName, names() (the players' names as shown), onView(viewing).
+ */
+export function setUpMatch(host) {
+  const { board } = host;
+  const t = (...a) => host.t()(...a);
+  let viewing = null; // {save, number} while a finished game of the match is shown
+
+  const render = (s) => {
+    const m = s.series;
+    const box = $('match-box');
+    box.hidden = !m;
+    if (!m) return;
+    const [a, b] = host.names(m);
+    const number = m.over ? m.games.length : m.games.length + 1;
+    $('match-line').textContent = viewing
+      ? t('match.viewing', { n: viewing.number })
+      : m.over
+        ? t('match.over_line', { a, b, ta: m.totals[0], tb: m.totals[1], winner: m.leader == null ? t('match.tie') : host.names(m)[m.leader] })
+        : t('match.line', { length: m.length, n: number, a, b, ta: m.totals[0], tb: m.totals[1] });
+    $('match-back').hidden = !viewing;
+    $('match-table-button').hidden = !!viewing;
+  };
+
+  const table = () => {
+    const s = board.status();
+    const m = s.series;
+    if (!m) return;
+    const [a, b] = host.names(m);
+    const tbl = $('match-table');
+    tbl.replaceChildren();
+    const row = (cells, head) => {
+      const tr = document.createElement('tr');
+      for (const c of cells) {
+        const td = document.createElement(head ? 'th' : 'td');
+        if (c instanceof Node) td.append(c); else td.textContent = c;
+        tr.append(td);
+      }
+      tbl.append(tr);
+      return tr;
+    };
+    row([t('match.game'), t('color.white'), t('color.black'), t('match.result'), a, b, ''], true);
+    const names = [a, b];
+    const rows = [...m.games, ...(m.current ? [m.current] : [])];
+    const totals = [0, 0];
+    for (const g of rows) {
+      const recorded = g.number <= m.games.length;
+      if (recorded && g.winner != null) totals[g.winner] += g.points;
+      const points = (p) => (g.winner === p ? `${g.points}` : g.result ? '0' : '');
+      let action = '';
+      if (recorded) {
+        const view = document.createElement('button');
+        view.type = 'button';
+        view.textContent = t('btn.view_game');
+        view.addEventListener('click', () => { $('match-dialog').close(); viewGame(g.number); });
+        action = view;
+      }
+      const result = g.result ? `${g.result} · ${g.reason}` : t('match.in_progress');
+      const tr = row([String(g.number), names[g.white], names[1 - g.white], result, points(0), points(1), action]);
+      if (g.scoreText) tr.title = g.scoreText;
+    }
+    const total = row([t('match.total'), '', '', '', String(totals[0]), String(totals[1]), ''], true);
+    total.className = 'total';
+    $('match-summary').textContent = m.over
+      ? t('match.over_line', { a, b, ta: m.totals[0], tb: m.totals[1], winner: m.leader == null ? t('match.tie') : names[m.leader] })
+      : t('match.line', { length: m.length, n: m.games.length + 1, a, b, ta: m.totals[0], tb: m.totals[1] });
+    $('match-dialog').showModal();
+  };
+
+  const viewGame = (number) => {
+    const ptn = board.matchGamePtn(number - 1);
+    if (!ptn) return;
+    if (!viewing) viewing = { save: board.save(), number };
+    else viewing.number = number;
+    board.load(ptn);
+    board.goto(0);
+    host.onView(true);
+  };
+  const back = () => {
+    if (!viewing) return;
+    const { save } = viewing;
+    viewing = null;
+    board.restore(save);
+    host.onView(false);
+  };
+
+  $('match-table-button').addEventListener('click', table);
+  $('match-back').addEventListener('click', back);
+  $('match-copy').addEventListener('click', () => host.copy(board.matchPtn() || '', t('match.ptn')));
+  $('match-leave').addEventListener('click', () => {
+    if (!confirm(t('match.confirm_leave'))) return;
+    $('match-dialog').close();
+    board.endMatch();
+  });
+  return {
+    render,
+    get viewing() { return !!viewing; },
+    /** The saved game of the match while a finished one is shown (to save that instead). */
+    get stash() { return viewing?.save ?? null; },
+    back,
+  };
+}
