@@ -96,3 +96,78 @@ fn bad_usage_exits_2_with_usage_text() {
     let o = tak(&["--help"], "");
     assert!(o.status.success() && stdout(&o).contains("perft"));
 }
+
+#[test]
+fn render_writes_well_formed_svg_for_every_size_with_and_without_marks() {
+    for size in 3..=8u8 {
+        let empty = format!("{} 1 1", vec![format!("x{size}"); size as usize].join("/"));
+        for marks in [
+            vec![],
+            vec![
+                "--highlight",
+                "a1,b2:red",
+                "--arrows",
+                "a1-a3",
+                "--labels",
+                "b1:A",
+            ],
+        ] {
+            let mut args = vec!["render", "--tps", empty.as_str()];
+            args.extend(marks.iter().copied());
+            let out = tak(&args, "");
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let text = String::from_utf8(out.stdout).unwrap();
+            let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+            assert_eq!(doc.root_element().tag_name().name(), "svg");
+            let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+            // The file letters along the edge, one per column.
+            let last = (b'a' + size - 1) as char;
+            assert!(texts.contains(&last.to_string().as_str()), "size {size}");
+            if !marks.is_empty() {
+                assert!(text.contains("#d55e00"), "the red highlight");
+                assert_eq!(
+                    doc.descendants()
+                        .filter(|n| n.has_tag_name("polygon"))
+                        .count(),
+                    1
+                );
+                assert!(texts.contains(&"A"));
+            }
+        }
+    }
+}
+
+#[test]
+fn render_reads_a_ptn_at_a_ply_and_refuses_bad_marks() {
+    let dir = std::env::temp_dir().join(format!("tak-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.ptn");
+    std::fs::write(&file, "[Size \"4\"]\n1. a1 d4 2. b2 {[highlight b2]} c3").unwrap();
+    let out = tak(
+        &[
+            "render",
+            "--ptn",
+            file.to_str().unwrap(),
+            "--ply",
+            "3",
+            "--dark",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("#1b1a19"), "dark");
+    assert!(text.contains("#009e73"), "the comment's highlight on ply 3");
+    let bad = tak(
+        &["render", "--tps", "x3/x3/x3 1 1", "--highlight", "z9"],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a square"));
+    let usage = tak(&["render"], "");
+    assert_eq!(usage.status.code(), Some(2));
+}

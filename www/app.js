@@ -7,6 +7,7 @@ import { openTutorial } from './tutorial.js';
 import { renderMoves, renderStatus } from './panel.js';
 import { setUpStudy } from './study.js';
 import { readLength, readRuleOptions, setUpMatch, writeRuleOptions } from './match.js';
+import { download, readLink, shareLink } from './share.js';
 
 const SAVE_KEY = 'tak.savedGame';
 const MATCH_KEY = 'tak.match';
@@ -103,6 +104,29 @@ try {
     }
   }
 } catch { /* storage disabled */ }
+
+// A shared link: open its game (the one played here before is kept, one click away).
+try {
+  const shared = await readLink();
+  if (shared) {
+    const before = board.save();
+    const error = board.restore(shared);
+    history.replaceState(null, '', location.pathname + location.search);
+    if (error) showNotice(t('share.bad_link', { error }));
+    else {
+      const key = `${SAVE_KEY}.before-link`;
+      try { localStorage.setItem(key, before); } catch { /* storage disabled */ }
+      showNotice(t('share.opened'));
+      const back = document.createElement('button');
+      back.type = 'button';
+      back.textContent = t('share.back');
+      back.addEventListener('click', () => { board.restore(before); showNotice(''); });
+      $('notice').append(' ', back);
+    }
+  }
+} catch (err) {
+  showNotice(t('share.bad_link', { error: err?.message || err }));
+}
 
 function save() {
   try {
@@ -427,7 +451,7 @@ $('notes').addEventListener('click', () => {
   for (const r of notesDialog.querySelectorAll('input[name=judgement]')) r.checked = r.value === judgement;
   for (const r of notesDialog.querySelectorAll('input[name=tak]')) r.checked = r.value === tak;
   $('notes-marks').disabled = $('notes-tak').disabled = !item;
-  $('notes-text').value = (item ? item.comments : s.startComments).join('\n');
+  $('notes-text').value = (item ? item.rawComments : s.rawStartComments).join('\n');
   $('notes-error').textContent = '';
   notesDialog.showModal();
 });
@@ -440,6 +464,40 @@ $('notes-save').addEventListener('click', (e) => {
   }
   const error = board.setComment(notesPath, text);
   if (error) { e.preventDefault(); $('notes-error').textContent = error; }
+});
+
+// Share and export.
+const shareDialog = $('share-dialog');
+$('share').addEventListener('click', async () => {
+  closeMenu();
+  $('share-error').textContent = '';
+  const s = board.status();
+  const form = $('share-form');
+  form.from.value = '0';
+  form.to.value = String(board.plyCount());
+  form.from.max = form.to.max = String(board.plyCount());
+  $('share-link').value = '';
+  shareDialog.showModal();
+  try { $('share-link').value = await shareLink(board.save()); } catch (err) { $('share-error').textContent = String(err?.message || err); }
+  void s;
+});
+$('share-copy').addEventListener('click', async () => {
+  $('share-link').select();
+  try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('info.copied', { what: t('share.the_link') }); } catch { $('share-error').textContent = t('info.copy_by_hand', { what: t('share.the_link') }); }
+});
+const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
+$('export-png').addEventListener('click', async () => download(await board.toPNG(imageOptions()), 'tak.png'));
+$('export-svg').addEventListener('click', () => download(new Blob([board.toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
+$('export-animation').addEventListener('click', async () => {
+  const form = $('share-form');
+  const from = Math.max(0, Number(form.from.value) || 0);
+  const to = Math.min(board.plyCount(), Number(form.to.value) || 0);
+  if (to < from) { $('share-error').textContent = t('share.bad_range'); return; }
+  $('share-error').textContent = t('share.making');
+  try {
+    download(await board.toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak.png');
+    $('share-error').textContent = '';
+  } catch (err) { $('share-error').textContent = String(err?.message || err); }
 });
 
 // Copy and paste.

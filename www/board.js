@@ -1,7 +1,7 @@
 // mount(element, options): one Tak board in `element`, returning a handle. The same API
 // serves the game page, embedded boards and the tests. Glue only: the board's logic, input
 // handling and drawing live in Rust (src/web/).
-import init, { TakBoard } from '../pkg/tak.js';
+import init, { TakBoard, assembleApng } from '../pkg/tak.js';
 
 let engine;
 /** Loads the wasm once per page. */
@@ -127,7 +127,18 @@ export async function mount(element, options = {}) {
     return [e.clientX - r.left, e.clientY - r.top];
   };
   const on = (type, fn, opts) => canvas.addEventListener(type, fn, opts);
+  // The right button draws marks: a click highlights a square, a drag draws an arrow (with
+  // Shift red, Ctrl blue, Alt yellow; green otherwise), kept with the ply shown.
+  let marking = false;
+  const markColor = (e) => (e.shiftKey ? 'red' : e.ctrlKey || e.metaKey ? 'blue' : e.altKey ? 'yellow' : 'green');
   on('pointerdown', (e) => {
+    if (e.pointerType === 'mouse' && e.button === 2 && options.drawMarks !== false) {
+      marking = true;
+      canvas.setPointerCapture?.(e.pointerId);
+      board.markDown(...local(e));
+      e.preventDefault();
+      return;
+    }
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     canvas.setPointerCapture?.(e.pointerId);
     canvas.focus({ preventScroll: true, focusVisible: false });
@@ -137,6 +148,12 @@ export async function mount(element, options = {}) {
   });
   on('pointermove', (e) => { board.pointerMove(...local(e)); after(); });
   on('pointerup', (e) => {
+    if (marking && e.button === 2) {
+      marking = false;
+      board.markUp(...local(e), markColor(e));
+      after();
+      return;
+    }
     board.pointerUp(...local(e));
     if (e.pointerType !== 'mouse') board.pointerLeave();
     after();
@@ -163,6 +180,27 @@ export async function mount(element, options = {}) {
     setComment: act((path, text) => board.setComment(Array.isArray(path) ? path : [], String(text ?? ''))),
     setAnnotation: act((path, text) => board.setAnnotation(Array.isArray(path) ? path : [], String(text ?? ''))),
     setPlayedLineIsMain: (on) => board.setPlayedLineIsMain(!!on),
+    setMarks: act((list) => board.setMarks(Array.isArray(list) ? list : [])),
+    setMarksText: act((arrows, highlight, labels) => board.setMarksText(String(arrows ?? ''), String(highlight ?? ''), String(labels ?? ''))),
+    marks: () => board.marks(),
+    /** The board as SVG text: {width, height, dark, ply}. */
+    toSVG: ({ width = 640, height = 480, dark = false, ply } = {}) => board.toSvg(width, height, !!dark, ply ?? undefined),
+    /** The board as a PNG Blob: {width, height, dark, ply, ratio}. */
+    toPNG: ({ width = 640, height = 480, dark = false, ply, ratio = 2 } = {}) => {
+      const c = document.createElement('canvas');
+      board.drawInto(c, width, height, ratio, !!dark, ply ?? undefined);
+      return new Promise((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
+    },
+    /** An animated PNG (Blob) of plies `from` to `to` of the current line. */
+    async toAnimation({ from = 0, to, width = 480, height = 360, dark = false, delay = 800 } = {}) {
+      const last = Math.min(to ?? board.plyCount(), board.plyCount());
+      const frames = [];
+      for (let ply = Math.max(0, from); ply <= last; ply++) {
+        const blob = await handle.toPNG({ width, height, dark, ply, ratio: 1 });
+        frames.push(new Uint8Array(await blob.arrayBuffer()));
+      }
+      return new Blob([assembleApng(frames, delay)], { type: 'image/apng' });
+    },
     setPreferPortrait: act((on) => board.setPreferPortrait(!!on)),
     setPreview: act((plies) => board.setPreview(Array.isArray(plies) && plies.length ? plies.map(String) : undefined)),
     applyReview: act((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),

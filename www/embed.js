@@ -5,12 +5,13 @@ import { mount } from './board.js';
 import { stepControls } from './controls.js';
 import { Computer } from './computer.js';
 import { LANGUAGES, translator } from './i18n.js';
+import { currentItem } from './lesson.js';
 
 /** Reads and checks the parameters; returns {options, errors}. */
 export function readParams(search) {
   const p = new URLSearchParams(search);
   const errors = [];
-  const options = { size: undefined, tps: undefined, ptn: undefined, ply: 'last', interactive: true, ai: 0, controls: false, analysis: false, theme: 'auto', lang: 'en' };
+  const options = { size: undefined, tps: undefined, ptn: undefined, ply: null, interactive: true, ai: 0, controls: false, analysis: false, lesson: false, autoplay: 0, theme: 'auto', lang: 'en' };
   const flag = (name, fallback) => {
     if (!p.has(name)) return fallback;
     const v = p.get(name);
@@ -36,6 +37,15 @@ export function readParams(search) {
   options.interactive = flag('interactive', true);
   options.controls = flag('controls', false);
   options.analysis = flag('analysis', false);
+  options.lesson = flag('lesson', false);
+  if (p.has('autoplay')) {
+    const v = p.get('autoplay');
+    if (/^\d{1,2}$/.test(v) && Number(v) >= 1) options.autoplay = Number(v);
+    else errors.push(`autoplay must be a number of seconds from 1 to 99, not '${v}'`);
+  }
+  options.arrows = p.get('arrows') || '';
+  options.highlight = p.get('highlight') || '';
+  options.labels = p.get('labels') || '';
   if (p.has('scoring')) options.scoring = p.get('scoring').replace(/[,+]/g, ' ');
   if (p.has('tierule')) {
     const v = p.get('tierule');
@@ -61,19 +71,6 @@ export function readParams(search) {
   if (LANGUAGES.includes(lang)) options.lang = lang;
   else if (p.has('lang')) errors.push(`lang must be en, it, es or ca, not '${p.get('lang')}'`);
   return { options, errors };
-}
-
-/** The move-list item of the ply shown, if any. */
-function currentItem(status) {
-  const want = status.path.join('.');
-  const search = (list) => {
-    for (const item of list) {
-      if (item.path.join('.') === want) return item;
-      for (const v of item.variations) { const f = search(v); if (f) return f; }
-    }
-    return null;
-  };
-  return want ? search(status.tree) : null;
 }
 
 function showProblem(t, errors) {
@@ -117,12 +114,19 @@ async function main() {
   }
   window.tak = handle;
   const total = handle.plyCount();
-  if (options.ply !== 'last' && options.ply > total) {
+  if (typeof options.ply === 'number' && options.ply > total) {
     showProblem(t, [`ply ${options.ply} is past the end of the game (${total} plies)`]);
     handle.destroy();
     return;
   }
-  handle.goto(options.ply);
+  // A lesson starts at its beginning; a game at its end, unless the host says otherwise.
+  handle.goto(options.ply ?? (options.lesson ? 0 : 'last'));
+  const markError = handle.setMarksText(options.arrows, options.highlight, options.labels);
+  if (markError) {
+    showProblem(t, [markError]);
+    handle.destroy();
+    return;
+  }
 
   // Player names from the PTN, as text.
   const tags = Object.fromEntries(handle.tags().map(([k, v]) => [k.toLowerCase(), v]));
@@ -133,10 +137,14 @@ async function main() {
     const { analysisWidget } = await import('./analysis-widget.js');
     analysisWidget(document.getElementById('below'), handle, t);
   }
-  if (options.controls) stepControls(document.getElementById('below'), handle, t);
+  if (options.lesson) {
+    const { lessonControls } = await import('./lesson.js');
+    lessonControls(document.getElementById('below'), handle, t, { keys: window, autoplay: options.autoplay });
+  } else if (options.controls) stepControls(document.getElementById('below'), handle, t);
   // The notes of the ply shown (a review's marks and comments, or an author's).
   const notes = document.getElementById('notes');
   const showNotes = () => {
+    if (options.lesson) { notes.textContent = ''; return; } // the lesson's caption says it
     const s = handle.status();
     const item = currentItem(s);
     notes.textContent = item && (item.annotation || item.comments.length)

@@ -1,4 +1,5 @@
-// <tak-board size="5" ptn="..." ply="last" interactive controls analysis theme="dark">: a board for
+// <tak-board size="5" ptn="..." ply="last" interactive controls analysis lesson autoplay="4"
+// arrows="c3-e3" highlight="d4:red" labels="b2:1" theme="dark">: a board for
 // any page, in a shadow root so that nothing leaks into the host page's styles, and no
 // globals. Methods: tps(), ptn(), play(move), goto(ply), on(event, fn); events: `move`,
 // `ready` (DOM events on the element too).
@@ -18,6 +19,7 @@ const STYLE = `
   }
   :host([theme=dark]) .tak-steps button { background: #2b2926; color: #eee4d4; border-color: #5e4f3b; }
   .tak-where { min-width: 8em; text-align: center; color: inherit; }
+  .tak-caption { color: inherit; }
   .problem { padding: 8px; border: 2px solid #b3261e; border-radius: 6px; color: #5c1310; background: #fff4f2; font: 14px system-ui, sans-serif; }
 `;
 
@@ -25,6 +27,7 @@ class TakBoardElement extends HTMLElement {
   #handle = null;
   #root = null;
   #analysis = null;
+  #lesson = null;
   #pending = [];
 
   connectedCallback() {
@@ -60,12 +63,23 @@ class TakBoardElement extends HTMLElement {
       this.#handle = handle;
       const t = await translator(lang);
       const ply = attr('ply');
-      handle.goto(ply === undefined || ply === 'last' ? 'last' : Number(ply) || 0);
+      const lesson = flag('lesson');
+      handle.goto(ply === undefined ? (lesson ? 0 : 'last') : ply === 'last' ? 'last' : Number(ply) || 0);
+      const markError = handle.setMarksText(attr('arrows') ?? '', attr('highlight') ?? '', attr('labels') ?? '');
+      if (markError) {
+        this.#problem(markError);
+        return;
+      }
       if (flag('analysis')) {
         const { analysisWidget } = await import('./analysis-widget.js');
         this.#analysis = analysisWidget(frame, handle, t);
       }
-      if (flag('controls')) stepControls(frame, handle, t);
+      if (lesson) {
+        const { lessonControls } = await import('./lesson.js');
+        const seconds = Number(attr('autoplay'));
+        this.#lesson = lessonControls(frame, handle, t, { keys: this, autoplay: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 99) : 0 });
+        if (!this.hasAttribute('tabindex')) this.tabIndex = 0; // the arrow keys step the lesson
+      } else if (flag('controls')) stepControls(frame, handle, t);
       handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
       for (const [type, fn] of this.#pending) handle.on(type, fn);
       this.#pending = [];
@@ -74,6 +88,8 @@ class TakBoardElement extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.#lesson?.destroy();
+    this.#lesson = null;
     this.#analysis?.destroy();
     this.#analysis = null;
     this.#handle?.destroy();
@@ -97,6 +113,10 @@ class TakBoardElement extends HTMLElement {
   goto(ply) { return this.#handle?.goto(ply) ?? false; }
   status() { return this.#handle?.status() ?? null; }
   squareRect(square) { return this.#handle?.squareRect(square) ?? null; }
+  setMarks(list) { return this.#handle ? this.#handle.setMarks(list) : 'the board is not ready'; }
+  marks() { return this.#handle?.marks() ?? []; }
+  toSVG(options) { return this.#handle?.toSVG(options) ?? null; }
+  toPNG(options) { return this.#handle ? this.#handle.toPNG(options) : Promise.reject(new Error('the board is not ready')); }
   on(type, fn) {
     if (this.#handle) return this.#handle.on(type, fn);
     this.#pending.push([type, fn]);

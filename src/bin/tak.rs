@@ -34,6 +34,10 @@ commands:
         fit the evaluation's weights to the outcomes of the games in GAMES (files written by
         gen), per size, starting from the compiled weights, and write them as Rust source
         (default src/ai/weights.rs); --init writes hand-set starting weights instead
+  render (--tps \"<TPS>\" | --ptn FILE [--ply N]) [--highlight LIST] [--arrows LIST]
+        [--labels LIST] [--width PX] [--height PX] [--dark] [--no-coordinates]
+        write the board as SVG on standard output (the same drawing as the page's canvas),
+        with marks: --highlight c3,d4:red  --arrows c3-e3  --labels b2:1,b3:A
   help  show this text";
 
 enum Failure {
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         Some("match") => run_match(&args[1..]),
         Some("gen") => run_gen(&args[1..]),
         Some("tune") => run_tune(&args[1..]),
+        Some("render") => run_render(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -692,5 +697,112 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
     std::fs::write(out, tune::weights_source(&logits, &provenance))
         .map_err(|e| Failure::Error(format!("cannot write {out}: {e}")))?;
     println!("wrote {out} in {:.0} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `tak render`: the board as SVG, for static site generators.
+fn run_render(args: &[String]) -> Result<(), Failure> {
+    use tak::web::{config::BoardOptions, marks, state::Board, svg};
+    let mut tps_text = None;
+    let mut ptn_file = None;
+    let mut ply: Option<usize> = None;
+    let (mut highlight, mut arrows, mut labels) = (String::new(), String::new(), String::new());
+    let (mut width, mut height) = (640.0_f64, 480.0_f64);
+    let mut dark = false;
+    let mut coordinates = true;
+    let mut it = args.iter();
+    let value = |it: &mut std::slice::Iter<String>, flag: &str| {
+        it.next()
+            .cloned()
+            .ok_or_else(|| Failure::Usage(format!("{flag} needs a value")))
+    };
+    let number = |text: String, flag: &str| -> Result<f64, Failure> {
+        text.parse::<f64>()
+            .ok()
+            .filter(|v| (16.0..=8192.0).contains(v))
+            .ok_or_else(|| Failure::Usage(format!("{flag} must be a size in pixels (16 to 8192)")))
+    };
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--tps" => tps_text = Some(value(&mut it, "--tps")?),
+            "--ptn" => ptn_file = Some(value(&mut it, "--ptn")?),
+            "--ply" => {
+                let v = value(&mut it, "--ply")?;
+                ply =
+                    Some(v.parse().map_err(|_| {
+                        Failure::Usage(format!("--ply must be a number, not '{v}'"))
+                    })?)
+            }
+            "--highlight" => highlight = value(&mut it, "--highlight")?,
+            "--arrows" => arrows = value(&mut it, "--arrows")?,
+            "--labels" => labels = value(&mut it, "--labels")?,
+            "--width" => width = number(value(&mut it, "--width")?, "--width")?,
+            "--height" => height = number(value(&mut it, "--height")?, "--height")?,
+            "--dark" => dark = true,
+            "--no-coordinates" => coordinates = false,
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            other => {
+                return Err(Failure::Usage(format!(
+                    "unknown option '{other}' for render"
+                )))
+            }
+        }
+    }
+    let game = match (tps_text, ptn_file) {
+        (Some(t), None) => {
+            tak::Game::new(Position::from_tps(&t).map_err(|e| Failure::Error(format!("TPS: {e}")))?)
+        }
+        (None, Some(file)) => {
+            let text = if file == "-" {
+                let mut s = String::new();
+                std::io::stdin()
+                    .read_to_string(&mut s)
+                    .map_err(|e| Failure::Error(e.to_string()))?;
+                s
+            } else {
+                std::fs::read_to_string(&file)
+                    .map_err(|e| Failure::Error(format!("{file}: {e}")))?
+            };
+            let mut g = ptn::parse_game(&text).map_err(|e| Failure::Error(format!("PTN: {e}")))?;
+            if let Some(n) = ply {
+                if n > g.line().len() {
+                    return Err(Failure::Error(format!(
+                        "--ply {n} is past the end of the game ({} plies)",
+                        g.line().len()
+                    )));
+                }
+                g.goto(n);
+            }
+            g
+        }
+        _ => {
+            return Err(Failure::Usage(
+                "render needs --tps or --ptn (one of them)".into(),
+            ))
+        }
+    };
+    let mut board = Board::new(
+        game,
+        BoardOptions {
+            coordinates,
+            ..BoardOptions::default()
+        },
+    );
+    let mut all = Vec::new();
+    for (text, parse) in [
+        (
+            &arrows,
+            marks::parse_arrows as fn(&str) -> Result<Vec<marks::Mark>, String>,
+        ),
+        (&highlight, marks::parse_highlights),
+        (&labels, marks::parse_labels),
+    ] {
+        all.extend(parse(text).map_err(Failure::Error)?);
+    }
+    board.set_host_marks(all);
+    print!("{}", svg::board_svg(&board, width, height, dark));
     Ok(())
 }

@@ -6,9 +6,11 @@ use super::canvas::{Align, Canvas, TextStyle};
 use super::config::BoardOptions;
 use super::i18n::{self, Lang};
 use super::layout::{Point, Rect};
+use super::marks::{self, Mark, MarkColor};
 use super::render;
 use super::state::{parse_game_or_position, Board, Event};
 use super::storage;
+use super::theme::Theme;
 use crate::score::Variants;
 use crate::series::{Length, Series, TakeBacks};
 use crate::{tps, Color, Config, Game, Kind, Komi, Square};
@@ -87,6 +89,28 @@ impl Canvas for WebCanvas<'_> {
 
     fn set_alpha(&mut self, alpha: f64) {
         self.ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
+    }
+
+    fn line(&mut self, from: Point, to: Point, color: &str, width: f64) {
+        self.ctx.begin_path();
+        self.ctx.move_to(from.x, from.y);
+        self.ctx.line_to(to.x, to.y);
+        self.ctx.set_stroke_style_str(color);
+        self.ctx.set_line_width(width);
+        self.ctx.set_line_cap("round");
+        self.ctx.stroke();
+    }
+
+    fn polygon(&mut self, points: &[Point], fill: &str) {
+        let Some(first) = points.first() else { return };
+        self.ctx.begin_path();
+        self.ctx.move_to(first.x, first.y);
+        for p in &points[1..] {
+            self.ctx.line_to(p.x, p.y);
+        }
+        self.ctx.close_path();
+        self.ctx.set_fill_style_str(fill);
+        self.ctx.fill();
     }
 }
 
@@ -823,6 +847,128 @@ impl TakBoard {
         }
     }
 
+    /// Puts marks on the board for the reader (they stay through navigation):
+    /// `[{arrow: ['c3', 'e3'], color}, {square: 'd4', color}, {square: 'b2', label: '1'}]`,
+    /// colours green (the default), red, blue, yellow, orange, purple. Returns an error
+    /// message; on error nothing changes.
+    #[wasm_bindgen(js_name = setMarks)]
+    pub fn set_marks(&mut self, list: JsValue) -> Option<String> {
+        let items: Vec<JsMark> = match serde_wasm_bindgen::from_value(list) {
+            Ok(items) => items,
+            Err(e) => {
+                return Some(format!(
+                    "marks must be a list of {{arrow}}, {{square}} or {{square, label}}: {e}"
+                ))
+            }
+        };
+        let mut out = Vec::new();
+        for item in items {
+            match item.to_mark() {
+                Ok(m) => out.push(m),
+                Err(e) => return Some(e),
+            }
+        }
+        self.board.set_host_marks(out);
+        None
+    }
+
+    /// Marks from the text forms of URL parameters and attributes (`arrows=c3-e3,a1-a3`,
+    /// `highlight=c3,d4:red`, `labels=b2:1`). Returns an error message; on error nothing
+    /// changes.
+    #[wasm_bindgen(js_name = setMarksText)]
+    pub fn set_marks_text(
+        &mut self,
+        arrows: &str,
+        highlight: &str,
+        labels: &str,
+    ) -> Option<String> {
+        let mut out = Vec::new();
+        for (text, parse) in [
+            (
+                arrows,
+                marks::parse_arrows as fn(&str) -> Result<Vec<Mark>, String>,
+            ),
+            (highlight, marks::parse_highlights),
+            (labels, marks::parse_labels),
+        ] {
+            match parse(text) {
+                Ok(m) => out.extend(m),
+                Err(e) => return Some(e),
+            }
+        }
+        self.board.set_host_marks(out);
+        None
+    }
+
+    /// The marks shown now, host's and the ply's, as `setMarks` takes them.
+    pub fn marks(&self) -> JsValue {
+        let list: Vec<JsMark> = self.board.marks().map(JsMark::from_mark).collect();
+        to_js(&list)
+    }
+
+    /// A right-button press (a mark may follow).
+    #[wasm_bindgen(js_name = markDown)]
+    pub fn mark_down(&mut self, x: f64, y: f64) {
+        self.board.mark_down(Point::new(x, y));
+    }
+
+    /// The right button went up: a highlight (same square) or an arrow, in `color`; kept with
+    /// the ply shown. Returns whether a mark changed.
+    #[wasm_bindgen(js_name = markUp)]
+    pub fn mark_up(&mut self, x: f64, y: f64, color: &str) -> bool {
+        let color = MarkColor::parse(color).unwrap_or_default();
+        self.board.mark_up(Point::new(x, y), color)
+    }
+
+    /// The board as shown (at `ply` of the current line if given), as an SVG document of
+    /// `width`×`height` CSS pixels, light or dark: the same drawing as the canvas.
+    #[wasm_bindgen(js_name = toSvg)]
+    pub fn to_svg(&self, width: f64, height: f64, dark: bool, ply: Option<usize>) -> String {
+        let mut snap = self.board.snapshot();
+        if let Some(p) = ply {
+            snap.game.goto(p);
+        }
+        super::svg::board_svg(
+            &snap,
+            width.clamp(16.0, 8192.0),
+            height.clamp(16.0, 8192.0),
+            dark,
+        )
+    }
+
+    /// Draws the board as shown (at `ply` of the current line if given) onto `canvas`, of
+    /// `width`×`height` CSS pixels at `ratio`, light or dark: for PNG images.
+    #[wasm_bindgen(js_name = drawInto)]
+    pub fn draw_into(
+        &self,
+        canvas: HtmlCanvasElement,
+        width: f64,
+        height: f64,
+        ratio: f64,
+        dark: bool,
+        ply: Option<usize>,
+    ) -> Result<(), JsError> {
+        let mut snap = self.board.snapshot();
+        if let Some(p) = ply {
+            snap.game.goto(p);
+        }
+        snap.theme = if dark { Theme::DARK } else { Theme::LIGHT };
+        snap.resize(width.clamp(16.0, 4096.0), height.clamp(16.0, 4096.0), ratio);
+        let (w, h) = snap.layout.device_size();
+        canvas.set_width(w);
+        canvas.set_height(h);
+        let ctx = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+            .ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
+        let r = snap.layout.pixel_ratio;
+        let _ = ctx.set_transform(r, 0.0, 0.0, r, 0.0, 0.0);
+        render::draw(&mut snap, &mut WebCanvas { ctx: &ctx }, 0.0);
+        Ok(())
+    }
+
     /// The board size.
     pub fn size(&self) -> u8 {
         self.board.position().size()
@@ -836,6 +982,14 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
         .unwrap_or(JsValue::NULL)
 }
 
+/// Joins PNG frames (`Uint8Array`s of the same size) into one looping animated PNG that
+/// shows each for `delay_ms`. Throws an error with a message for frames that do not fit.
+#[wasm_bindgen(js_name = assembleApng)]
+pub fn assemble_apng(frames: Vec<js_sys::Uint8Array>, delay_ms: u16) -> Result<Vec<u8>, JsError> {
+    let frames: Vec<Vec<u8>> = frames.iter().map(|f| f.to_vec()).collect();
+    super::apng::assemble(&frames, delay_ms).map_err(|e| JsError::new(&e))
+}
+
 /// The catalogue of a language (`en`, `it`, `es`, `ca`; English for anything else) as an
 /// object of `key: text`, for the page's own strings.
 #[wasm_bindgen]
@@ -846,6 +1000,68 @@ pub fn catalogue(code: &str) -> JsValue {
         .map(|(k, v)| (*k, v.as_str()))
         .collect();
     to_js(&map)
+}
+
+/// A mark as the page writes it.
+#[derive(Serialize, Deserialize, Default)]
+#[serde(default)]
+struct JsMark {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arrow: Option<[String; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    square: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    color: Option<String>,
+}
+
+impl JsMark {
+    fn to_mark(&self) -> Result<Mark, String> {
+        let color = match &self.color {
+            Some(c) => MarkColor::parse(c).ok_or_else(|| format!("'{c}' is not a mark colour"))?,
+            None => MarkColor::default(),
+        };
+        if let Some([a, b]) = &self.arrow {
+            let mut m = marks::parse_arrows(&format!("{a}-{b}"))?;
+            if let Some(Mark::Arrow { color: c, .. }) = m.first_mut() {
+                *c = color;
+            }
+            return m.pop().ok_or_else(|| "an empty arrow".to_string());
+        }
+        let square = self
+            .square
+            .as_deref()
+            .ok_or("a mark needs an arrow or a square")?;
+        let mut m = match &self.label {
+            Some(text) => marks::parse_labels(&format!("{square}:{text}"))?,
+            None => marks::parse_highlights(square)?,
+        };
+        if let Some(Mark::Square { color: c, .. }) = m.first_mut() {
+            *c = color;
+        }
+        m.pop().ok_or_else(|| "an empty mark".to_string())
+    }
+
+    fn from_mark(m: &Mark) -> JsMark {
+        match m {
+            Mark::Arrow { from, to, color } => JsMark {
+                arrow: Some([from.to_string(), to.to_string()]),
+                color: Some(color.name().into()),
+                ..JsMark::default()
+            },
+            Mark::Square { square, color } => JsMark {
+                square: Some(square.to_string()),
+                color: Some(color.name().into()),
+                ..JsMark::default()
+            },
+            Mark::Label { square, text } => JsMark {
+                square: Some(square.to_string()),
+                label: Some(text.clone()),
+                ..JsMark::default()
+            },
+        }
+    }
 }
 
 /// A path in the game tree from the page: an array of small non-negative integers.

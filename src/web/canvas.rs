@@ -1,7 +1,7 @@
 //! What the renderer needs from a canvas, so that drawing can be tested natively: the web
 //! implementation wraps a `CanvasRenderingContext2d`, the tests record the calls.
 
-use super::layout::Rect;
+use super::layout::{Point, Rect};
 
 /// Text alignment around the given point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,10 @@ pub trait Canvas {
     fn stroke_rect(&mut self, r: Rect, color: &str, width: f64);
     fn text(&mut self, x: f64, y: f64, text: &str, style: TextStyle);
     fn set_alpha(&mut self, alpha: f64);
+    /// A straight line with round ends.
+    fn line(&mut self, from: Point, to: Point, color: &str, width: f64);
+    /// A filled polygon.
+    fn polygon(&mut self, points: &[Point], fill: &str);
 }
 
 /// A canvas that records what is drawn, for tests.
@@ -72,5 +76,14 @@ impl Canvas for Recorder {
     }
     fn set_alpha(&mut self, alpha: f64) {
         self.ops.push(format!("alpha {alpha}"));
+    }
+    fn line(&mut self, from: Point, to: Point, color: &str, width: f64) {
+        self.ops.push(format!(
+            "line {:.1} {:.1} {:.1} {:.1} {color} {width}",
+            from.x, from.y, to.x, to.y
+        ));
+    }
+    fn polygon(&mut self, points: &[Point], fill: &str) {
+        self.ops.push(format!("polygon {} {fill}", points.len()));
     }
 }

@@ -8,14 +8,17 @@
 //! [`storage`] (saved games).
 
 pub mod anim;
+pub mod apng;
 pub mod canvas;
 pub mod config;
 pub mod drag;
 pub mod i18n;
 pub mod layout;
+pub mod marks;
 pub mod render;
 pub mod state;
 pub mod storage;
+pub mod svg;
 pub mod theme;
 
 #[cfg(target_arch = "wasm32")]

@@ -4,6 +4,7 @@
 use super::canvas::{Align, Canvas, TextStyle};
 use super::drag::{placing_color, Carry, Gesture};
 use super::layout::{Layout, Point, Rect, StackGeometry};
+use super::marks::Mark;
 use super::state::Board;
 use super::theme::Theme;
 use crate::square::bitboard::Bits;
@@ -102,6 +103,7 @@ pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
             );
         }
     }
+    draw_marks(board, canvas);
     if let Some(c) = carry {
         draw_targets(board, canvas, c);
         draw_drop_counts(canvas, theme, layout, c, pending, shown.size());
@@ -293,6 +295,83 @@ fn draw_targets(board: &Board, canvas: &mut impl Canvas, carry: &Carry) {
             "rgba(0,0,0,0)",
             Some((board.theme.target, 2.0)),
         );
+    }
+}
+
+/// The marks (host's and the ply's), above the pieces: highlighted squares as a tint and a
+/// thick outline (shape as well as colour), arrows from centre to centre, labels in a disc.
+fn draw_marks(board: &Board, canvas: &mut impl Canvas) {
+    let layout = &board.layout;
+    let size = layout.size;
+    let sq = layout.square;
+    for mark in board.marks() {
+        if mark.squares().iter().any(|s| !s.is_on_board(size)) {
+            continue; // a mark made for a bigger board
+        }
+        match mark {
+            Mark::Square { square, color } => {
+                let r = layout.square_rect(*square);
+                canvas.set_alpha(0.3);
+                canvas.fill_rect(r, color.css());
+                canvas.set_alpha(1.0);
+                canvas.stroke_rect(r.inset(sq * 0.06), color.css(), (sq * 0.07).max(2.5));
+            }
+            Mark::Arrow { from, to, color } => {
+                let a = layout.square_rect(*from).center();
+                let b = layout.square_rect(*to).center();
+                let (dx, dy) = (b.x - a.x, b.y - a.y);
+                let length = (dx * dx + dy * dy).sqrt().max(1.0);
+                let (ux, uy) = (dx / length, dy / length);
+                let width = (sq * 0.12).max(3.0);
+                let head = width * 2.6;
+                let neck = Point::new(b.x - ux * head, b.y - uy * head);
+                canvas.set_alpha(0.85);
+                canvas.line(
+                    Point::new(a.x + ux * sq * 0.15, a.y + uy * sq * 0.15),
+                    neck,
+                    color.css(),
+                    width,
+                );
+                let side = head * 0.62;
+                canvas.polygon(
+                    &[
+                        b,
+                        Point::new(neck.x - uy * side, neck.y + ux * side),
+                        Point::new(neck.x + uy * side, neck.y - ux * side),
+                    ],
+                    color.css(),
+                );
+                canvas.set_alpha(1.0);
+            }
+            Mark::Label { square, text } => {
+                let r = layout.square_rect(*square);
+                // Upper left: the height of a stack is written upper right.
+                let (x, y) = (r.x + sq * 0.3, r.y + sq * 0.28);
+                let px = (sq * 0.26).clamp(10.0, 30.0);
+                canvas.circle(
+                    x,
+                    y,
+                    sq * 0.2,
+                    board.theme.panel,
+                    Some((board.theme.coordinates, 2.0)),
+                );
+                canvas.text(
+                    x,
+                    y + px * 0.36,
+                    text,
+                    TextStyle {
+                        px: if text.chars().count() > 2 {
+                            px * 0.7
+                        } else {
+                            px
+                        },
+                        color: board.theme.text,
+                        align: Align::Center,
+                        bold: true,
+                    },
+                );
+            }
+        }
     }
 }
 

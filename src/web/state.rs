@@ -7,6 +7,7 @@ use super::drag::{Gesture, Intent};
 use super::i18n;
 use super::i18n::{Lang, Message};
 use super::layout::{Layout, Point};
+use super::marks::{self, Mark, MarkColor};
 use super::theme::Theme;
 use crate::score::{score_detail, Bonus, Variants};
 use crate::series::{Series, TakeBacks};
@@ -30,6 +31,12 @@ pub enum Event {
 #[derive(Debug)]
 pub struct Board {
     pub game: Game,
+    /// Marks a host put on the board (they stay through navigation).
+    pub host_marks: Vec<Mark>,
+    /// Marks of the ply shown, from its comments (kept in sync with the tree).
+    ply_marks: Vec<Mark>,
+    /// A right-button press that may become a mark: where it went down.
+    mark_press: Option<Square>,
     /// The scoring variants of this game (its `Scoring` tag).
     pub variants: Variants,
     /// Court or tavern (its `TakeBacks` tag).
@@ -84,6 +91,9 @@ impl Board {
             variants: Variants::default(),
             take_backs: TakeBacks::Court,
             series: None,
+            host_marks: Vec::new(),
+            ply_marks: Vec::new(),
+            mark_press: None,
             layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0),
             theme: Theme::LIGHT,
             gesture: Gesture::Idle,
@@ -277,10 +287,111 @@ impl Board {
     /// Recomputes what depends on the position alone (kept so frames stay cheap).
     fn position_changed(&mut self) {
         self.preview = None;
+        self.ply_marks = self.read_ply_marks();
         self.threats = match self.game.outcome() {
             Some(_) => 0,
             None => road_threats(self.position()),
         };
+    }
+
+    /// A still copy of what the board shows, for images: the game at the ply shown, its
+    /// marks, options and language, with no pointer, animation or highlighted reserves.
+    pub fn snapshot(&self) -> Board {
+        let mut b = Board::new(
+            self.game.clone(),
+            BoardOptions {
+                interactive: false,
+                animate: false,
+                ..self.options
+            },
+        );
+        b.lang = self.lang;
+        b.theme = self.theme;
+        b.host_marks = self.host_marks.clone();
+        b.prefer_portrait = self.prefer_portrait;
+        b.variants = self.variants;
+        b
+    }
+
+    /// The marks drawn now: the host's and those of the ply shown.
+    pub fn marks(&self) -> impl Iterator<Item = &Mark> {
+        self.host_marks.iter().chain(&self.ply_marks)
+    }
+
+    /// The marks of the ply shown (from its comments).
+    pub fn ply_marks(&self) -> &[Mark] {
+        &self.ply_marks
+    }
+
+    fn read_ply_marks(&self) -> Vec<Mark> {
+        self.game
+            .comments(self.game.path())
+            .iter()
+            .filter_map(|c| marks::parse_comment(c).ok())
+            .flat_map(|(m, _)| m)
+            .collect()
+    }
+
+    /// Replaces the host's marks.
+    pub fn set_host_marks(&mut self, marks: Vec<Mark>) {
+        self.host_marks = marks;
+        self.host_marks.truncate(marks::MAX_MARKS);
+        self.dirty = true;
+    }
+
+    /// Replaces the marks of the ply shown, keeping the text of its comments; they are
+    /// written into its first comment, so that they travel with the PTN.
+    pub fn set_ply_marks(&mut self, new: Vec<Mark>) {
+        let path = self.game.path().to_vec();
+        let comments = self.game.comments(&path).to_vec();
+        let mut texts: Vec<String> = comments
+            .iter()
+            .map(|c| match marks::parse_comment(c) {
+                Ok((_, rest)) => rest,
+                Err(_) => c.clone(),
+            })
+            .collect();
+        let written = marks::to_comment(&new);
+        if !written.is_empty() {
+            match texts.first_mut() {
+                Some(first) if !crate::web::state::is_review_comment(first) => {
+                    *first = format!("{written} {first}").trim().to_string()
+                }
+                _ => texts.insert(0, written),
+            }
+        }
+        texts.retain(|t| !t.trim().is_empty());
+        if path.is_empty() {
+            self.game.start_comments = texts;
+        } else if let Some(node) = self.game.node_mut(&path) {
+            node.comments = texts;
+        }
+        self.tree_changed();
+    }
+
+    /// A right-button press at `p` (a mark may follow).
+    pub fn mark_down(&mut self, p: Point) {
+        self.mark_press = self.layout.square_at(p);
+    }
+
+    /// The right button went up at `p`: the same square toggles a highlight, another square
+    /// an arrow, in `color`. Kept with the ply shown.
+    pub fn mark_up(&mut self, p: Point, color: MarkColor) -> bool {
+        let (Some(from), Some(to)) = (self.mark_press.take(), self.layout.square_at(p)) else {
+            return false;
+        };
+        let mark = if from == to {
+            Mark::Square {
+                square: from,
+                color,
+            }
+        } else {
+            Mark::Arrow { from, to, color }
+        };
+        let mut marks = self.ply_marks.clone();
+        marks::toggle(&mut marks, mark);
+        self.set_ply_marks(marks);
+        true
     }
 
     /// Counts refused actions (the page shows each one, even a repeat).
@@ -539,6 +650,7 @@ impl Board {
 
     /// The tree changed but not the position: the page redraws its move list.
     fn tree_changed(&mut self) {
+        self.ply_marks = self.read_ply_marks();
         self.events.push(Event::Navigate {
             ply: self.game.len(),
         });
@@ -969,7 +1081,14 @@ impl Board {
             moves,
             tree: tree_items(&self.game),
             path: self.game.path().to_vec(),
-            start_comments: self.game.start_comments.clone(),
+            start_comments: self
+                .game
+                .start_comments
+                .iter()
+                .map(|c| comment_text(c))
+                .filter(|c| !c.is_empty())
+                .collect(),
+            raw_start_comments: self.game.start_comments.clone(),
             chances: self.line_chances(),
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
@@ -1061,6 +1180,14 @@ fn summarize(pos: &Position, o: Outcome, lang: Lang, variants: Variants) -> Resu
     }
 }
 
+/// The text of a comment to show: without its marks.
+pub fn comment_text(comment: &str) -> String {
+    match marks::parse_comment(comment) {
+        Ok((_, rest)) => rest,
+        Err(_) => comment.to_string(),
+    }
+}
+
 /// Whether `comment` is one a review wrote: an evaluation, optionally ` · best <ply>`, or
 /// `best <ply>` alone.
 ///
@@ -1089,7 +1216,10 @@ pub struct PlyItem {
     /// The ply in PTN (with `*` for a flattening), without its annotation.
     pub ptn: String,
     pub annotation: String,
+    /// The comments as text to read (marks taken out).
     pub comments: Vec<String>,
+    /// The comments as written (with their marks), for editing.
+    pub raw_comments: Vec<String>,
     /// The move number, and whether it is white's ply.
     pub number: u32,
     pub white: bool,
@@ -1133,7 +1263,13 @@ fn line_items(
             path: path.clone(),
             ptn: ptn::write_move(&pos, node.mv),
             annotation: node.annotation.to_string(),
-            comments: node.comments.clone(),
+            comments: node
+                .comments
+                .iter()
+                .map(|c| comment_text(c))
+                .filter(|c| !c.is_empty())
+                .collect(),
+            raw_comments: node.comments.clone(),
             number: pos.move_number() as u32,
             white: pos.to_move() == Color::White,
             current: path == here,
@@ -1248,8 +1384,9 @@ pub struct Status {
     pub tree: Vec<PlyItem>,
     /// The path of the position shown (the child index at each ply).
     pub path: Vec<usize>,
-    /// Comments before the first ply.
+    /// Comments before the first ply (as text to read), and as written.
     pub start_comments: Vec<String>,
+    pub raw_start_comments: Vec<String>,
     /// White's chance after each ply of the current line, where a review evaluated it.
     pub chances: Vec<Option<f64>>,
     pub can_undo: bool,

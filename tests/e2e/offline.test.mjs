@@ -33,7 +33,7 @@ test('dist/ served under a sub-path loads every asset and plays', async () => {
   assert.equal(await page.evaluate(() => window.tak.play('c3')), null);
   await page.goto(`${site.base}/www/embed-demo.html`);
   await page.waitForFunction(() => [...document.querySelectorAll('tak-board')].every((b) => b.ready));
-  assert.equal(await page.evaluate(() => document.querySelectorAll('tak-board').length), 5);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('tak-board').length), 7);
   const frame = page.frameLocator('iframe');
   await frame.locator('canvas').waitFor();
   assert.deepEqual(failed, []);
