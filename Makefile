@@ -26,8 +26,19 @@ tools-test: tools
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium chromium-driver; }
 
+# Two wasm builds of the one crate: the page's (pkg/tak*: rules, board, renderer; small) and
+# the worker's (pkg/tak_engine*: the computer, analysis, review; fast).
+WASM_OPT_FLAGS := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
+WASM_OUT := target/wasm32-unknown-unknown
+
 build: tools
-	wasm-pack build --target web --release --mode no-install --no-pack --out-dir pkg
+	cargo build --lib --target wasm32-unknown-unknown --profile wasm-board --no-default-features --features board
+	cargo build --lib --target wasm32-unknown-unknown --profile wasm-engine --no-default-features --features engine
+	mkdir -p pkg
+	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak $(WASM_OUT)/wasm-board/tak.wasm
+	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak_engine $(WASM_OUT)/wasm-engine/tak.wasm
+	wasm-opt -Oz $(WASM_OPT_FLAGS) pkg/tak_bg.wasm -o pkg/tak_bg.wasm
+	wasm-opt -O3 $(WASM_OPT_FLAGS) pkg/tak_engine_bg.wasm -o pkg/tak_engine_bg.wasm
 
 test-native:
 	cargo test --release
@@ -38,7 +49,7 @@ test-wasm: tools-test
 test-e2e: dist tools-test
 	node --test --test-concurrency=1 tests/e2e/
 
-bench: build tools-test
+bench: dist tools-test
 	cargo bench --bench perft
 	node tests/e2e/bench.mjs
 
@@ -50,12 +61,7 @@ clean:
 # (GitHub Pages) and, where the browser allows, from file://. The service worker's cache is
 # versioned by a hash of everything else.
 dist: build
-	rm -rf dist
-	mkdir -p dist/www/icons dist/pkg
-	cp index.html embed.html manifest.webmanifest dist/
-	cp www/*.js www/*.css www/*.html dist/www/
-	cp www/icons/* dist/www/icons/
-	cp pkg/tak.js pkg/tak_bg.wasm dist/pkg/
+	node scripts/dist.mjs
 	node scripts/dist-sw.mjs sw.js dist
 	touch dist/.nojekyll
 	@echo "dist/ is ready: $$(du -sh dist | cut -f1)"

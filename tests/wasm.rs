@@ -49,8 +49,14 @@ mod browser {
         canvas
     }
 
+    /// The page hands the board its catalogue (in the browser none is compiled in).
+    fn english() {
+        tak::web::i18n::set_catalogue(tak::web::i18n::Lang::En, include_str!("../www/i18n/en.txt"));
+    }
+
     #[wasm_bindgen_test]
     fn a_board_on_a_real_canvas_plays_and_draws() {
+        english();
         let mut board = TakBoard::new(canvas(), wasm_bindgen::JsValue::UNDEFINED).unwrap();
         board.resize(600.0, 400.0, 2.0);
         assert_eq!(board.play("a1"), None);
@@ -66,6 +72,7 @@ mod browser {
 
     #[wasm_bindgen_test]
     fn hostile_options_are_refused_with_a_message() {
+        english();
         let options = js_sys::JSON::parse(r#"{"size": 12}"#).unwrap();
         let err = TakBoard::new(canvas(), options)
             .err()

@@ -1,5 +1,6 @@
 // The engine's worker for analysis and review, as seen from a page: live analysis that
 // goes on until stopped, and a review of a line with progress, cancelled at once.
+import { spawnWorker } from './spawn.js';
 /** The engine's worker for analysis and review (separate from the computer player's). */
 export class Analyst {
   constructor() {
@@ -11,7 +12,7 @@ export class Analyst {
   }
 
   #start() {
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker = spawnWorker();
     this.worker.onmessage = (event) => {
       const { id, insight, progress, review, error } = event.data || {};
       if (id !== this.current) return; // a stale answer

@@ -3,16 +3,22 @@
 import { mount } from './board.js';
 import { Computer } from './computer.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
-import { openTutorial } from './tutorial.js';
 import { renderMoves, renderStatus } from './panel.js';
-import { setUpStudy } from './study.js';
-import { readLength, readRuleOptions, setUpMatch, writeRuleOptions } from './match.js';
-import { download, readLink, shareLink } from './share.js';
+
+// What the first visit does not need is loaded when first used: the board is drawn first.
+const later = (load) => { let p = null; return () => (p ??= load()); };
+const tutorialModule = later(() => import('./tutorial.js'));
+const shareModule = later(() => import('./share.js'));
+const matchModule = later(() => import('./match.js'));
+const studyModule = later(() => import('./study.js'));
 
 const SAVE_KEY = 'tak.savedGame';
 const MATCH_KEY = 'tak.match';
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
+
+// The one-file build is itself the file to keep: no link to download it from it.
+if (globalThis.TAK_ONE_FILE) $('download-offline').hidden = true;
 
 // Offline: cache every asset after the first visit (not from file://, where it cannot run).
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
@@ -107,7 +113,7 @@ try {
 
 // A shared link: open its game (the one played here before is kept, one click away).
 try {
-  const shared = await readLink();
+  const shared = location.hash.startsWith('#g=') ? await (await shareModule()).readLink() : null;
   if (shared) {
     const before = board.save();
     const error = board.restore(shared);
@@ -187,6 +193,9 @@ function refresh() {
     deleteLine: (path) => board.deleteLine(path),
   });
   renderBoardText();
+  // A reviewed game draws its graph; a match shows its table: their code comes when needed.
+  if (!study && s.chances.some((c) => c != null)) ensureStudy().then(() => refresh());
+  if (!match && s.series) ensureMatch().then(() => refresh());
   study?.drawGraph(s);
   study?.follow();
 }
@@ -244,21 +253,31 @@ board.on('move', (e) => {
   $('announce').textContent = text;
 });
 board.on('change', () => { hinter.cancel(); $('info').textContent = ''; maybeThink(); refresh(); save(); });
-study = setUpStudy(board, () => t, { busy: () => computer.busy });
-match = setUpMatch({
-  board,
-  t: () => t,
-  names: (m) => m.players,
-  copy: (text, what) => copy(text, what),
-  onView: () => { maybeThink(); refresh(); },
-});
+const ensureStudy = async () => {
+  const { setUpStudy } = await studyModule();
+  study ??= setUpStudy(board, () => t, { busy: () => computer.busy });
+  return study;
+};
+let matchTools = null;
+const ensureMatch = async () => {
+  matchTools = await matchModule();
+  match ??= matchTools.setUpMatch({
+    board,
+    t: () => t,
+    names: (m) => m.players,
+    copy: (text, what) => copy(text, what),
+    onView: () => { maybeThink(); refresh(); },
+  });
+  return match;
+};
+$('analysis-toggle').addEventListener('click', async () => (await ensureStudy()).toggle());
 // While a stack is in hand, say how to go on (the first time matters most on touch screens).
 let guiding = false;
 board.on('hand', (hand) => {
   if (hand) { $('info').textContent = t('hand.guide', { count: hand.count, from: hand.from }); guiding = true; }
   else if (guiding) { $('info').textContent = ''; guiding = false; }
 });
-const openReview = () => { closeMenu(); study.startReview(); };
+const openReview = async () => { closeMenu(); (await ensureStudy()).startReview(); };
 $('review').addEventListener('click', openReview);
 $('result-review').addEventListener('click', openReview);
 maybeThink();
@@ -318,7 +337,9 @@ const newDialog = $('new-dialog');
 const newForm = $('new-form');
 const syncComputerOptions = () => { $('computer-options').disabled = newForm.opponent.value !== 'computer'; };
 newForm.opponent.addEventListener('change', syncComputerOptions);
-$('new-game').addEventListener('click', () => {
+$('new-game').addEventListener('click', async () => {
+  await ensureMatch();
+  const { writeRuleOptions } = matchTools;
   newForm.opponent.value = settings.opponent;
   newForm.level.value = String(settings.level);
   newForm.human.value = settings.human;
@@ -360,11 +381,11 @@ newDialog.addEventListener('close', () => {
     opponent: newForm.opponent.value === 'computer' ? 'computer' : 'human',
     level: Number(newForm.level.value) || 3,
     human: newForm.human.value === 'black' ? 'black' : 'white',
-    rules: readRuleOptions(newForm),
+    rules: matchTools.readRuleOptions(newForm),
     players: [newForm.player1.value.trim().slice(0, 40), newForm.player2.value.trim().slice(0, 40)],
   };
   saveSettings();
-  startGame(newForm.size.value, newForm.komi.value, settings.rules, readLength(newForm));
+  startGame(newForm.size.value, newForm.komi.value, settings.rules, matchTools.readLength(newForm));
 });
 const syncMatchOptions = () => {
   const length = newForm.length.value;
@@ -478,7 +499,7 @@ $('share').addEventListener('click', async () => {
   form.from.max = form.to.max = String(board.plyCount());
   $('share-link').value = '';
   shareDialog.showModal();
-  try { $('share-link').value = await shareLink(board.save()); } catch (err) { $('share-error').textContent = String(err?.message || err); }
+  try { $('share-link').value = await (await shareModule()).shareLink(board.save()); } catch (err) { $('share-error').textContent = String(err?.message || err); }
   void s;
 });
 $('share-copy').addEventListener('click', async () => {
@@ -486,7 +507,8 @@ $('share-copy').addEventListener('click', async () => {
   try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('info.copied', { what: t('share.the_link') }); } catch { $('share-error').textContent = t('info.copy_by_hand', { what: t('share.the_link') }); }
 });
 const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
-$('export-png').addEventListener('click', async () => download(await board.toPNG(imageOptions()), 'tak.png'));
+const download = async (blob, name) => (await shareModule()).download(await blob, name);
+$('export-png').addEventListener('click', () => download(board.toPNG(imageOptions()), 'tak.png'));
 $('export-svg').addEventListener('click', () => download(new Blob([board.toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
 $('export-animation').addEventListener('click', async () => {
   const form = $('share-form');
@@ -495,7 +517,7 @@ $('export-animation').addEventListener('click', async () => {
   if (to < from) { $('share-error').textContent = t('share.bad_range'); return; }
   $('share-error').textContent = t('share.making');
   try {
-    download(await board.toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak.png');
+    await download(board.toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak.png');
     $('share-error').textContent = '';
   } catch (err) { $('share-error').textContent = String(err?.message || err); }
 });
@@ -539,7 +561,7 @@ $('load-game').addEventListener('click', (e) => {
 // Rules and the tutorial (in the menu, and in the header on wide screens).
 const closeMenu = () => { try { $('menu').hidePopover(); } catch { /* not open */ } };
 const openRules = () => { closeMenu(); $('rules-dialog').showModal(); };
-const openLearn = () => { closeMenu(); openTutorial($('tutorial-dialog'), t, lang, settings); };
+const openLearn = async () => { closeMenu(); (await tutorialModule()).openTutorial($('tutorial-dialog'), t, lang, settings); };
 $('rules').addEventListener('click', openRules);
 $('rules-wide').addEventListener('click', openRules);
 $('learn').addEventListener('click', openLearn);

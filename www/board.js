@@ -1,13 +1,36 @@
 // mount(element, options): one Tak board in `element`, returning a handle. The same API
 // serves the game page, embedded boards and the tests. Glue only: the board's logic, input
 // handling and drawing live in Rust (src/web/).
-import init, { TakBoard, assembleApng } from '../pkg/tak.js';
+import init, { TakBoard, assembleApng, setCatalogue } from '../pkg/tak.js';
+import { fromBase64 } from './spawn.js';
 
 let engine;
 /** Loads the wasm once per page. */
 export function loadEngine() {
-  engine ??= init({ module_or_path: new URL('../pkg/tak_bg.wasm', import.meta.url) });
+  // The one-file build carries the wasm inline (base64); otherwise it is fetched.
+  const inline = globalThis.TAK_WASM;
+  engine ??= init({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_bg.wasm', import.meta.url) });
   return engine;
+}
+
+const catalogues = new Map();
+/**
+ * Loads the catalogue of `lang` (en, it, es, ca) into the wasm, once per page: the board's
+ * messages and the names on its canvas. A one-file page carries them in
+ * `globalThis.TAK_CATALOGUES` instead of fetching them.
+ */
+export function loadCatalogue(lang = 'en') {
+  const code = ['en', 'it', 'es', 'ca'].includes(lang) ? lang : 'en';
+  if (!catalogues.has(code)) {
+    // The catalogue is fetched while the wasm loads, not after it.
+    const inline = globalThis.TAK_CATALOGUES?.[code];
+    const text = inline != null ? Promise.resolve(inline) : fetch(new URL(`./i18n/${code}.txt`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`the ${code} catalogue could not be loaded (${r.status})`);
+      return r.text();
+    });
+    catalogues.set(code, Promise.all([loadEngine(), text]).then(([, t]) => { setCatalogue(code, t); }));
+  }
+  return catalogues.get(code);
 }
 
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
@@ -24,7 +47,7 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * ({count, from} while a stack is carried, null when not).
  */
 export async function mount(element, options = {}) {
-  await loadEngine();
+  await loadCatalogue(options.lang);
   const canvas = document.createElement('canvas');
   canvas.className = 'tak-canvas';
   canvas.tabIndex = 0;
@@ -73,10 +96,16 @@ export async function mount(element, options = {}) {
   };
   let frame = 0;
   let destroyed = false;
+  let drawnOnce = false;
   const draw = (now) => {
     frame = 0;
     if (destroyed) return;
     if (board.render(now)) schedule();
+    if (!drawnOnce) {
+      drawnOnce = true;
+      // For measuring how soon a visitor sees the board (make bench).
+      performance.mark?.('tak:first-board');
+    }
   };
   const schedule = () => { if (!frame && !destroyed) frame = requestAnimationFrame(draw); };
   // After anything that may change the board: pass on its events and refusals, redraw if
@@ -222,7 +251,7 @@ export async function mount(element, options = {}) {
     status: () => board.status(),
     tags: () => board.tags(),
     describe: () => board.describe(),
-    setLanguage: act((code) => board.setLanguage(String(code))),
+    setLanguage: async (code) => { await loadCatalogue(String(code)); const ok = board.setLanguage(String(code)); after(); return ok; },
     setShowTargets: act((on) => board.setShowTargets(!!on)),
     setPatterns: act((on) => board.setPatterns(!!on)),
     setShowThreats: act((on) => board.setShowThreats(!!on)),

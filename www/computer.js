@@ -1,5 +1,6 @@
 // The computer opponent as seen from the page: asks the worker, and cancels at once by
 // ending the worker (a search cannot be interrupted from outside its thread otherwise).
+import { spawnWorker } from './spawn.js';
 export class Computer {
   constructor() {
     this.worker = null;
@@ -8,7 +9,7 @@ export class Computer {
   }
 
   #start() {
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker = spawnWorker();
     this.worker.onmessage = (event) => {
       const { id, error, ...answer } = event.data;
       if (!this.pending || this.pending.id !== id) return; // a stale answer

@@ -3,7 +3,6 @@
 // text, never as HTML.
 import { mount } from './board.js';
 import { stepControls } from './controls.js';
-import { Computer } from './computer.js';
 import { LANGUAGES, translator } from './i18n.js';
 import { currentItem } from './lesson.js';
 
@@ -112,7 +111,6 @@ async function main() {
     showProblem(t, [String(err?.message || err)]);
     return;
   }
-  window.tak = handle;
   const total = handle.plyCount();
   if (typeof options.ply === 'number' && options.ply > total) {
     showProblem(t, [`ply ${options.ply} is past the end of the game (${total} plies)`]);
@@ -155,9 +153,12 @@ async function main() {
   showNotes();
 
   // Against the computer from here: the reader plays the side to move now.
+  // The reader plays the side to move at load; the computer the other (decided before any
+  // wait, so that a ply played meanwhile does not swap them).
+  const computerSide = handle.searchSpec().toMove === 'white' ? 'black' : 'white';
   if (options.ai) {
+    const { Computer } = await import('./computer.js');
     const computer = new Computer();
-    const computerSide = handle.searchSpec().toMove === 'white' ? 'black' : 'white';
     const status = document.getElementById('status');
     const turn = () => {
       const spec = handle.searchSpec();
@@ -177,6 +178,7 @@ async function main() {
       }).catch((err) => { if (!err.cancelled) status.textContent = err.message; });
     };
     handle.on('change', turn);
+    turn(); // a ply may have been played while this code was loading
   }
 
   // The host page can drive this board and hears about its moves.
@@ -195,6 +197,9 @@ async function main() {
       default: reply({ type: 'tak:error', error: `unknown message type '${msg.type}'` });
     }
   });
+  // Published once everything is wired, so that a host (or a test) never meets a half-made
+  // board.
+  window.tak = handle;
   report({ type: 'tak:ready', tps: handle.tps() });
 }
 

@@ -1,6 +1,7 @@
-// The page's strings, in the reader's language, from the same catalogues the board uses
-// (compiled into the wasm, so they work offline and need no request).
-import { loadEngine } from './board.js';
+// The page's strings, in the reader's language, from the same catalogues the board uses:
+// only the reader's language is fetched (www/i18n/<lang>.txt, cached for offline play) and
+// handed to the wasm, which keeps the first visit small.
+import { loadCatalogue } from './board.js';
 import { catalogue } from '../pkg/tak.js';
 
 export const LANGUAGES = ['en', 'it', 'es', 'ca'];
@@ -17,7 +18,7 @@ export function chooseLanguage(stored) {
 
 /** A translator for `lang`: t(key, {name: value}). */
 export async function translator(lang) {
-  await loadEngine();
+  await loadCatalogue(lang);
   const table = catalogue(lang);
   return (key, params = {}) => String(table[key] ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }

@@ -93,7 +93,7 @@ export function setUpStudy(board, getT, { busy }) {
     shownFor = null;
     if (on) follow(); else { analyst.stop(); board.setPreview(null); }
   };
-  $('analysis-toggle').addEventListener('click', () => setOn(!on));
+
   // Hidden tab: stop thinking; back: go on.
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) { analyst.stop(); shownFor = null; } else follow();
@@ -169,6 +169,7 @@ export function setUpStudy(board, getT, { busy }) {
     follow,
     drawGraph,
     startReview,
+    toggle: () => setOn(!on),
     get on() { return on; },
     stopAll() { analyst.stop(); analyst.cancel(); },
   };

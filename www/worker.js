@@ -8,9 +8,14 @@
 //   {id, evaluate: spec}                                     judge a position once
 // Messages out: {id, move, score, depth, nodes, timeMs, pv, level}, {id, insight},
 // {id, progress: [done, total]}, {id, review}, or {id, error}.
-import init, { Engine } from '../pkg/tak.js';
+import init, { Engine } from '../pkg/tak_engine.js';
 
-const ready = init({ module_or_path: new URL('../pkg/tak_bg.wasm', import.meta.url) }).then(() => new Engine());
+// The worker's own wasm build: the search, fast (the page's build is the small one). The
+// one-file build carries it inline.
+const wasm = self.TAK_ENGINE_WASM
+  ? Uint8Array.from(atob(self.TAK_ENGINE_WASM), (c) => c.charCodeAt(0))
+  : new URL('../pkg/tak_engine_bg.wasm', import.meta.url);
+const ready = init({ module_or_path: wasm }).then(() => new Engine());
 
 /** Nodes per slice of analysis: small enough that a new position or "stop" is heard at once. */
 const SLICE = 20000;

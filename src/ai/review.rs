@@ -203,7 +203,7 @@ fn judge(
 /// use tak::ai::review::eval_text;
 /// use tak::ai::search::WIN;
 /// assert_eq!(eval_text(120), "+1.2");
-/// assert_eq!(eval_text(-35), "-0.3");
+/// assert_eq!(eval_text(-35), "-0.4"); // halves round away from zero
 /// assert_eq!(eval_text(0), "0.0");
 /// assert_eq!(eval_text(WIN - 3), "+R3");
 /// assert_eq!(eval_text(-(WIN - 2)), "-R2");
@@ -214,12 +214,14 @@ pub fn eval_text(white_score: i32) -> String {
         let sign = if white_score > 0 { '+' } else { '-' };
         return format!("{sign}R{plies}");
     }
-    let flats = white_score as f64 / 100.0;
-    if flats.abs() < 0.05 {
-        "0.0".to_string()
-    } else {
-        format!("{flats:+.1}")
+    // Tenths of a flat, rounded, written from integers.
+    let tenths = (white_score as i64 * 2 + white_score.signum() as i64 * 10) / 20;
+    if tenths == 0 {
+        return "0.0".to_string();
     }
+    let sign = if tenths > 0 { '+' } else { '-' };
+    let a = tenths.abs();
+    format!("{sign}{}.{}", a / 10, a % 10)
 }
 
 /// Reads an evaluation written by [`eval_text`] back into a white score.
@@ -242,8 +244,5 @@ pub fn parse_eval(text: &str) -> Option<i32> {
     if !(text.starts_with('+') || text.starts_with('-') || text == "0.0") {
         return None;
     }
-    let flats: f64 = text.parse().ok()?;
-    flats
-        .is_finite()
-        .then(|| (flats * 100.0).round().clamp(-1e5, 1e5) as i32)
+    crate::web::json::parse_fixed(text, 2).map(|h| h.clamp(-100_000, 100_000) as i32)
 }

@@ -5,6 +5,7 @@
 use super::canvas::{Align, Canvas, TextStyle};
 use super::config::BoardOptions;
 use super::i18n::{self, Lang};
+use super::json::{self, Json, Value};
 use super::layout::{Point, Rect};
 use super::marks::{self, Mark, MarkColor};
 use super::render;
@@ -14,7 +15,6 @@ use super::theme::Theme;
 use crate::score::Variants;
 use crate::series::{Length, Series, TakeBacks};
 use crate::{tps, Color, Config, Game, Kind, Komi, Square};
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -74,10 +74,11 @@ impl Canvas for WebCanvas<'_> {
 
     fn text(&mut self, x: f64, y: f64, text: &str, style: TextStyle) {
         let weight = if style.bold { "600" } else { "400" };
-        self.ctx.set_font(&format!(
-            "{weight} {:.1}px system-ui, -apple-system, 'Segoe UI', sans-serif",
-            style.px
-        ));
+        let mut font = String::from(weight);
+        font.push(' ');
+        json::fixed(&mut font, style.px, 1);
+        font.push_str("px system-ui, -apple-system, 'Segoe UI', sans-serif");
+        self.ctx.set_font(&font);
         self.ctx.set_text_align(match style.align {
             Align::Left => "left",
             Align::Center => "center",
@@ -115,8 +116,7 @@ impl Canvas for WebCanvas<'_> {
 }
 
 /// What a page may pass when it creates a board. Every field is optional.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Default)]
 struct MountOptions {
     size: Option<u8>,
     komi: Option<String>,
@@ -139,6 +139,80 @@ struct MountOptions {
     players: Option<[String; 2]>,
     games: Option<u8>,
     points: Option<u32>,
+}
+
+impl MountOptions {
+    /// Reads the options a page passed (an object, or nothing).
+    fn read(options: JsValue) -> Result<MountOptions, String> {
+        if options.is_undefined() || options.is_null() {
+            return Ok(MountOptions::default());
+        }
+        let v = from_js(&options)?;
+        if !matches!(v, Value::Object(_)) {
+            return Err("the options must be an object".into());
+        }
+        // A key given with the wrong kind of value is refused, never ignored.
+        let text = |k: &str| match v.get(k) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(format!("{k} must be a text")),
+        };
+        let flag = |k: &str| match v.get(k) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(format!("{k} must be true or false")),
+        };
+        let count = |k: &str| match v.get(k) {
+            None => Ok(None),
+            Some(n) => n
+                .as_u32()
+                .map(Some)
+                .ok_or_else(|| format!("{k} must be a whole number")),
+        };
+        let players = match v.get("players") {
+            None => None,
+            Some(p) => Some([
+                p.index(0)
+                    .and_then(Value::as_str)
+                    .ok_or("players must be two names")?
+                    .to_string(),
+                p.index(1)
+                    .and_then(Value::as_str)
+                    .ok_or("players must be two names")?
+                    .to_string(),
+            ]),
+        };
+        // Komi as a number or a text (`2`, `"2.5"`).
+        let komi = match v.get("komi") {
+            None => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(Value::Number(k)) => {
+                let mut s = String::new();
+                json::fixed(&mut s, *k, 1);
+                Some(s)
+            }
+            Some(_) => return Err("komi must be a number".into()),
+        };
+        Ok(MountOptions {
+            size: count("size")?.map(|n| n.min(255) as u8),
+            komi,
+            tps: text("tps")?,
+            ptn: text("ptn")?,
+            interactive: flag("interactive")?,
+            animate: flag("animate")?,
+            show_targets: flag("showTargets")?,
+            coordinates: flag("coordinates")?,
+            patterns: flag("patterns")?,
+            show_threats: flag("showThreats")?,
+            lang: text("lang")?,
+            scoring: text("scoring")?,
+            tie_rule: flag("tieRule")?,
+            take_backs: text("takeBacks")?,
+            players,
+            games: count("games")?.map(|n| n.min(255) as u8),
+            points: count("points")?,
+        })
+    }
 }
 
 /// The game options in `options`, checked.
@@ -168,7 +242,6 @@ fn new_config(options: &MountOptions) -> Result<Config, String> {
     Ok(config)
 }
 
-#[derive(Serialize)]
 struct JsRect {
     x: f64,
     y: f64,
@@ -176,8 +249,6 @@ struct JsRect {
     height: f64,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct SearchSpec {
     tps: String,
     stones: u8,
@@ -188,12 +259,53 @@ struct SearchSpec {
     over: bool,
 }
 
-#[derive(Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
 enum JsEvent {
     Move { ptn: String, ply: usize },
     Navigate { ply: usize },
     Load,
+}
+
+impl Json for JsRect {
+    fn write_json(&self, out: &mut String) {
+        json::object(
+            out,
+            &[
+                ("x", &self.x),
+                ("y", &self.y),
+                ("width", &self.width),
+                ("height", &self.height),
+            ],
+        );
+    }
+}
+
+impl Json for SearchSpec {
+    fn write_json(&self, out: &mut String) {
+        json::object(
+            out,
+            &[
+                ("tps", &self.tps),
+                ("stones", &self.stones),
+                ("caps", &self.caps),
+                ("halfKomi", &self.half_komi),
+                ("ancientTieRule", &self.ancient_tie_rule),
+                ("toMove", &self.to_move),
+                ("over", &self.over),
+            ],
+        );
+    }
+}
+
+impl Json for JsEvent {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            JsEvent::Move { ptn, ply } => {
+                json::object(out, &[("type", &"move"), ("ptn", ptn), ("ply", ply)])
+            }
+            JsEvent::Navigate { ply } => json::object(out, &[("type", &"navigate"), ("ply", ply)]),
+            JsEvent::Load => json::object(out, &[("type", &"load")]),
+        }
+    }
 }
 
 /// One board on a page, drawn on its own canvas.
@@ -245,12 +357,8 @@ impl TakBoard {
     /// `interactive`, `animate`, `showTargets`, `coordinates`.
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement, options: JsValue) -> Result<TakBoard, JsError> {
-        let options: MountOptions = if options.is_undefined() || options.is_null() {
-            MountOptions::default()
-        } else {
-            serde_wasm_bindgen::from_value(options)
-                .map_err(|e| JsError::new(&format!("bad board options: {e}")))?
-        };
+        let options = MountOptions::read(options)
+            .map_err(|e| JsError::new(&format!("bad board options: {e}")))?;
         let game = start_game(&options).map_err(|e| JsError::new(&e))?;
         let defaults = BoardOptions::default();
         let board_options = BoardOptions {
@@ -353,16 +461,16 @@ impl TakBoard {
     /// for its plies from the first. Returns how many plies were marked `?` or `??`.
     #[wasm_bindgen(js_name = applyReview)]
     pub fn apply_review(&mut self, verdicts: JsValue) -> usize {
-        #[derive(Deserialize)]
-        struct Verdict {
-            judgement: String,
-            comment: String,
-        }
-        let Ok(list) = serde_wasm_bindgen::from_value::<Vec<Verdict>>(verdicts) else {
+        let Ok(list) = from_js(&verdicts) else {
             return 0;
         };
-        let pairs: Vec<(String, String)> =
-            list.into_iter().map(|v| (v.judgement, v.comment)).collect();
+        let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+        let pairs: Vec<(String, String)> = list
+            .as_array()
+            .unwrap_or_default()
+            .iter()
+            .map(|v| (text(v, "judgement"), text(v, "comment")))
+            .collect();
         self.board.apply_review(&pairs)
     }
 
@@ -396,8 +504,7 @@ impl TakBoard {
     #[wasm_bindgen(js_name = newGameWith)]
     pub fn new_game_with(&mut self, options: JsValue) -> Option<String> {
         let result = (|| {
-            let options: MountOptions =
-                serde_wasm_bindgen::from_value(options).map_err(|e| format!("bad options: {e}"))?;
+            let options = MountOptions::read(options).map_err(|e| format!("bad options: {e}"))?;
             let config = new_config(&options)?;
             let (variants, take_backs) = game_options(&options)?;
             Ok::<_, String>((config, variants, take_backs))
@@ -418,8 +525,7 @@ impl TakBoard {
     #[wasm_bindgen(js_name = startMatch)]
     pub fn start_match(&mut self, options: JsValue) -> Option<String> {
         let result = (|| {
-            let options: MountOptions =
-                serde_wasm_bindgen::from_value(options).map_err(|e| format!("bad options: {e}"))?;
+            let options = MountOptions::read(options).map_err(|e| format!("bad options: {e}"))?;
             let config = new_config(&options)?;
             let (variants, take_backs) = game_options(&options)?;
             let length = match (options.games, options.points) {
@@ -765,7 +871,7 @@ impl TakBoard {
 
     /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
     pub fn tags(&self) -> JsValue {
-        to_js(&self.board.game.tags())
+        to_js(&self.board.game.tags().to_vec())
     }
 
     /// The number of plies in the game, undone ones included (the last ply `goto` can show).
@@ -833,16 +939,15 @@ impl TakBoard {
     /// While a stack is carried: `{count, from}` (pieces in hand, the origin square);
     /// otherwise `null`.
     pub fn hand(&self) -> JsValue {
-        #[derive(Serialize)]
-        struct Hand {
-            count: u8,
-            from: String,
-        }
         match &self.board.gesture {
-            super::drag::Gesture::Carry(c) => to_js(&Hand {
-                count: c.in_hand(),
-                from: c.from.to_string(),
-            }),
+            super::drag::Gesture::Carry(c) => {
+                let mut out = String::new();
+                json::object(
+                    &mut out,
+                    &[("count", &c.in_hand()), ("from", &c.from.to_string())],
+                );
+                to_js(&Raw(out))
+            }
             _ => JsValue::NULL,
         }
     }
@@ -853,17 +958,15 @@ impl TakBoard {
     /// message; on error nothing changes.
     #[wasm_bindgen(js_name = setMarks)]
     pub fn set_marks(&mut self, list: JsValue) -> Option<String> {
-        let items: Vec<JsMark> = match serde_wasm_bindgen::from_value(list) {
-            Ok(items) => items,
-            Err(e) => {
-                return Some(format!(
-                    "marks must be a list of {{arrow}}, {{square}} or {{square, label}}: {e}"
-                ))
+        let items = match from_js(&list) {
+            Ok(Value::Array(items)) => items,
+            _ => {
+                return Some("marks must be a list of {arrow}, {square} or {square, label}".into())
             }
         };
         let mut out = Vec::new();
         for item in items {
-            match item.to_mark() {
+            match JsMark::read(&item).and_then(|m| m.to_mark()) {
                 Ok(m) => out.push(m),
                 Err(e) => return Some(e),
             }
@@ -976,10 +1079,26 @@ impl TakBoard {
 }
 
 /// Plain JSON-like values for the page: `null` for a missing value, arrays for lists.
-fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
+fn to_js(value: &dyn Json) -> JsValue {
+    js_sys::JSON::parse(&value.to_json()).unwrap_or(JsValue::NULL)
+}
+
+/// A JSON text already written.
+struct Raw(String);
+
+impl Json for Raw {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(&self.0);
+    }
+}
+
+/// What a page passed, as JSON (through the browser's own JSON, then read here).
+fn from_js(value: &JsValue) -> Result<Value, String> {
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .ok_or("a value that is not JSON")?;
+    json::parse(&text)
 }
 
 /// Joins PNG frames (`Uint8Array`s of the same size) into one looping animated PNG that
@@ -995,28 +1114,78 @@ pub fn assemble_apng(frames: Vec<js_sys::Uint8Array>, delay_ms: u16) -> Result<V
 #[wasm_bindgen]
 pub fn catalogue(code: &str) -> JsValue {
     let lang = Lang::from_code(code).unwrap_or_default();
-    let map: std::collections::BTreeMap<&str, &str> = i18n::catalogue(lang)
-        .iter()
-        .map(|(k, v)| (*k, v.as_str()))
-        .collect();
-    to_js(&map)
+    let mut out = String::from("{");
+    for (i, (k, v)) in i18n::catalogue(lang).iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        k.write_json(&mut out);
+        out.push(':');
+        v.write_json(&mut out);
+    }
+    out.push('}');
+    to_js(&Raw(out))
+}
+
+/// Hands over the catalogue of a language (the text of `www/i18n/<code>.txt`): the board's
+/// messages and the names drawn on its canvas use it. Returns whether it was taken.
+#[wasm_bindgen(js_name = setCatalogue)]
+pub fn set_catalogue(code: &str, text: &str) -> bool {
+    Lang::from_code(code).is_some_and(|lang| i18n::set_catalogue(lang, text))
 }
 
 /// A mark as the page writes it.
-#[derive(Serialize, Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct JsMark {
-    #[serde(skip_serializing_if = "Option::is_none")]
     arrow: Option<[String; 2]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     square: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     label: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     color: Option<String>,
 }
 
+impl Json for JsMark {
+    fn write_json(&self, out: &mut String) {
+        let mut fields: Vec<(&str, &dyn Json)> = Vec::new();
+        if let Some(a) = &self.arrow {
+            fields.push(("arrow", a));
+        }
+        if let Some(sq) = &self.square {
+            fields.push(("square", sq));
+        }
+        if let Some(l) = &self.label {
+            fields.push(("label", l));
+        }
+        if let Some(c) = &self.color {
+            fields.push(("color", c));
+        }
+        json::object(out, &fields);
+    }
+}
+
 impl JsMark {
+    fn read(v: &Value) -> Result<JsMark, String> {
+        let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+        let arrow = match v.get("arrow") {
+            Some(a) => Some([
+                a.index(0)
+                    .and_then(Value::as_str)
+                    .ok_or("an arrow needs two squares")?
+                    .to_string(),
+                a.index(1)
+                    .and_then(Value::as_str)
+                    .ok_or("an arrow needs two squares")?
+                    .to_string(),
+            ]),
+            None => None,
+        };
+        Ok(JsMark {
+            arrow,
+            square: text("square"),
+            label: text("label"),
+            color: text("color"),
+        })
+    }
+
     fn to_mark(&self) -> Result<Mark, String> {
         let color = match &self.color {
             Some(c) => MarkColor::parse(c).ok_or_else(|| format!("'{c}' is not a mark colour"))?,
@@ -1066,8 +1235,14 @@ impl JsMark {
 
 /// A path in the game tree from the page: an array of small non-negative integers.
 fn read_path(value: JsValue) -> Option<Vec<usize>> {
-    let path: Vec<u32> = serde_wasm_bindgen::from_value(value).ok()?;
-    (path.len() <= 4096).then(|| path.into_iter().map(|i| i as usize).collect())
+    let v = from_js(&value).ok()?;
+    let list = v.as_array()?;
+    if list.len() > 4096 {
+        return None;
+    }
+    list.iter()
+        .map(|i| i.as_u32().map(|n| n as usize))
+        .collect()
 }
 
 fn parse_kind(kind: &str) -> Option<Kind> {

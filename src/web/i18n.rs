@@ -39,6 +39,10 @@ impl Lang {
         Lang::ALL.into_iter().find(|l| l.code() == base)
     }
 
+    /// The catalogue's text compiled in: natively only. In the browser the page fetches the
+    /// reader's language alone and hands it over ([`set_catalogue`]), which keeps the wasm
+    /// small.
+    #[cfg(not(target_arch = "wasm32"))]
     fn source(self) -> &'static str {
         match self {
             Lang::En => include_str!("../../www/i18n/en.txt"),
@@ -64,12 +68,42 @@ pub fn parse_catalogue(text: &str) -> Vec<(&str, String)> {
         .collect()
 }
 
-/// The catalogue of `lang`.
-pub fn catalogue(lang: Lang) -> &'static HashMap<&'static str, String> {
-    static CATALOGUES: OnceLock<[HashMap<&'static str, String>; 4]> = OnceLock::new();
-    let all = CATALOGUES
-        .get_or_init(|| Lang::ALL.map(|l| parse_catalogue(l.source()).into_iter().collect()));
-    &all[lang as usize]
+/// The catalogues read so far, one per language.
+static CATALOGUES: [OnceLock<HashMap<String, String>>; 4] = [const { OnceLock::new() }; 4];
+
+/// Hands over the catalogue of `lang` (the text of `www/i18n/<lang>.txt`). The first one
+/// given stays; returns whether this one was taken.
+pub fn set_catalogue(lang: Lang, text: &str) -> bool {
+    CATALOGUES[lang as usize]
+        .set(
+            parse_catalogue(text)
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        )
+        .is_ok()
+}
+
+/// The catalogue of `lang` (empty in the browser until the page has handed it over).
+pub fn catalogue(lang: Lang) -> &'static HashMap<String, String> {
+    let cell = &CATALOGUES[lang as usize];
+    if let Some(c) = cell.get() {
+        return c;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        cell.get_or_init(|| {
+            parse_catalogue(lang.source())
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect()
+        })
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        static EMPTY: OnceLock<HashMap<String, String>> = OnceLock::new();
+        EMPTY.get_or_init(HashMap::new)
+    }
 }
 
 /// The text of `key` in `lang` with `{name}` placeholders filled in; falls back to English,
@@ -177,7 +211,7 @@ impl From<&ParseMoveError> for Message {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use std::collections::BTreeSet;

@@ -13,6 +13,7 @@ pub mod canvas;
 pub mod config;
 pub mod drag;
 pub mod i18n;
+pub mod json;
 pub mod layout;
 pub mod marks;
 pub mod render;
@@ -21,7 +22,7 @@ pub mod storage;
 pub mod svg;
 pub mod theme;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "board"))]
 pub mod bindings;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "engine"))]
 pub mod engine;

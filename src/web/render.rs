@@ -13,8 +13,9 @@ use crate::{Color, Kind, Move, Piece, Position, Square};
 /// How high pieces in hand float above their square, in squares.
 const HAND_LIFT: f64 = 0.3;
 
-/// Draws `board` at time `now` (ms). Returns whether an animation needs more frames.
-pub fn draw(board: &mut Board, canvas: &mut impl Canvas, now: f64) -> bool {
+/// Draws `board` at time `now` (ms). Returns whether an animation needs more frames. The
+/// canvas is a trait object: one copy of the drawing code serves the page's canvas and SVG.
+pub fn draw(board: &mut Board, canvas: &mut dyn Canvas, now: f64) -> bool {
     if let Some(anim) = &mut board.animation {
         if anim.started.is_none() {
             anim.started = Some(now);
@@ -143,7 +144,7 @@ fn mark_drops(fresh: &mut [u8; 64], mv: Move, size: u8) {
     }
 }
 
-fn draw_squares(board: &Board, canvas: &mut impl Canvas) {
+fn draw_squares(board: &Board, canvas: &mut dyn Canvas) {
     let layout = &board.layout;
     let theme = &board.theme;
     let size = layout.size;
@@ -196,7 +197,7 @@ fn draw_squares(board: &Board, canvas: &mut impl Canvas) {
 
 fn draw_highlights(
     board: &Board,
-    canvas: &mut impl Canvas,
+    canvas: &mut dyn Canvas,
     shown: &Position,
     pending: Option<Move>,
 ) {
@@ -273,7 +274,7 @@ fn draw_highlights(
 
 /// Marks where the carried stack can go next: from the origin, every square a spread
 /// reaches; on its way, the squares further along.
-fn draw_targets(board: &Board, canvas: &mut impl Canvas, carry: &Carry) {
+fn draw_targets(board: &Board, canvas: &mut dyn Canvas, carry: &Carry) {
     if !board.options.show_targets || (carry.dir.is_some() && carry.dragging()) {
         return;
     }
@@ -300,7 +301,7 @@ fn draw_targets(board: &Board, canvas: &mut impl Canvas, carry: &Carry) {
 
 /// The marks (host's and the ply's), above the pieces: highlighted squares as a tint and a
 /// thick outline (shape as well as colour), arrows from centre to centre, labels in a disc.
-fn draw_marks(board: &Board, canvas: &mut impl Canvas) {
+fn draw_marks(board: &Board, canvas: &mut dyn Canvas) {
     let layout = &board.layout;
     let size = layout.size;
     let sq = layout.square;
@@ -376,7 +377,7 @@ fn draw_marks(board: &Board, canvas: &mut impl Canvas) {
 }
 
 /// A count in a disc: the drops of a spread, the pieces in hand.
-fn draw_badge(canvas: &mut impl Canvas, x: f64, y: f64, px: f64, text: &str, fill: &str) {
+fn draw_badge(canvas: &mut dyn Canvas, x: f64, y: f64, px: f64, text: &str, fill: &str) {
     canvas.circle(x, y, px * 0.72, fill, Some(("#ffffff", 1.5)));
     canvas.text(
         x,
@@ -392,7 +393,7 @@ fn draw_badge(canvas: &mut impl Canvas, x: f64, y: f64, px: f64, text: &str, fil
 }
 
 /// The pieces still in hand, counted above the square they hover over.
-fn draw_hand(canvas: &mut impl Canvas, board: &Board, shown: &Position, carry: &Carry) {
+fn draw_hand(canvas: &mut dyn Canvas, board: &Board, shown: &Position, carry: &Carry) {
     let n = carry.in_hand();
     if n == 0 || (carry.dragging() && carry.dir.is_some()) {
         return;
@@ -426,7 +427,7 @@ fn draw_hand(canvas: &mut impl Canvas, board: &Board, shown: &Position, carry: &
 
 /// On each square of a pending spread, how many pieces land there.
 fn draw_drop_counts(
-    canvas: &mut impl Canvas,
+    canvas: &mut dyn Canvas,
     theme: &Theme,
     layout: &Layout,
     carry: &Carry,
@@ -459,7 +460,7 @@ fn draw_drop_counts(
 
 #[allow(clippy::too_many_arguments)]
 fn draw_stack(
-    canvas: &mut impl Canvas,
+    canvas: &mut dyn Canvas,
     board: &Board,
     pos: &Position,
     sq: Square,
@@ -503,7 +504,7 @@ fn draw_stack(
 
 /// Draws one piece of a stack; `outline` marks it as carried or about to drop.
 fn draw_piece(
-    canvas: &mut impl Canvas,
+    canvas: &mut dyn Canvas,
     theme: &Theme,
     g: &StackGeometry,
     level: usize,
@@ -562,7 +563,7 @@ fn draw_piece(
 
 /// One piece standing on its own, its base centred at `base`: a reserve pile, or the piece
 /// being dragged from it.
-fn draw_lone_piece(board: &Board, canvas: &mut impl Canvas, base: Point, piece: Piece) {
+fn draw_lone_piece(board: &Board, canvas: &mut dyn Canvas, base: Point, piece: Piece) {
     let g = StackGeometry::new(base.x, base.y, board.layout.square, 1);
     draw_piece(
         canvas,
@@ -575,7 +576,7 @@ fn draw_lone_piece(board: &Board, canvas: &mut impl Canvas, base: Point, piece: 
     );
 }
 
-fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
+fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
     let layout = &board.layout;
     let theme = &board.theme;
     let pos = board.shown_position();
@@ -696,7 +697,7 @@ fn draw_reserves(board: &Board, canvas: &mut impl Canvas) {
 
 /// The full stack under the pointer, drawn large beside its square, for stacks too tall to
 /// read on the board.
-fn draw_inspector(board: &Board, canvas: &mut impl Canvas) {
+fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
     let layout = &board.layout;
     // On hover, or on a press that has not moved (a long-press on touch); never mid-drag.
     let still = match &board.gesture {

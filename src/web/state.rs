@@ -6,6 +6,7 @@ use super::config::BoardOptions;
 use super::drag::{Gesture, Intent};
 use super::i18n;
 use super::i18n::{Lang, Message};
+use super::json::{self, Json};
 use super::layout::{Layout, Point};
 use super::marks::{self, Mark, MarkColor};
 use super::theme::Theme;
@@ -1209,8 +1210,6 @@ pub fn is_review_comment(comment: &str) -> bool {
 /// One ply of the move list: where it is in the tree, how it is written, and the lines that
 /// replace it.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
-#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
 pub struct PlyItem {
     pub path: Vec<usize>,
     /// The ply in PTN (with `*` for a flattening), without its annotation.
@@ -1285,8 +1284,6 @@ fn line_items(
 
 /// The result line of a finished game.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
-#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
 pub struct ResultSummary {
     pub ptn: String,
     pub winner: Option<String>,
@@ -1302,8 +1299,6 @@ pub struct ResultSummary {
 
 /// One game of a match in the score table.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
-#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
 pub struct MatchRow {
     pub number: usize,
     /// The player (0 or 1) with white.
@@ -1318,8 +1313,6 @@ pub struct MatchRow {
 
 /// A match for the page: the players, the table, the totals.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
-#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
 pub struct MatchStatus {
     pub players: [String; 2],
     /// `3 games` or `first to 50`, in the reader's language.
@@ -1368,8 +1361,6 @@ pub fn score_text(s: &crate::score::Score, lang: Lang) -> String {
 
 /// What the page needs to show around the canvas.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize))]
-#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase"))]
 pub struct Status {
     pub to_move: String,
     /// Whose piece a placement puts down now (the opponent's on the first two plies).
@@ -1470,6 +1461,124 @@ pub fn move_path(mv: Move, size: u8) -> impl Iterator<Item = Square> {
         sq = sq.step(dir?, size)?;
         Some(sq)
     }))
+}
+
+// What the page reads: each as a JSON object with camelCase keys.
+
+impl Json for Status {
+    fn write_json(&self, out: &mut String) {
+        json::object(
+            out,
+            &[
+                ("toMove", &self.to_move),
+                ("placing", &self.placing),
+                ("opening", &self.opening),
+                ("ply", &self.ply),
+                ("firstMoveNumber", &self.first_move_number),
+                ("firstPlayer", &self.first_player),
+                ("moves", &self.moves),
+                ("tree", &self.tree),
+                ("path", &self.path),
+                ("startComments", &self.start_comments),
+                ("rawStartComments", &self.raw_start_comments),
+                ("chances", &self.chances),
+                ("canUndo", &self.can_undo),
+                ("canRedo", &self.can_redo),
+                ("tak", &self.tak),
+                ("takBy", &self.tak_by),
+                ("takSquares", &self.tak_squares),
+                ("result", &self.result),
+                ("finalResult", &self.final_result),
+                ("message", &self.message),
+                ("messageSerial", &self.message_serial),
+                ("pending", &self.pending),
+                ("inHand", &self.in_hand),
+                ("cursor", &self.cursor),
+                ("scoring", &self.scoring),
+                ("tieRule", &self.tie_rule),
+                ("takeBacks", &self.take_backs),
+                ("takeBacksForbidden", &self.take_backs_forbidden),
+                ("series", &self.series),
+                ("selected", &self.selected),
+                ("size", &self.size),
+                ("komi", &self.komi),
+                ("flats", &self.flats),
+                ("reserves", &self.reserves),
+            ],
+        );
+    }
+}
+
+impl Json for PlyItem {
+    fn write_json(&self, out: &mut String) {
+        json::object(
+            out,
+            &[
+                ("path", &self.path),
+                ("ptn", &self.ptn),
+                ("annotation", &self.annotation),
+                ("comments", &self.comments),
+                ("rawComments", &self.raw_comments),
+                ("number", &self.number),
+                ("white", &self.white),
+                ("current", &self.current),
+                ("onLine", &self.on_line),
+                ("variations", &self.variations),
+            ],
+        );
+    }
+}
+
+impl Json for ResultSummary {
+    fn write_json(&self, out: &mut String) {
+        json::object(
+            out,
+            &[
+                ("ptn", &self.ptn),
+                ("winner", &self.winner),
+                ("reason", &self.reason),
+                ("reasonText", &self.reason_text),
+                ("text", &self.text),
+                ("score", &self.score),
+                ("scoreText", &self.score_text),
+            ],
+        );
+    }
+}
+
+impl Json for MatchStatus {
+    fn write_json(&self, out: &mut String) {
+        json::object(
+            out,
+            &[
+                ("players", &self.players),
+                ("length", &self.length),
+                ("games", &self.games),
+                ("current", &self.current),
+                ("totals", &self.totals),
+                ("over", &self.over),
+                ("leader", &self.leader),
+                ("canNext", &self.can_next),
+            ],
+        );
+    }
+}
+
+impl Json for MatchRow {
+    fn write_json(&self, out: &mut String) {
+        json::object(
+            out,
+            &[
+                ("number", &self.number),
+                ("white", &self.white),
+                ("result", &self.result),
+                ("reason", &self.reason),
+                ("winner", &self.winner),
+                ("points", &self.points),
+                ("scoreText", &self.score_text),
+            ],
+        );
+    }
 }
 
 /// Reads a PTN game, or a bare TPS position (as the start of a new game).

@@ -14,11 +14,11 @@
 //! ```
 
 use super::canvas::{Align, Canvas, TextStyle};
+use super::json::fixed;
 use super::layout::{Point, Rect};
 use super::render;
 use super::state::Board;
 use super::theme::Theme;
-use std::fmt::Write;
 
 /// A canvas that writes SVG elements.
 #[derive(Debug)]
@@ -27,6 +27,15 @@ pub struct SvgCanvas {
     width: f64,
     height: f64,
     alpha: f64,
+}
+
+/// Appends ` name="value"` with the number written to two decimals.
+fn attr(out: &mut String, name: &str, value: f64) {
+    out.push(' ');
+    out.push_str(name);
+    out.push_str("=\"");
+    fixed(out, value, 2);
+    out.push('"');
 }
 
 /// Escapes text for XML (content and attribute values).
@@ -58,13 +67,17 @@ fn paint(name: &str, color: &str, alpha: f64) -> String {
     {
         let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
         if parts.len() == 4 {
-            opacity *= parts[3].parse::<f64>().unwrap_or(1.0);
+            opacity *= super::json::parse_fixed(parts[3], 3).map_or(1.0, |a| a as f64 / 1000.0);
             color = format!("rgb({},{},{})", parts[0], parts[1], parts[2]);
         }
     }
     let mut out = format!(" {name}=\"{}\"", escape(&color));
     if opacity < 0.999 {
-        let _ = write!(out, " {name}-opacity=\"{:.3}\"", opacity.max(0.0));
+        out.push(' ');
+        out.push_str(name);
+        out.push_str("-opacity=\"");
+        fixed(&mut out, opacity.max(0.0), 3);
+        out.push('"');
     }
     out
 }
@@ -81,12 +94,26 @@ impl SvgCanvas {
 
     /// The whole document.
     pub fn finish(self) -> String {
-        format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.2} {h:.2}\" font-family=\"system-ui, -apple-system, 'Segoe UI', sans-serif\">\n{}</svg>\n",
-            self.body,
-            w = self.width,
-            h = self.height
-        )
+        let mut out = String::from("<svg xmlns=\"http://www.w3.org/2000/svg\"");
+        attr(&mut out, "width", self.width.round());
+        attr(&mut out, "height", self.height.round());
+        out.push_str(" viewBox=\"0 0 ");
+        fixed(&mut out, self.width, 2);
+        out.push(' ');
+        fixed(&mut out, self.height, 2);
+        out.push_str("\" font-family=\"system-ui, -apple-system, 'Segoe UI', sans-serif\">\n");
+        out.push_str(&self.body);
+        out.push_str("</svg>\n");
+        out
+    }
+
+    /// Starts an element: `<name` and its numeric attributes.
+    fn open(&mut self, name: &str, numbers: &[(&str, f64)]) {
+        self.body.push('<');
+        self.body.push_str(name);
+        for &(k, v) in numbers {
+            attr(&mut self.body, k, v);
+        }
     }
 
     fn stroke(&self, stroke: Option<(&str, f64)>) -> String {
@@ -105,58 +132,63 @@ impl SvgCanvas {
 impl Canvas for SvgCanvas {
     fn clear(&mut self, width: f64, height: f64, color: &str) {
         self.body.clear();
-        let _ = writeln!(
-            self.body,
-            "<rect width=\"{width:.2}\" height=\"{height:.2}\"{}/>",
-            paint("fill", color, 1.0)
-        );
+        self.open("rect", &[("width", width), ("height", height)]);
+        self.body.push_str(&paint("fill", color, 1.0));
+        self.body.push_str("/>\n");
     }
 
     fn fill_rect(&mut self, r: Rect, color: &str) {
-        let _ = writeln!(
-            self.body,
-            "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\"{}/>",
-            r.x,
-            r.y,
-            r.width,
-            r.height,
-            paint("fill", color, self.alpha)
+        self.open(
+            "rect",
+            &[
+                ("x", r.x),
+                ("y", r.y),
+                ("width", r.width),
+                ("height", r.height),
+            ],
         );
+        self.body.push_str(&paint("fill", color, self.alpha));
+        self.body.push_str("/>\n");
     }
 
     fn round_rect(&mut self, r: Rect, radius: f64, fill: &str, stroke: Option<(&str, f64)>) {
-        let _ = writeln!(
-            self.body,
-            "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" rx=\"{radius:.2}\"{}{}/>",
-            r.x,
-            r.y,
-            r.width,
-            r.height,
-            paint("fill", fill, self.alpha),
-            self.stroke(stroke)
+        self.open(
+            "rect",
+            &[
+                ("x", r.x),
+                ("y", r.y),
+                ("width", r.width),
+                ("height", r.height),
+                ("rx", radius),
+            ],
         );
+        let paints = paint("fill", fill, self.alpha) + &self.stroke(stroke);
+        self.body.push_str(&paints);
+        self.body.push_str("/>\n");
     }
 
     fn circle(&mut self, x: f64, y: f64, radius: f64, fill: &str, stroke: Option<(&str, f64)>) {
-        let _ = writeln!(
-            self.body,
-            "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{:.2}\"{}{}/>",
-            radius.max(0.0),
-            paint("fill", fill, self.alpha),
-            self.stroke(stroke)
-        );
+        self.open("circle", &[("cx", x), ("cy", y), ("r", radius.max(0.0))]);
+        let paints = paint("fill", fill, self.alpha) + &self.stroke(stroke);
+        self.body.push_str(&paints);
+        self.body.push_str("/>\n");
     }
 
     fn stroke_rect(&mut self, r: Rect, color: &str, width: f64) {
-        let _ = writeln!(
-            self.body,
-            "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"none\"{} stroke-width=\"{width:.2}\"/>",
-            r.x,
-            r.y,
-            r.width,
-            r.height,
-            paint("stroke", color, self.alpha)
+        self.open(
+            "rect",
+            &[
+                ("x", r.x),
+                ("y", r.y),
+                ("width", r.width),
+                ("height", r.height),
+            ],
         );
+        let paints = paint("stroke", color, self.alpha);
+        self.body.push_str(" fill=\"none\"");
+        self.body.push_str(&paints);
+        attr(&mut self.body, "stroke-width", width);
+        self.body.push_str("/>\n");
     }
 
     fn text(&mut self, x: f64, y: f64, text: &str, style: TextStyle) {
@@ -165,14 +197,20 @@ impl Canvas for SvgCanvas {
             Align::Center => "middle",
             Align::Right => "end",
         };
-        let _ = writeln!(
-            self.body,
-            "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{:.1}\" font-weight=\"{}\" text-anchor=\"{anchor}\"{}>{}</text>",
-            style.px,
-            if style.bold { 600 } else { 400 },
-            paint("fill", style.color, self.alpha),
-            escape(text)
-        );
+        self.open("text", &[("x", x), ("y", y), ("font-size", style.px)]);
+        self.body.push_str(if style.bold {
+            " font-weight=\"600\""
+        } else {
+            " font-weight=\"400\""
+        });
+        self.body.push_str(" text-anchor=\"");
+        self.body.push_str(anchor);
+        self.body.push('"');
+        let paints = paint("fill", style.color, self.alpha);
+        self.body.push_str(&paints);
+        self.body.push('>');
+        self.body.push_str(&escape(text));
+        self.body.push_str("</text>\n");
     }
 
     fn set_alpha(&mut self, alpha: f64) {
@@ -180,28 +218,30 @@ impl Canvas for SvgCanvas {
     }
 
     fn line(&mut self, from: Point, to: Point, color: &str, width: f64) {
-        let _ = writeln!(
-            self.body,
-            "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\"{} stroke-width=\"{width:.2}\" stroke-linecap=\"round\"/>",
-            from.x,
-            from.y,
-            to.x,
-            to.y,
-            paint("stroke", color, self.alpha)
+        self.open(
+            "line",
+            &[("x1", from.x), ("y1", from.y), ("x2", to.x), ("y2", to.y)],
         );
+        let paints = paint("stroke", color, self.alpha);
+        self.body.push_str(&paints);
+        attr(&mut self.body, "stroke-width", width);
+        self.body.push_str(" stroke-linecap=\"round\"/>\n");
     }
 
     fn polygon(&mut self, points: &[Point], fill: &str) {
-        let list: Vec<String> = points
-            .iter()
-            .map(|p| format!("{:.2},{:.2}", p.x, p.y))
-            .collect();
-        let _ = writeln!(
-            self.body,
-            "<polygon points=\"{}\"{}/>",
-            list.join(" "),
-            paint("fill", fill, self.alpha)
-        );
+        self.body.push_str("<polygon points=\"");
+        for (i, p) in points.iter().enumerate() {
+            if i > 0 {
+                self.body.push(' ');
+            }
+            fixed(&mut self.body, p.x, 2);
+            self.body.push(',');
+            fixed(&mut self.body, p.y, 2);
+        }
+        self.body.push('"');
+        let paints = paint("fill", fill, self.alpha);
+        self.body.push_str(&paints);
+        self.body.push_str("/>\n");
     }
 }
 

@@ -5,21 +5,84 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { serve, launch, ROOT, center } from './harness.mjs';
 
-const files = ['index.html', 'www/style.css', 'www/app.js', 'www/board.js', 'www/i18n.js', 'www/tutorial.js', 'www/computer.js', 'www/worker.js', 'pkg/tak.js', 'pkg/tak_bg.wasm'];
-let total = 0;
-console.log('gzipped download (level 9):');
-for (const f of files) {
-  const size = gzipSync(readFileSync(path.join(ROOT, f)), { level: 9 }).length;
-  total += size;
-  console.log(`  ${f.padEnd(18)} ${(size / 1024).toFixed(1).padStart(6)} KB`);
+const DIST = path.join(ROOT, 'dist');
+const gz = (f) => gzipSync(readFileSync(path.join(DIST, f)), { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Every file a fresh visitor's browser asks for, with its gzipped size. */
+async function firstVisit(browser, url, ready, setup) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const files = new Set();
+  page.on('request', (r) => { const u = new URL(r.url()); if (u.protocol.startsWith('http')) files.add(decodeURIComponent(u.pathname)); });
+  if (setup) await setup(page); else await page.goto(url);
+  await page.waitForFunction(ready);
+  await page.waitForTimeout(1500); // anything loaded a little later counts too
+  await context.close();
+  let total = 0;
+  const rows = [];
+  for (const f of [...files].sort().filter((f) => !f.startsWith('/host/'))) {
+    const rel = f.replace(/^\//, '').replace(/\/$/, '/index.html') || 'index.html';
+    const size = gz(rel);
+    total += size;
+    rows.push(`    ${rel.padEnd(28)} ${kb(size).padStart(9)}`);
+  }
+  return { total, rows };
 }
-console.log(`  ${'total'.padEnd(18)} ${(total / 1024).toFixed(1).padStart(6)} KB`);
+
+/** Milliseconds from navigation to the first drawn board: the median of `runs` fresh loads. */
+async function firstBoard(browser, url, runs, throttle) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (throttle) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      // Lighthouse's mobile profile: 150 ms round trips, 1.6 Mbps down, 750 kbps up, 4x CPU.
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    }
+    await page.goto(url);
+    await page.waitForFunction(() => performance.getEntriesByName('tak:first-board').length, null, { timeout: 60000 });
+    times.push(await page.evaluate(() => performance.getEntriesByName('tak:first-board')[0].startTime));
+    await context.close();
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
 
 // Tall stacks everywhere: 8x8 with 2 capstones each and stacks up to 12 high.
 const TALL = 'x,1212,x,21212121,x,121,x2/1212121212,x,2S,x,12,x,1S,x/x2,212121212121C,x2,2121,x,1/x,1,x,2,x,121212121212,x,2/2121,x,1,x,1212121212C,x2,1/x,21,x2,2C,x,121,x/12121212,x3,1S,x,2,x/x2,21,x,1,x,1C,x 1 40';
 const server = await serve();
+const site = await serve(DIST);
 const browser = await launch();
 try {
+  const hasBoard = () => typeof window.tak?.tps === 'function';
+  const pageVisit = await firstVisit(browser, `${site.url}/index.html`, hasBoard);
+  console.log(`first visit of the game page (gzipped, as requested by the browser): ${kb(pageVisit.total)}`);
+  console.log(pageVisit.rows.join('\n'));
+  const embedVisit = await firstVisit(browser, `${site.url}/embed.html?size=5`, hasBoard);
+  console.log(`first visit of an embedded board (embed.html): ${kb(embedVisit.total)}`);
+  console.log(embedVisit.rows.join('\n'));
+  const elementVisit = await firstVisit(browser, null, () => document.querySelector('tak-board')?.ready, async (page) => {
+    // A host page of someone else's (not counted), with one board on it.
+    await page.route(`${site.url}/host/page.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>A post about Tak</title><script type="module" src="../www/tak-board.js"></script><tak-board size="5"></tak-board>',
+    }));
+    await page.goto(`${site.url}/host/page.html`);
+  });
+  console.log(`first visit of a <tak-board> on a host page: ${kb(elementVisit.total)}`);
+  console.log(elementVisit.rows.join('\n'));
+  for (const f of ['tak.html', 'tak-embed.html']) {
+    console.log(`one file ${f}: ${kb(readFileSync(path.join(DIST, f)).length)}, ${kb(gz(f))} gzipped`);
+  }
+  const fast = await firstBoard(browser, `${site.url}/index.html`, 10, false);
+  console.log(`navigation to the first drawn board, localhost: median of 10 fresh loads ${fast.toFixed(0)} ms`);
+  const slow = await firstBoard(browser, `${site.url}/index.html`, 5, true);
+  console.log(`the same under a slow network and 4x CPU throttling (Lighthouse mobile): median of 5 ${slow.toFixed(0)} ms`);
+
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
   await page.goto(`${server.url}/index.html`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
@@ -72,4 +135,5 @@ try {
 } finally {
   await browser.close();
   server.close();
+  site.close();
 }

@@ -72,6 +72,7 @@ test('a whole game by keyboard only', async () => {
   // New 3x3 game through the dialog with keys.
   await page.focus('#new-game');
   await key('Enter');
+  await page.waitForSelector('#new-dialog[open]');
   await key('3');
   // Size, komi, opponent, play (one game or a match), the rulebook options, cancel, start.
   for (let i = 0; i < 6; i++) await key('Tab');

@@ -1,0 +1,96 @@
+// `make dist`: a self-contained folder of static files for any host and sub-path, with the
+// scripts bundled and minified (shared code split into chunks, what the first visit does not
+// need loaded on first use), the stylesheet minified, the page told which modules to fetch
+// at once, and the service worker's file list written. Relative paths only.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const DIST = path.join(ROOT, 'dist');
+rmSync(DIST, { recursive: true, force: true });
+mkdirSync(path.join(DIST, 'www/i18n'), { recursive: true });
+mkdirSync(path.join(DIST, 'pkg'), { recursive: true });
+const copy = (from, to = from) => cpSync(path.join(ROOT, from), path.join(DIST, to), { recursive: true });
+for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/icons', 'www/i18n']) copy(f);
+for (const f of ['tak_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
+
+const result = await build({
+  entryPoints: ['app', 'embed', 'tak-board', 'worker'].map((e) => path.join(ROOT, 'www', `${e}.js`)),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  target: 'es2022',
+  outdir: path.join(DIST, 'www'),
+  chunkNames: 'chunk-[hash]',
+  metafile: true,
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: [path.join(ROOT, 'www/style.css')],
+  minify: true,
+  outdir: path.join(DIST, 'www'),
+  logLevel: 'warning',
+});
+
+// The modules each page needs at once, so that the browser asks for all of them together
+// (no waterfall): an entry's static imports, followed to the end.
+function staticImports(entry) {
+  const outputs = result.metafile.outputs;
+  const seen = new Set();
+  const walk = (file) => {
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !seen.has(imp.path)) { seen.add(imp.path); walk(imp.path); }
+    }
+  };
+  const key = Object.keys(outputs).find((f) => f.endsWith(`/www/${entry}.js`));
+  walk(key);
+  return [...seen].map((f) => path.relative(DIST, path.resolve(ROOT, f)));
+}
+const preload = (entry, prefix) => staticImports(entry)
+  .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n  ');
+
+const page = readFileSync(path.join(ROOT, 'index.html'), 'utf8')
+  .replace('<link rel="modulepreload" href="www/board.js">', preload('app', ''));
+writeFileSync(path.join(DIST, 'index.html'), page);
+const embed = readFileSync(path.join(ROOT, 'embed.html'), 'utf8')
+  .replace('<!-- modulepreload -->', preload('embed', ''));
+writeFileSync(path.join(DIST, 'embed.html'), embed);
+console.log(`dist: ${Object.keys(result.metafile.outputs).length} scripts; the page preloads ${staticImports('app').length} modules`);
+
+// One file each for the game and the embed: everything inline (wasm as base64, the worker
+// as source started from a Blob, the catalogues, the stylesheet, the icon), so that it plays
+// opened from file:// — double-clicked after a download, or attached to an e-mail.
+const b64 = (f) => readFileSync(path.join(ROOT, f)).toString('base64');
+const inlineText = (text) => text.replace(/<\/(script)/gi, '<\\/$1');
+const catalogues = Object.fromEntries(['en', 'it', 'es', 'ca'].map((l) => [l, readFileSync(path.join(ROOT, `www/i18n/${l}.txt`), 'utf8')]));
+const workerBundle = (await build({
+  entryPoints: [path.join(ROOT, 'www/worker.js')], bundle: true, format: 'iife', minify: true, write: false, target: 'es2022', logLevel: 'error',
+})).outputFiles[0].text;
+const workerSource = `self.TAK_ENGINE_WASM=${JSON.stringify(b64('pkg/tak_engine_bg.wasm'))};\n${workerBundle}`;
+const globals = [
+  `globalThis.TAK_ONE_FILE=true;`,
+  `globalThis.TAK_WASM=${JSON.stringify(b64('pkg/tak_bg.wasm'))};`,
+  `globalThis.TAK_WORKER_SOURCE=${JSON.stringify(workerSource)};`,
+  `globalThis.TAK_CATALOGUES=${JSON.stringify(catalogues)};`,
+].join('\n');
+const css = readFileSync(path.join(DIST, 'www/style.css'), 'utf8');
+const icon = `data:image/svg+xml;base64,${b64('www/icons/icon.svg')}`;
+
+async function oneFile(html, entry, out) {
+  const js = (await build({
+    entryPoints: [path.join(ROOT, 'www', `${entry}.js`)], bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', logLevel: 'error',
+  })).outputFiles[0].text;
+  const page = readFileSync(path.join(ROOT, html), 'utf8')
+    .replace(/<link rel="(?:modulepreload|preload|manifest|apple-touch-icon)"[^>]*>\n?\s*/g, '')
+    .replace('<!-- modulepreload -->', '')
+    .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
+    .replace('<link rel="stylesheet" href="www/style.css">', () => `<style>${css}</style>`)
+    .replace(`<script type="module" src="www/${entry}.js"></script>`, () => `<script>${inlineText(globals)}</script>\n<script type="module">${inlineText(js)}</script>`);
+  if (!page.includes('TAK_WASM')) throw new Error(`${html}: the script tag to replace was not found`);
+  writeFileSync(path.join(DIST, out), page);
+  console.log(`${out}: ${(page.length / 1024).toFixed(0)} KB`);
+}
+await oneFile('index.html', 'app', 'tak.html');
+await oneFile('embed.html', 'embed', 'tak-embed.html');

@@ -1,0 +1,86 @@
+// The one-file builds, opened from file:// with the network blocked: the board appears,
+// plies play, the computer answers, a reload keeps the game, and nothing is requested.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { launch, ROOT, squareAt, status } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const DIST = path.join(ROOT, 'dist');
+
+/** A page whose every request outside the file itself (and data:, blob:) is refused and kept. */
+async function offlinePage(context) {
+  const requested = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file://') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    requested.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('request', (r) => { if (!/^(data|blob):/.test(r.url())) requested.push(r.url()); });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, requested, errors };
+}
+
+test('dist/tak.html plays the whole game from file:// with no network', async () => {
+  assert.ok(existsSync(path.join(DIST, 'tak.html')), 'make dist writes dist/tak.html');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, requested, errors } = await offlinePage(context);
+  const file = `file://${path.join(DIST, 'tak.html')}`;
+  await page.goto(file);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  // Plies by the hand.
+  for (const sq of ['a1', 'e5', 'c3']) { const p = await squareAt(page, sq); await page.mouse.click(p.x, p.y); }
+  assert.equal((await status(page)).ply, 3);
+  // The computer answers (its worker started from the page's own source).
+  await page.click('#new-game');
+  await page.selectOption('#new-form select[name=opponent]', 'computer');
+  await page.selectOption('#new-form select[name=level]', '2');
+  await page.click('#start-game');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  const c3 = await squareAt(page, 'c3');
+  await page.mouse.click(c3.x, c3.y);
+  await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 30000 });
+  // Languages, the rules and the tutorial work from the file.
+  await page.click('#menu-button');
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => document.getElementById('new-game').textContent === 'Nuova partita');
+  await page.click('#learn');
+  await page.waitForFunction(() => window.takTutorial);
+  await page.keyboard.press('Escape');
+  // A reload keeps the game.
+  const tps = await page.evaluate(() => window.tak.tps());
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.equal(await page.evaluate(() => window.tak.tps()), tps);
+  assert.equal(await page.isVisible('#download-offline'), false, 'no link to itself');
+  assert.deepEqual(requested.filter((u) => u !== file), [], 'nothing requested from anywhere');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('dist/tak-embed.html takes the same URL parameters from file://', async () => {
+  const context = await browser.newContext();
+  const { page, requested, errors } = await offlinePage(context);
+  const base = `file://${path.join(DIST, 'tak-embed.html')}`;
+  const ptn = encodeURIComponent('[Size "4"]\n1. a1 d4 {[highlight d4] a note} 2. b2');
+  await page.goto(`${base}?ptn=${ptn}&ply=2&lesson=1&lang=es`);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await page.waitForFunction(() => document.querySelector('.tak-caption')?.textContent === 'a note');
+  assert.equal((await page.evaluate(() => window.tak.status())).ply, 2);
+  assert.equal(await page.textContent('.tak-steps button >> nth=1'), 'Siguiente ›');
+  // The computer from the embed.
+  await page.goto(`${base}?size=4&ai=1`);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await page.evaluate(() => window.tak.play('a1'));
+  await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 30000 });
+  assert.deepEqual(requested.filter((u) => !u.startsWith(base)), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
