@@ -20,7 +20,7 @@ build
 
 # Games per size for each round: "size games nodes-per-move komi".
 ROUND1="5 565 1500 0|6 500 1500 0|4 800 1500 0|3 800 1500 0|7 200 1000 0|8 150 1000 0"
-ROUND2="5 800 2000 0|6 600 2000 4|4 600 2000 0|3 400 2000 0|7 200 1500 4|8 150 1500 4"
+ROUND2="5 800 2000 0|6 469 2000 4|4 600 2000 0|3 400 2000 0|7 200 1500 4|8 150 1500 4"
 for round in $(seq 1 "$ROUNDS"); do
   if [ "$round" = 1 ]; then specs=$ROUND1; else specs=$ROUND2; fi
   IFS='|' read -ra list <<< "$specs"

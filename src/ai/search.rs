@@ -397,8 +397,7 @@ impl Searcher {
         // it can be stopped (a ply deeper, at most three times).
         // Likewise when the next placement may end the game on the flat count: the count
         // itself is exact, a guess at it is not (one ply deeper, at most twice).
-        if depth <= 0 && (!threatened || depth < -2) && (depth < -1 || !flat_count_imminent(pos))
-        {
+        if depth <= 0 && (!threatened || depth < -2) && (depth < -1 || !flat_count_imminent(pos)) {
             return evaluate(pos, &self.weights);
         }
         let index = (pos.hash() as usize) & (self.table.len() - 1);

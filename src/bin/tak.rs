@@ -480,7 +480,8 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
         );
         if let Some((elo0, elo1)) = sprt {
             let llr = arena::sprt_llr(&tally, elo0, elo1);
-            if game % 2 == 1 && (llr >= upper || llr <= lower) {
+            // The normal approximation needs some games before it can be trusted.
+            if game % 2 == 1 && game >= 39 && (llr >= upper || llr <= lower) {
                 verdict = Some(if llr >= upper { "H1" } else { "H0" });
                 break;
             }
