@@ -1,20 +1,30 @@
 //! The evaluation's weights, one vector per board size (3 to 8), in hundredths of a
 //! flat per unit of feature. Written by `tak tune`: do not edit by hand.
-//! Command: tak tune --iterations 300 --l2 0.01 /work/ai-runs/games/r1-s6.txt /work/ai-runs/games/r2-s6.txt
+//! Made by `scripts/train.sh`: round 1 (`tak tune --init` on self-play games of the hand-set
+//! weights, every size), then round 2 (`tak tune` on the games of the round-1 engine for 4x4,
+//! 5x5 and 6x6, together with round 1's). The fits' numbers (held-out self-play games, and the
+//! real playtak.com games as a check; log-loss and accuracy, before -> after):
+//! round 1:
+//! 3x3: 800 games, 1784 positions (161 held out); held-out log-loss 0.6156 -> 0.2678, accuracy 74.5% -> 93.2%
+//! 4x4: 800 games, 14531 positions (1514 held out); held-out log-loss 0.6061 -> 0.4821, accuracy 67.7% -> 76.0%
+//! 5x5: 565 games, 17356 positions (1934 held out); held-out log-loss 0.6375 -> 0.5910, accuracy 62.9% -> 68.7%
+//! 5x5 real games (check): 8772 positions; log-loss 0.6100 -> 0.6196, accuracy 66.4% -> 64.6%
+//! 6x6: 500 games, 25922 positions (2930 held out); held-out log-loss 0.7932 -> 0.6950, accuracy 56.2% -> 61.2%
+//! 6x6 real games (check): 3499 positions; log-loss 0.6971 -> 0.5761, accuracy 58.9% -> 68.3%
+//! 7x7: 200 games, 16277 positions (1880 held out); held-out log-loss 0.6939 -> 0.5112, accuracy 63.0% -> 73.1%
+//! 8x8: 150 games, 14359 positions (1420 held out); held-out log-loss 1.0548 -> 0.5936, accuracy 55.8% -> 68.5%
+//! round 2:
+//! 4x4: 1179 games, 21657 positions (2303 held out); held-out log-loss 0.4729 -> 0.4610, accuracy 77.5% -> 78.3%
+//! 5x5: 1365 games, 47636 positions (5366 held out); held-out log-loss 0.5495 -> 0.5085, accuracy 72.4% -> 75.4%
+//! 5x5 real games (check): 8772 positions; log-loss 0.6195 -> 0.6092, accuracy 64.6% -> 65.4%
 //! 6x6: 969 games, 55862 positions (6272 held out); held-out log-loss 0.6303 -> 0.6182, accuracy 66.1% -> 66.9%
 //! 6x6 real games (check): 3499 positions; log-loss 0.5760 -> 0.5821, accuracy 68.2% -> 66.9%
+//! (The one 7x7 real game, 37 positions, is too few to check anything.)
 
 use super::features::FEATURE_COUNT;
 
 /// Logit (log-odds of a win) per hundredth of a flat, by size.
-pub const LOGIT_PER_UNIT: [f32; 6] = [
-    4.6901177e-3,
-    4.179135e-3,
-    3.9403206e-3,
-    3.1328117e-3,
-    1.963964e-3,
-    1.9742597e-3,
-];
+pub const LOGIT_PER_UNIT: [f32; 6] = [4.6901177e-3, 4.989486e-3, 3.9403206e-3, 3.1328117e-3, 1.963964e-3, 1.9742597e-3];
 
 /// By size, then feature (see `features::feature_name`).
 #[rustfmt::skip]
@@ -136,73 +146,73 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
     ],
     // 4x4
     [
-        -29.6, // flat_psqt[0]
-        18.1, // flat_psqt[1]
-        32.8, // flat_psqt[2]
-        5.4, // flat_psqt[3]
-        7.2, // flat_psqt[4]
-        9.0, // flat_psqt[5]
-        10.8, // flat_psqt[6]
-        12.6, // flat_psqt[7]
-        14.4, // flat_psqt[8]
-        16.2, // flat_psqt[9]
-        -18.6, // wall_psqt[0]
-        -37.6, // wall_psqt[1]
-        6.3, // wall_psqt[2]
-        -30.5, // wall_psqt[3]
-        -28.7, // wall_psqt[4]
-        -26.9, // wall_psqt[5]
-        -25.1, // wall_psqt[6]
-        -23.3, // wall_psqt[7]
-        -21.5, // wall_psqt[8]
-        -19.7, // wall_psqt[9]
-        23.9, // cap_psqt[0]
-        26.3, // cap_psqt[1]
-        28.7, // cap_psqt[2]
-        31.1, // cap_psqt[3]
-        33.5, // cap_psqt[4]
-        35.9, // cap_psqt[5]
-        38.3, // cap_psqt[6]
-        40.7, // cap_psqt[7]
-        43.1, // cap_psqt[8]
-        45.5, // cap_psqt[9]
-        52.6, // flat_count[0]
-        73.3, // flat_count[1]
-        126.7, // flat_count[2]
-        86.4, // flat_count[3]
-        192.3, // flat_count_race[0]
-        97.8, // flat_count_race[1]
-        52.0, // flat_count_race[2]
-        -46.0, // reserves[0]
-        -76.2, // reserves[1]
-        -43.7, // reserves[2]
-        -115.4, // reserves[3]
-        84.8, // stack[0]
-        -7.1, // stack[1]
-        153.1, // stack[2]
-        -12.0, // stack[3]
-        15.6, // stack[4]
-        8.4, // stack[5]
-        4.8, // deep[0]
-        -1.5, // deep[1]
-        -13.1, // tall[0]
-        12.6, // tall[1]
-        16.6, // tall[2]
-        7.9, // lines[0]
-        -9.5, // lines[1]
-        -5.8, // lines[2]
-        22.9, // lines[3]
-        -9.0, // lines[4]
-        -26.6, // lines[5]
-        66.0, // lines[6]
-        -4.6, // lines[7]
-        -13.4, // lines[8]
-        40.9, // lines[9]
-        3.3, // lines[10]
-        3.2, // lines[11]
-        57.4, // lines[12]
-        23.0, // lines[13]
-        5.7, // lines[14]
+        -20.4, // flat_psqt[0]
+        19.4, // flat_psqt[1]
+        31.7, // flat_psqt[2]
+        4.5, // flat_psqt[3]
+        6.0, // flat_psqt[4]
+        7.5, // flat_psqt[5]
+        9.0, // flat_psqt[6]
+        10.6, // flat_psqt[7]
+        12.1, // flat_psqt[8]
+        13.6, // flat_psqt[9]
+        -23.2, // wall_psqt[0]
+        -13.9, // wall_psqt[1]
+        21.7, // wall_psqt[2]
+        -25.5, // wall_psqt[3]
+        -24.0, // wall_psqt[4]
+        -22.5, // wall_psqt[5]
+        -21.0, // wall_psqt[6]
+        -19.5, // wall_psqt[7]
+        -18.0, // wall_psqt[8]
+        -16.5, // wall_psqt[9]
+        20.0, // cap_psqt[0]
+        22.0, // cap_psqt[1]
+        24.0, // cap_psqt[2]
+        26.0, // cap_psqt[3]
+        28.1, // cap_psqt[4]
+        30.1, // cap_psqt[5]
+        32.1, // cap_psqt[6]
+        34.1, // cap_psqt[7]
+        36.1, // cap_psqt[8]
+        38.1, // cap_psqt[9]
+        51.6, // flat_count[0]
+        66.5, // flat_count[1]
+        133.5, // flat_count[2]
+        45.2, // flat_count[3]
+        137.5, // flat_count_race[0]
+        64.0, // flat_count_race[1]
+        36.2, // flat_count_race[2]
+        -55.5, // reserves[0]
+        -77.6, // reserves[1]
+        -56.0, // reserves[2]
+        -142.0, // reserves[3]
+        80.7, // stack[0]
+        -10.0, // stack[1]
+        165.1, // stack[2]
+        -23.9, // stack[3]
+        13.1, // stack[4]
+        7.0, // stack[5]
+        0.1, // deep[0]
+        2.9, // deep[1]
+        -6.2, // tall[0]
+        9.8, // tall[1]
+        2.7, // tall[2]
+        26.2, // lines[0]
+        -6.5, // lines[1]
+        -23.5, // lines[2]
+        24.5, // lines[3]
+        -15.0, // lines[4]
+        -30.9, // lines[5]
+        46.2, // lines[6]
+        -10.1, // lines[7]
+        -7.4, // lines[8]
+        40.3, // lines[9]
+        16.6, // lines[10]
+        2.7, // lines[11]
+        48.1, // lines[12]
+        19.3, // lines[13]
+        4.8, // lines[14]
         0.0, // lines[15]
         0.0, // lines[16]
         0.0, // lines[17]
@@ -215,39 +225,39 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         0.0, // lines[24]
         0.0, // lines[25]
         0.0, // lines[26]
-        2.6, // span[0]
-        14.0, // span[1]
-        27.2, // span[2]
-        23.2, // span[3]
-        76.6, // span[4]
+        0.9, // span[0]
+        19.0, // span[1]
+        26.2, // span[2]
+        10.0, // span[3]
+        64.2, // span[4]
         0.0, // span[5]
         0.0, // span[6]
         0.0, // span[7]
         0.0, // span[8]
-        57.4, // road_distance_me[0]
-        60.0, // road_distance_me[1]
-        31.0, // road_distance_me[2]
-        29.1, // road_distance_me[3]
-        20.7, // road_distance_me[4]
+        48.1, // road_distance_me[0]
+        46.7, // road_distance_me[1]
+        22.6, // road_distance_me[2]
+        28.0, // road_distance_me[3]
+        35.8, // road_distance_me[4]
         0.0, // road_distance_me[5]
         0.0, // road_distance_me[6]
-        -67.0, // road_distance_opp[0]
-        3.9, // road_distance_opp[1]
-        12.1, // road_distance_opp[2]
-        -22.7, // road_distance_opp[3]
-        38.7, // road_distance_opp[4]
+        -56.1, // road_distance_opp[0]
+        15.8, // road_distance_opp[1]
+        13.1, // road_distance_opp[2]
+        -27.1, // road_distance_opp[3]
+        40.3, // road_distance_opp[4]
         -0.0, // road_distance_opp[5]
         -0.0, // road_distance_opp[6]
-        89.7, // threats_me[0]
-        179.5, // threats_me[1]
-        -89.7, // threats_opp[0]
-        -358.9, // threats_opp[1]
-        3.0, // cap_mobility
-        9.2, // adjacent
-        9.8, // liberties
-        63.4, // wall_blocks
-        4.8, // cap_attacks
-        102.5, // tempo
+        75.1, // threats_me[0]
+        150.3, // threats_me[1]
+        -75.1, // threats_opp[0]
+        -300.6, // threats_opp[1]
+        2.5, // cap_mobility
+        14.0, // adjacent
+        7.6, // liberties
+        63.9, // wall_blocks
+        4.0, // cap_attacks
+        101.0, // tempo
     ],
     // 5x5
     [
