@@ -279,3 +279,38 @@ fn tei_command_runs_over_standard_input() {
         "{text}"
     );
 }
+
+#[test]
+fn the_top_level_finds_forced_wins_in_two_and_three() {
+    let top = Level::get(LEVELS.len() as u8);
+    for (tps, plies) in [
+        // Wins in two: a double road threat.
+        ("2,x3,2/x2,1,x2/1,1,x,1,x/x2,1,x2/2,x,1,x,2 1 6", 3),
+        ("x,1,x,2/1,x,1,x/x,1,x2/x3,2 1 5", 3),
+        // Wins in three, found in self-play games: a threat that must be answered, then a
+        // double threat.
+        (
+            "2,2,1C,x2/x,2,1,1,x/222121,2,1,x2/x,1,212,1,1/x3,2,2 1 17",
+            5,
+        ),
+        (
+            "x,2,x3/x,1,1112,x2/121,1C,1,1,2/1,2,2,x2/1,x,12,2,x 1 14",
+            5,
+        ),
+    ] {
+        let pos = Position::from_tps(tps).unwrap();
+        let mut searcher = Searcher::new(16);
+        let r = choose(&mut searcher, &pos, &top, &mut Rng::new(1));
+        assert_eq!(r.win_in(), Some(plies), "{tps}: score {}", r.score);
+        // The move keeps the win: the opponent, searching after it, sees a forced loss.
+        let mut after = pos.clone();
+        after.play(r.best.unwrap()).unwrap();
+        let reply = Searcher::new(4).search(&after, SearchLimits::depth(plies as u8), |_| {});
+        assert_eq!(
+            reply.win_in(),
+            Some(-(plies - 1)),
+            "{tps}: after {}",
+            r.best.unwrap()
+        );
+    }
+}

@@ -461,6 +461,36 @@ pub fn real_game_from_json(line: &str) -> Option<TrainingGame> {
     })
 }
 
+/// Weights for boards of side `to` carried over from those of side `from` (in the same
+/// units), for sizes with too few games of their own to fit well: piece-square values by the
+/// nearest class (the centre of a big board counts as the centre of the small one), rows and
+/// columns and spans by how many pieces are still missing, everything else as it is.
+pub fn carry_over_weights(w: &[f32; FEATURE_COUNT], from: u8, to: u8) -> [f32; FEATURE_COUNT] {
+    use features::*;
+    let mut out = *w;
+    let from_half = from.div_ceil(2) as usize;
+    let class = |lo: usize, hi: usize| hi * (hi + 1) / 2 + lo;
+    for block in [FLAT_PSQT, WALL_PSQT, CAP_PSQT] {
+        for hi in 0..(to.div_ceil(2) as usize) {
+            for lo in 0..=hi {
+                let source = class(lo.min(from_half - 1), hi.min(from_half - 1));
+                out[block + class(lo, hi)] = w[block + source];
+            }
+        }
+    }
+    let missing_to_own = |own: usize| -> usize {
+        let missing = to as usize - own.min(to as usize);
+        (from as usize).saturating_sub(missing)
+    };
+    for own in 0..=(to as usize).min(8) {
+        for blockers in 0..3 {
+            out[LINES + own * 3 + blockers] = w[LINES + missing_to_own(own) * 3 + blockers];
+        }
+        out[SPAN + own] = w[SPAN + missing_to_own(own)];
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,6 +510,23 @@ mod tests {
         );
         let line = games[0].to_line();
         assert_eq!(TrainingGame::from_line(&line).unwrap(), games[0]);
+    }
+
+    #[test]
+    fn carrying_weights_over_keeps_their_meaning() {
+        let w: [f32; FEATURE_COUNT] = std::array::from_fn(|i| i as f32);
+        assert_eq!(carry_over_weights(&w, 6, 6), w);
+        let big = carry_over_weights(&w, 6, 8);
+        // A full line, a line one short, and the widest span mean the same on both boards.
+        assert_eq!(big[features::LINES + 8 * 3], w[features::LINES + 6 * 3]);
+        assert_eq!(
+            big[features::LINES + 7 * 3 + 1],
+            w[features::LINES + 5 * 3 + 1]
+        );
+        assert_eq!(big[features::SPAN + 8], w[features::SPAN + 6]);
+        // The centre of 8x8 (class 9) is valued as the centre of 6x6 (class 5).
+        assert_eq!(big[features::FLAT_PSQT + 9], w[features::FLAT_PSQT + 5]);
+        assert_eq!(big[features::TEMPO], w[features::TEMPO]);
     }
 
     #[test]

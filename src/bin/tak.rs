@@ -485,7 +485,8 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
         );
         if let Some((elo0, elo1)) = sprt {
             let llr = arena::sprt_llr(&tally, elo0, elo1);
-            if game % 2 == 1 && (llr >= upper || llr <= lower) {
+            // The normal approximation needs some games before it can be trusted.
+            if game % 2 == 1 && game >= 39 && (llr >= upper || llr <= lower) {
                 verdict = Some(if llr >= upper { "H1" } else { "H0" });
                 break;
             }
@@ -589,7 +590,7 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
         })
         .cloned()
         .collect();
-    let (named, files) = options(&args, &["iterations", "l2", "check", "out"])?;
+    let (named, files) = options(&args, &["iterations", "l2", "check", "out", "carry"])?;
     let out = named
         .iter()
         .rev()
@@ -684,6 +685,30 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
                 100.0 * tune::accuracy(&real[k], &previous[k]),
                 100.0 * tune::accuracy(&real[k], &logits[k]),
             );
+            println!("{line}");
+            report.push_str(&line);
+            report.push('\n');
+        }
+    }
+    // --carry 6:7,8 replaces the weights of 7x7 and 8x8 by those of 6x6, carried over.
+    if let Some((_, spec)) = named.iter().rev().find(|(n, _)| *n == "carry") {
+        let bad = || Failure::Usage(format!("--carry '{spec}' is not FROM:TO,TO..."));
+        let (from, to) = spec.split_once(':').ok_or_else(bad)?;
+        let from: u8 = from.parse().map_err(|_| bad())?;
+        if !(3..=8).contains(&from) {
+            return Err(bad());
+        }
+        for to in to.split(',') {
+            let to: u8 = to.parse().map_err(|_| bad())?;
+            if !(3..=8).contains(&to) {
+                return Err(bad());
+            }
+            let source = logits[(from - 3) as usize];
+            let scale = tune::logit_per_unit(&source);
+            let units: [f32; FEATURE_COUNT] = source.map(|x| x / scale);
+            let carried = tune::carry_over_weights(&units, from, to);
+            logits[(to - 3) as usize] = carried.map(|x| x * scale);
+            let line = format!("{to}x{to}: carried over from {from}x{from}");
             println!("{line}");
             report.push_str(&line);
             report.push('\n');
