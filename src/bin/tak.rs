@@ -344,6 +344,7 @@ fn run_tune(_: &[String]) -> Result<(), Failure> {
     ))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn config_from(named: &[(&str, &str)]) -> Result<Config, Failure> {
     let size: u8 = number(named, "size", 5)?;
     let komi: tak::Komi = match named.iter().rev().find(|(n, _)| *n == "komi") {
