@@ -1,5 +1,6 @@
 //! The short slide of a ply into place.
 
+use super::Within;
 use crate::Move;
 
 /// How long a ply takes to slide into place, in milliseconds.
@@ -22,7 +23,7 @@ impl Animation {
     /// Progress from 0 to 1 at time `now` (ms), eased.
     pub fn progress(&self, now: f64) -> f64 {
         let t = match self.started {
-            Some(start) => ((now - start) / DURATION_MS).clamp(0.0, 1.0),
+            Some(start) => ((now - start) / DURATION_MS).within(0.0, 1.0),
             None => 0.0,
         };
         1.0 - (1.0 - t).powi(3)

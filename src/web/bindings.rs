@@ -12,6 +12,7 @@ use super::render;
 use super::state::{parse_game_or_position, Board, Event};
 use super::storage;
 use super::theme::Theme;
+use super::Within;
 use crate::score::Variants;
 use crate::series::{Length, Series, TakeBacks};
 use crate::{tps, Color, Config, Game, Kind, Komi, Square};
@@ -89,7 +90,7 @@ impl Canvas for WebCanvas<'_> {
     }
 
     fn set_alpha(&mut self, alpha: f64) {
-        self.ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
+        self.ctx.set_global_alpha(alpha.within(0.0, 1.0));
     }
 
     fn line(&mut self, from: Point, to: Point, color: &str, width: f64) {
@@ -1033,8 +1034,8 @@ impl TakBoard {
         }
         super::svg::board_svg(
             &snap,
-            width.clamp(16.0, 8192.0),
-            height.clamp(16.0, 8192.0),
+            width.within(16.0, 8192.0),
+            height.within(16.0, 8192.0),
             dark,
         )
     }
@@ -1056,7 +1057,11 @@ impl TakBoard {
             snap.game.goto(p);
         }
         snap.theme = if dark { Theme::DARK } else { Theme::LIGHT };
-        snap.resize(width.clamp(16.0, 4096.0), height.clamp(16.0, 4096.0), ratio);
+        snap.resize(
+            width.within(16.0, 4096.0),
+            height.within(16.0, 4096.0),
+            ratio,
+        );
         let (w, h) = snap.layout.device_size();
         canvas.set_width(w);
         canvas.set_height(h);

@@ -1,6 +1,7 @@
 //! Geometry: where the board, its squares and the reserves sit, in CSS pixels of the canvas,
 //! for any board size, canvas shape and device pixel ratio.
 
+use super::Within;
 use crate::{Color, Kind, Square};
 
 /// A point in CSS pixels from the canvas's top-left corner.
@@ -242,7 +243,11 @@ impl Layout {
 
     /// The square nearest to `p`, clamped to the board (for drags that leave it).
     pub fn nearest_square(&self, p: Point) -> Square {
-        let clamp = |v: f64| (v / self.square).floor().clamp(0.0, self.size as f64 - 1.0) as u8;
+        let clamp = |v: f64| {
+            (v / self.square)
+                .floor()
+                .within(0.0, self.size as f64 - 1.0) as u8
+        };
         let file = clamp(p.x - self.board.x);
         let row = clamp(p.y - self.board.y);
         Square::new(file, self.size - 1 - row).expect("clamped onto the board")
@@ -413,7 +418,7 @@ mod tests {
                 r.wall.y - (r.flat.y + r.flat.height)
             };
             // The count under a pile is drawn at most 18 px high (see render.rs).
-            let label = 1.3 * (l.square * 0.2).clamp(10.0, 18.0);
+            let label = 1.3 * (l.square * 0.2).within(10.0, 18.0);
             assert!(
                 gap > label,
                 "room for the count between piles: {gap} <= {label}"

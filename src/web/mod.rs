@@ -26,3 +26,18 @@ pub mod theme;
 pub mod bindings;
 #[cfg(all(target_arch = "wasm32", feature = "engine"))]
 pub mod engine;
+
+/// `f64::clamp` without its panic: the standard one asserts `min <= max` and formats both
+/// floats on failure, which pulls float formatting (≈15 KB) into the page's wasm, and a
+/// layout bound computed from a tiny canvas can indeed come out inverted. Here an inverted
+/// range gives `min`, and NaN gives `min` too.
+pub(crate) trait Within {
+    fn within(self, min: f64, max: f64) -> f64;
+}
+
+impl Within for f64 {
+    #[inline]
+    fn within(self, min: f64, max: f64) -> f64 {
+        self.min(max).max(min)
+    }
+}

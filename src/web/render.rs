@@ -7,6 +7,7 @@ use super::layout::{Layout, Point, Rect, StackGeometry};
 use super::marks::Mark;
 use super::state::Board;
 use super::theme::Theme;
+use super::Within;
 use crate::square::bitboard::Bits;
 use crate::{Color, Kind, Move, Piece, Position, Square};
 
@@ -164,7 +165,7 @@ fn draw_squares(board: &Board, canvas: &mut dyn Canvas) {
         canvas.fill_rect(layout.square_rect(sq), color);
     }
     if board.options.coordinates {
-        let px = (layout.square * 0.2).clamp(9.0, 18.0);
+        let px = (layout.square * 0.2).within(9.0, 18.0);
         for i in 0..size {
             let file = layout.square_rect(Square::new(i, 0).expect("on board"));
             let label = ((b'a' + i) as char).to_string();
@@ -348,7 +349,7 @@ fn draw_marks(board: &Board, canvas: &mut dyn Canvas) {
                 let r = layout.square_rect(*square);
                 // Upper left: the height of a stack is written upper right.
                 let (x, y) = (r.x + sq * 0.3, r.y + sq * 0.28);
-                let px = (sq * 0.26).clamp(10.0, 30.0);
+                let px = (sq * 0.26).within(10.0, 30.0);
                 canvas.circle(
                     x,
                     y,
@@ -535,7 +536,7 @@ fn draw_piece(
     // Colour-blind-safe pieces: every black piece carries a light dot where it shows, so
     // the colours differ by a mark and not by colour alone.
     if patterns && piece.color == Color::Black {
-        let dot = (g.band * 0.4).clamp(1.5, g.square * 0.05);
+        let dot = (g.band * 0.4).within(1.5, g.square * 0.05);
         let (x, y) = match piece.kind {
             Kind::Flat => (r.center().x, r.y + r.height - g.band.min(r.height) / 2.0),
             Kind::Wall => (
@@ -586,7 +587,7 @@ fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
         let reserve = &layout.reserves[color.index()];
         let stones = pos.stones_left(color);
         let caps = pos.caps_left(color);
-        let px = (layout.square * 0.2).clamp(10.0, 18.0);
+        let px = (layout.square * 0.2).within(10.0, 18.0);
         for kind in Kind::ALL {
             let pile = reserve.pile(kind);
             let left = if kind == Kind::Cap { caps } else { stones };
@@ -649,7 +650,7 @@ fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
                     let x = pile
                         .center()
                         .x
-                        .clamp(half + 2.0, (layout.width - half - 2.0).max(half + 2.0));
+                        .within(half + 2.0, (layout.width - half - 2.0).max(half + 2.0));
                     canvas.text(x, count_y + px * 1.15, &label, style);
                 }
             } else if kind != Kind::Wall {
@@ -718,7 +719,7 @@ fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
     }
     let r = layout.square_rect(sq);
     let band = (layout.square * 0.16)
-        .clamp(6.0, 16.0)
+        .within(6.0, 16.0)
         .min((layout.height - 24.0) / height as f64);
     let w = layout.square * 0.55;
     let h = band * height as f64 + 12.0;
@@ -727,7 +728,7 @@ fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
     } else {
         r.x - w - 14.0
     };
-    let y = (r.center().y - h / 2.0).clamp(4.0, (layout.height - h - 4.0).max(4.0));
+    let y = (r.center().y - h / 2.0).within(4.0, (layout.height - h - 4.0).max(4.0));
     let panel = Rect::new(x, y, w + 8.0, h);
     canvas.round_rect(
         panel,

@@ -19,6 +19,7 @@ use super::layout::{Point, Rect};
 use super::render;
 use super::state::Board;
 use super::theme::Theme;
+use super::Within;
 
 /// A canvas that writes SVG elements.
 #[derive(Debug)]
@@ -119,10 +120,11 @@ impl SvgCanvas {
     fn stroke(&self, stroke: Option<(&str, f64)>) -> String {
         match stroke {
             Some((color, width)) => {
-                format!(
-                    "{} stroke-width=\"{width:.2}\"",
-                    paint("stroke", color, self.alpha)
-                )
+                let mut out = paint("stroke", color, self.alpha);
+                out.push_str(" stroke-width=\"");
+                fixed(&mut out, width, 2);
+                out.push('"');
+                out
             }
             None => String::new(),
         }
@@ -214,7 +216,7 @@ impl Canvas for SvgCanvas {
     }
 
     fn set_alpha(&mut self, alpha: f64) {
-        self.alpha = alpha.clamp(0.0, 1.0);
+        self.alpha = alpha.within(0.0, 1.0);
     }
 
     fn line(&mut self, from: Point, to: Point, color: &str, width: f64) {
