@@ -504,7 +504,7 @@ $('share').addEventListener('click', async () => {
 });
 $('share-copy').addEventListener('click', async () => {
   $('share-link').select();
-  try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('info.copied', { what: t('share.the_link') }); } catch { $('share-error').textContent = t('info.copy_by_hand', { what: t('share.the_link') }); }
+  try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('share.link_copied'); } catch { $('share-error').textContent = t('share.copy_link_by_hand'); }
 });
 const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
 const download = async (blob, name) => (await shareModule()).download(await blob, name);
@@ -517,7 +517,7 @@ $('export-animation').addEventListener('click', async () => {
   if (to < from) { $('share-error').textContent = t('share.bad_range'); return; }
   $('share-error').textContent = t('share.making');
   try {
-    await download(board.toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak.png');
+    await download(board.toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak-animation.png');
     $('share-error').textContent = '';
   } catch (err) { $('share-error').textContent = String(err?.message || err); }
 });
@@ -595,7 +595,7 @@ $('lang').addEventListener('change', async () => {
   saveSettings();
   document.documentElement.lang = lang;
   translatePage(document, t);
-  board.setLanguage(lang);
+  await board.setLanguage(lang); // its catalogue first: the status texts come from it
   board.canvas.setAttribute('aria-label', t('board.label'));
   refresh();
 });

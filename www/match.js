@@ -75,10 +75,8 @@ export function setUpMatch(host) {
     row([t('match.game'), t('color.white'), t('color.black'), t('match.result'), a, b, ''], true);
     const names = [a, b];
     const rows = [...m.games, ...(m.current ? [m.current] : [])];
-    const totals = [0, 0];
     for (const g of rows) {
       const recorded = g.number <= m.games.length;
-      if (recorded && g.winner != null) totals[g.winner] += g.points;
       const points = (p) => (g.winner === p ? `${g.points}` : g.result ? '0' : '');
       let action = '';
       if (recorded) {
@@ -92,7 +90,7 @@ export function setUpMatch(host) {
       const tr = row([String(g.number), names[g.white], names[1 - g.white], result, points(0), points(1), action]);
       if (g.scoreText) tr.title = g.scoreText;
     }
-    const total = row([t('match.total'), '', '', '', String(totals[0]), String(totals[1]), ''], true);
+    const total = row([t('match.total'), '', '', '', String(m.totals[0]), String(m.totals[1]), ''], true);
     total.className = 'total';
     $('match-summary').textContent = m.over
       ? t('match.over_line', { a, b, ta: m.totals[0], tb: m.totals[1], winner: m.leader == null ? t('match.tie') : names[m.leader] })

@@ -213,9 +213,18 @@ impl Board {
             .enumerate()
             .map(|(i, p)| row(i + 1, p.white, &p.game))
             .collect();
-        let over = m.is_over();
-        let current = (!over).then(|| row(m.games.len() + 1, m.white_player(), &self.game));
-        let can_next = current.as_ref().is_some_and(|c| !c.result.is_empty());
+        // The game on the board counts as soon as it is over, not only once "Next game"
+        // records it: the totals, the leader and the end of the match show at once. The
+        // last game of a match is never recorded apart (its export and save come from the
+        // board), so there is no "Next game" after it.
+        let current = (!m.is_over()).then(|| row(m.games.len() + 1, m.white_player(), &self.game));
+        let current_finished = current.as_ref().is_some_and(|c| !c.result.is_empty());
+        let mut counted = m.clone();
+        if current_finished {
+            counted.record(&self.game);
+        }
+        let over = counted.is_over();
+        let can_next = current_finished && !over;
         MatchStatus {
             players: m.players.clone(),
             length: match m.length {
@@ -228,9 +237,9 @@ impl Board {
             },
             games,
             current,
-            totals: m.totals(),
+            totals: counted.totals(),
             over,
-            leader: m.leader(),
+            leader: counted.leader(),
             can_next,
         }
     }
@@ -288,6 +297,10 @@ impl Board {
     /// Recomputes what depends on the position alone (kept so frames stay cheap).
     fn position_changed(&mut self) {
         self.preview = None;
+        // The kind chosen for a placement is one player's choice for one ply: the next
+        // player starts from a flat again (a wall chosen by White must not make Black's
+        // tap place a wall).
+        self.selected = Kind::Flat;
         self.ply_marks = self.read_ply_marks();
         self.threats = match self.game.outcome() {
             Some(_) => 0,
@@ -948,6 +961,10 @@ impl Board {
                 self.position()
                     .check(mv)
                     .map_err(|e| self.text(&Message::from(&e)))?;
+                // A hinted placement readies its kind, so a tap on the square plays it.
+                if let Some(kind) = mv.kind() {
+                    self.selected = kind;
+                }
                 Some(mv)
             }
             None => None,

@@ -57,6 +57,25 @@ test('each language leaves nothing in English, and the choice is remembered', as
   await context.close();
 });
 
+test('a finished game\'s result follows a change of language at once', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await openGame(context, server.url);
+  assert.equal(await page.evaluate(() => window.tak.load('[Size "3"]\n1. a1 c3 2. b3 b1 3. c1 a3 4. a2 b2 5. c2')), null);
+  await page.waitForFunction(() => document.querySelector('#result-text')?.textContent);
+  const english = await page.textContent('#result-text');
+  const englishScore = await page.textContent('#result-score');
+  await openMenu(page);
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
+  const italian = await page.textContent('#result-text');
+  assert.notEqual(italian, english, 'the result headline is translated without another move');
+  assert.notEqual(await page.textContent('#result-score'), englishScore, 'and the score line');
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.equal(await page.textContent('#result-text'), italian, 'the same as a fresh page in Italian');
+  await context.close();
+});
+
 test('the browser language picks the first language', async () => {
   const context = await browser.newContext({ locale: 'es-AR' });
   const page = await openGame(context, server.url);

@@ -59,6 +59,10 @@ test('a 3-game match on 3x3 between two people: players alternate, the table add
   assert.match(await page.textContent('#result-text'), /^Ann \(White\) wins by road · R-0$/);
   assert.equal(await page.isVisible('#result-rematch'), false, 'in a match: the next game, not a rematch');
   await shot(page, 'match-result-card');
+  // The finished game counts at once, before "Next game".
+  assert.match(await page.textContent('#match-line'), /Ann 19 – Ben 0/);
+  let early = await table(page);
+  assert.deepEqual(early.at(-1).slice(4, 6), ['19', '0'], 'the total adds the game just finished');
   await page.click('#result-next');
   let rows = await table(page);
   assert.deepEqual(rows[1].slice(0, 6), ['1', 'Ann', 'Ben', 'R-0 · road', '19', '0']);
@@ -87,7 +91,8 @@ test('a 3-game match on 3x3 between two people: players alternate, the table add
   s = await status(page);
   assert.equal(s.result.ptn, '1/2-1/2');
   assert.match(await page.evaluate(() => window.tak.ptn()), /1\/2-1\/2/);
-  await page.click('#result-next');
+  // The last game ends the match at once: no "Next game", the winner said.
+  assert.equal(await page.isVisible('#result-next'), false, 'no next game after the last one');
   assert.match(await page.textContent('#match-line'), /Match over: Ann 19 – Ben 19\. Winner: nobody, a tie\./);
   // Each game can be looked at again, then back to the match.
   await page.click('#match-table-button');
