@@ -420,6 +420,57 @@ impl Position {
         groups
     }
 
+    /// The squares of `color`'s roads themselves: the road pieces on a shortest chain
+    /// between two opposite edges. A piece that only touches the road (a side branch of the
+    /// winning group) is left out. Empty when `color` has no road.
+    ///
+    /// ```
+    /// use tak::{Color, Position, Square};
+    /// // A road along rank 1, and a white flat on b2 touching it.
+    /// let pos = Position::from_tps("x3/x,1,x/1,1,1 2 4")?;
+    /// let b2 = "b2".parse::<Square>()?.bit();
+    /// assert_eq!(pos.road_path(Color::White).count_ones(), 3);
+    /// assert_eq!(pos.road_path(Color::White) & b2, 0);
+    /// assert_ne!(pos.road_groups(Color::White) & b2, 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn road_path(&self, color: Color) -> u64 {
+        let road = self.road_squares(color);
+        let size = self.size();
+        let edges = [
+            (bitboard::FILE_A & self.mask, bitboard::last_file(size)),
+            (bitboard::RANK_1 & self.mask, bitboard::last_rank(size)),
+        ];
+        let mut path = 0;
+        for (a, b) in edges {
+            // Breadth-first layers from edge `a` through the road pieces, until one
+            // touches edge `b`; then back along the layers from there.
+            let mut layers = [0u64; 64];
+            layers[0] = a & road;
+            let mut reached = layers[0];
+            let mut depth = 0;
+            while layers[depth] & b == 0 {
+                let next = bitboard::neighbours(layers[depth], self.mask) & road & !reached;
+                if next == 0 || depth + 1 == layers.len() {
+                    break;
+                }
+                depth += 1;
+                layers[depth] = next;
+                reached |= next;
+            }
+            let mut on_path = layers[depth] & b;
+            if on_path == 0 {
+                continue;
+            }
+            path |= on_path;
+            for layer in layers[..depth].iter().rev() {
+                on_path = layer & bitboard::neighbours(on_path, self.mask);
+                path |= on_path;
+            }
+        }
+        path
+    }
+
     /// Whether the board has no empty square or a player has placed every piece.
     #[inline]
     pub const fn is_flat_count_due(&self) -> bool {

@@ -139,6 +139,30 @@ proptest! {
         }
     }
 
+    /// The road drawn at the end is a road: inside the winning group, joining two opposite
+    /// edges by itself, and present exactly when there is a road.
+    #[test]
+    fn the_drawn_road_path_is_a_road(size in 3u8..=8, seed: u64, plies in 0usize..160) {
+        let cfg = Config::standard(size).unwrap();
+        let mut rng = Rng(seed | 1);
+        let mut pos = Position::with_config(cfg);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() { break; }
+            let flats: Vec<Move> = moves.iter().copied().filter(|m| m.kind() == Some(tak::Kind::Flat)).collect();
+            let pool = if !flats.is_empty() && rng.below(3) > 0 { &flats } else { &moves };
+            pos.play(pool[rng.below(pool.len())]).unwrap();
+            if pos.is_over() { break; }
+        }
+        for color in [tak::Color::White, tak::Color::Black] {
+            let path = pos.road_path(color);
+            prop_assert_eq!(path != 0, pos.has_road(color), "{}", pos);
+            prop_assert_eq!(path & !pos.road_groups(color), 0, "{}", pos);
+            prop_assert!(path == 0 || tak::square::bitboard::spans(path, size), "{}", pos);
+        }
+    }
+
     /// The fast road-in-one search agrees with trying every legal ply.
     #[test]
     fn road_in_one_agrees_with_brute_force(size in 3u8..=8, seed: u64, plies in 0usize..140) {

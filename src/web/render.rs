@@ -237,9 +237,9 @@ fn draw_highlights(
             canvas.circle(c.x, c.y, layout.square * 0.1, theme.threat, None);
         }
     }
-    // The winning road.
+    // The winning road: its shortest chains, not pieces that merely touch it.
     if let Some(winner) = board.game.outcome().and_then(|o| o.winner) {
-        for i in Bits(shown.road_groups(winner)) {
+        for i in Bits(shown.road_path(winner)) {
             canvas.fill_rect(layout.square_rect(Square::from_index(i)), theme.road);
         }
     }
