@@ -2,7 +2,7 @@
 // the score and depth, and the best line, following the position shown. It analyses only
 // while the page is visible. Styles are inline so that it works in any host page and in a
 // shadow root.
-import { Analyst } from './analyst.js';
+import { Analyst, evalWords } from './analyst.js';
 
 /** Adds the display under `container`'s board for `handle`; `t` translates. */
 export function analysisWidget(container, handle, t) {
@@ -31,7 +31,7 @@ export function analysisWidget(container, handle, t) {
     fill.style.width = `${percent}%`;
     bar.setAttribute('aria-valuenow', String(percent));
     bar.setAttribute('aria-valuetext', t('analysis.chance', { percent }));
-    text.textContent = `${insight.text} · ${t('analysis.chance', { percent })} · ${t('analysis.depth', { depth: insight.depth })} · ${insight.pv.join(' ')}`;
+    text.textContent = `${evalWords(insight.text, t)} · ${t('analysis.chance', { percent })} · ${t('analysis.depth', { depth: insight.depth })} · ${insight.pv.join(' ')}`;
   };
   let shown = null;
   const follow = () => {

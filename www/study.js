@@ -2,7 +2,7 @@
 // depth and the best line, whose plies preview on hover or tap and play as a variation on
 // click), and a whole-game review that marks mistakes in the game and draws White's chance
 // along it. The engine runs in its own Web Worker; this file is glue.
-import { Analyst } from './analyst.js';
+import { Analyst, evalWords } from './analyst.js';
 
 /** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
 export const REVIEW_NODES = 60000;
@@ -29,7 +29,8 @@ export function setUpStudy(board, getT, { busy }) {
     $('evalbar').querySelector('.fill').style.width = `${percent}%`;
     $('evalbar').setAttribute('aria-valuenow', String(percent));
     $('evalbar').setAttribute('aria-valuetext', t('analysis.chance', { percent }));
-    $('analysis-score').textContent = `${insight.text} · ${t('analysis.chance', { percent })}`;
+    $('analysis-score').textContent = `${evalWords(insight.text, t)} · ${t('analysis.chance', { percent })}`;
+    $('analysis-score').title = t('analysis.score_title');
     $('analysis-depth').textContent = insight.finished ? t('analysis.done', { depth: insight.depth }) : t('analysis.depth', { depth: insight.depth });
     // The line stays still while the reader previews one of its plies.
     if (insight.pv.join(' ') === line.join(' ') || previewed !== null || hovering) return;

@@ -110,6 +110,17 @@ test('going back and playing another ply makes a variation; it survives export, 
   await context.close();
 });
 
+test('analysis says a forced road in words', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.load('[Size "5"]\n1. a5 a1 2. b1 b5 3. c1 c5 4. d1 d5'));
+  await page.click('#analysis-toggle');
+  await page.waitForFunction(() => /road/.test(document.querySelector('#analysis-score').textContent), null, { timeout: 20000 });
+  assert.match(await page.textContent('#analysis-score'), /^White forces a road in 1 \(plies\) · White 100%$/);
+  assert.match(await page.getAttribute('#analysis-score', 'title'), /in flats/);
+  await context.close();
+});
+
 test('live analysis shows a bar, a score and a best line that previews and plays as a variation', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, server.url);
