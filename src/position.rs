@@ -401,25 +401,6 @@ impl Position {
         bitboard::spans(self.road_squares(color), self.size())
     }
 
-    /// The squares of `color`'s road groups: the road pieces connected to two opposite edges
-    /// through a road. Empty when `color` has no road.
-    pub fn road_groups(&self, color: Color) -> u64 {
-        let road = self.road_squares(color);
-        let size = self.size();
-        let edges = [
-            (bitboard::FILE_A & self.mask, bitboard::last_file(size)),
-            (bitboard::RANK_1 & self.mask, bitboard::last_rank(size)),
-        ];
-        let mut groups = 0;
-        for (a, b) in edges {
-            let from_a = bitboard::flood(a, road, self.mask);
-            if from_a & b != 0 {
-                groups |= from_a & bitboard::flood(b, road, self.mask);
-            }
-        }
-        groups
-    }
-
     /// The squares of `color`'s roads themselves: the road pieces on a shortest chain
     /// between two opposite edges. A piece that only touches the road (a side branch of the
     /// winning group) is left out. Empty when `color` has no road.
@@ -431,7 +412,6 @@ impl Position {
     /// let b2 = "b2".parse::<Square>()?.bit();
     /// assert_eq!(pos.road_path(Color::White).count_ones(), 3);
     /// assert_eq!(pos.road_path(Color::White) & b2, 0);
-    /// assert_ne!(pos.road_groups(Color::White) & b2, 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn road_path(&self, color: Color) -> u64 {

@@ -803,14 +803,10 @@ fn the_kind_chosen_for_one_ply_does_not_carry_over_to_the_other_player() {
     b.pointer_down(wall);
     b.pointer_up(wall);
     assert_eq!(b.selected, Kind::Wall);
-    let a5 = center(&b, "a5");
-    b.pointer_down(a5);
-    b.pointer_up(a5);
+    click(&mut b, "a5");
     assert_eq!(b.tps(), "1S,x4/x5/x5/x5/x5 2 3");
     assert_eq!(b.selected, Kind::Flat, "Black starts from a flat again");
-    let e5 = center(&b, "e5");
-    b.pointer_down(e5);
-    b.pointer_up(e5);
+    click(&mut b, "e5");
     assert_eq!(
         b.tps(),
         "1S,x3,2/x5/x5/x5/x5 1 4",
@@ -823,8 +819,6 @@ fn a_hinted_placement_readies_its_kind() {
     let mut b = board("x5/x5/x5/x5/x5 1 3");
     b.set_hint(Some("Cc2")).unwrap();
     assert_eq!(b.selected, Kind::Cap);
-    let c2 = center(&b, "c2");
-    b.pointer_down(c2);
-    b.pointer_up(c2);
+    click(&mut b, "c2");
     assert_eq!(b.tps(), "x5/x5/x5/x2,1C,x2/x5 2 3");
 }

@@ -91,6 +91,28 @@ fn Square_all(size: u8) -> impl Iterator<Item = tak::Square> {
     tak::Square::all(size)
 }
 
+/// Plays one random legal ply, a flat two times in three when one is legal (random games
+/// rarely come close to roads otherwise). False when there is no legal ply.
+fn play_mostly_flats(pos: &mut Position, rng: &mut Rng, moves: &mut Vec<Move>) -> bool {
+    pos.legal_moves(moves);
+    if moves.is_empty() {
+        return false;
+    }
+    let flats: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| m.kind() == Some(tak::Kind::Flat))
+        .collect();
+    let pool = if !flats.is_empty() && rng.below(3) > 0 {
+        &flats
+    } else {
+        &*moves
+    };
+    let mv = pool[rng.below(pool.len())];
+    pos.play(mv).unwrap();
+    true
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
 
@@ -143,22 +165,16 @@ proptest! {
     /// edges by itself, and present exactly when there is a road.
     #[test]
     fn the_drawn_road_path_is_a_road(size in 3u8..=8, seed: u64, plies in 0usize..160) {
-        let cfg = Config::standard(size).unwrap();
         let mut rng = Rng(seed | 1);
-        let mut pos = Position::with_config(cfg);
+        let mut pos = Position::with_config(Config::standard(size).unwrap());
         let mut moves = Vec::new();
         for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() { break; }
-            let flats: Vec<Move> = moves.iter().copied().filter(|m| m.kind() == Some(tak::Kind::Flat)).collect();
-            let pool = if !flats.is_empty() && rng.below(3) > 0 { &flats } else { &moves };
-            pos.play(pool[rng.below(pool.len())]).unwrap();
-            if pos.is_over() { break; }
+            if !play_mostly_flats(&mut pos, &mut rng, &mut moves) || pos.is_over() { break; }
         }
         for color in [tak::Color::White, tak::Color::Black] {
             let path = pos.road_path(color);
             prop_assert_eq!(path != 0, pos.has_road(color), "{}", pos);
-            prop_assert_eq!(path & !pos.road_groups(color), 0, "{}", pos);
+            prop_assert_eq!(path & !pos.road_squares(color), 0, "{}", pos);
             prop_assert!(path == 0 || tak::square::bitboard::spans(path, size), "{}", pos);
         }
     }
@@ -172,13 +188,7 @@ proptest! {
         let mut pos = Position::with_config(cfg);
         let mut moves = Vec::new();
         for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() { break; }
-            let flats: Vec<Move> = moves.iter().copied().filter(|m| m.kind() == Some(tak::Kind::Flat)).collect();
-            let pool = if !flats.is_empty() && rng.below(3) > 0 { &flats } else { &moves };
-            let mv = pool[rng.below(pool.len())];
-            pos.play(mv).unwrap();
-            if pos.is_over() {
+            if !play_mostly_flats(&mut pos, &mut rng, &mut moves) || pos.is_over() {
                 break;
             }
             let me = pos.to_move();

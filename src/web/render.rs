@@ -771,6 +771,22 @@ mod tests {
     }
 
     #[test]
+    fn a_tiny_board_with_dotted_pieces_draws_without_panicking() {
+        // At under 30 px a square, the dot's upper bound falls below its lower bound, which
+        // made `f64::clamp` panic (and a panic in wasm kills the page).
+        let mut b = board("x8/x8/x8/x8/x8/x8/x8/2,x7 1 2");
+        b.options.patterns = true;
+        b.resize(120.0, 120.0, 1.0);
+        assert!(b.layout.square * 0.05 < 1.5, "the bound is inverted here");
+        let mut rec = Recorder::default();
+        draw(&mut b, &mut rec, 0.0);
+        assert!(
+            rec.ops.iter().any(|o| o.starts_with("circle")),
+            "the dot is drawn"
+        );
+    }
+
+    #[test]
     fn draws_one_tile_per_visible_piece_and_the_height() {
         let mut b = board("x5/x5/x2,1212,x2/x5/x5 1 6");
         let mut rec = Recorder::default();
