@@ -26,18 +26,23 @@ tools-test: tools
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium chromium-driver; }
 
-# Two wasm builds of the one crate: the page's (pkg/tak*: rules, board, renderer; small) and
-# the worker's (pkg/tak_engine*: the computer, analysis, review; fast).
+# Three wasm builds of the one crate: the page's first visit (pkg/tak*: rules, board,
+# renderer, play; small), the page's study build (pkg/tak_study*: the same and games read
+# from text, comments, reviews, marks, matches, images; loaded when first wanted) and the
+# worker's (pkg/tak_engine*: the computer, analysis, review; fast).
 WASM_OPT_FLAGS := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
 WASM_OUT := target/wasm32-unknown-unknown
 
 build: tools
 	cargo build --lib --target wasm32-unknown-unknown --profile wasm-board --no-default-features --features board
+	cargo build --lib --target wasm32-unknown-unknown --profile wasm-study --no-default-features --features study
 	cargo build --lib --target wasm32-unknown-unknown --profile wasm-engine --no-default-features --features engine
 	mkdir -p pkg
 	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak $(WASM_OUT)/wasm-board/tak.wasm
+	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak_study $(WASM_OUT)/wasm-study/tak.wasm
 	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak_engine $(WASM_OUT)/wasm-engine/tak.wasm
 	wasm-opt -Oz $(WASM_OPT_FLAGS) pkg/tak_bg.wasm -o pkg/tak_bg.wasm
+	wasm-opt -Oz $(WASM_OPT_FLAGS) pkg/tak_study_bg.wasm -o pkg/tak_study_bg.wasm
 	wasm-opt -O3 $(WASM_OPT_FLAGS) pkg/tak_engine_bg.wasm -o pkg/tak_engine_bg.wasm
 
 test-native:

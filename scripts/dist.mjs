@@ -13,7 +13,7 @@ mkdirSync(path.join(DIST, 'www/i18n'), { recursive: true });
 mkdirSync(path.join(DIST, 'pkg'), { recursive: true });
 const copy = (from, to = from) => cpSync(path.join(ROOT, from), path.join(DIST, to), { recursive: true });
 for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/icons', 'www/i18n']) copy(f);
-for (const f of ['tak_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
+for (const f of ['tak_bg.wasm', 'tak_study_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
 
 const result = await build({
   entryPoints: ['app', 'embed', 'tak-board', 'worker'].map((e) => path.join(ROOT, 'www', `${e}.js`)),
@@ -51,7 +51,21 @@ function staticImports(entry) {
 const preload = (entry, prefix) => staticImports(entry)
   .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n  ');
 
-const page = readFileSync(path.join(ROOT, 'index.html'), 'utf8')
+// The long texts of each catalogue (the rules, the tutorial) in a file of their own, fetched
+// when first read (www/i18n.js).
+const MORE = /^(rules|tut)\./;
+for (const lang of ['en', 'it', 'es', 'ca']) {
+  const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
+  const isMore = (line) => MORE.test(line.trim());
+  writeFileSync(path.join(DIST, `www/i18n/${lang}.txt`), lines.filter((l) => !isMore(l)).join('\n'));
+  writeFileSync(path.join(DIST, `www/i18n/${lang}.more.txt`), lines.filter(isMore).join('\n') + '\n');
+}
+
+// The English words inside the dialogs are not sent: the page fills every [data-i18n] element
+// in the reader's language before a dialog can open.
+const emptyDialogTexts = (html) => html.replace(/<dialog[\s\S]*?<\/dialog>/g, (dialog) => dialog
+  .replace(/(<(\w+)[^>]*\sdata-i18n="[^"]*"[^>]*>)[^<]*(<\/\2>)/g, '$1$3'));
+const page = emptyDialogTexts(readFileSync(path.join(ROOT, 'index.html'), 'utf8'))
   .replace('<link rel="modulepreload" href="www/board.js">', preload('app', ''));
 writeFileSync(path.join(DIST, 'index.html'), page);
 const embed = readFileSync(path.join(ROOT, 'embed.html'), 'utf8')
@@ -71,7 +85,8 @@ const workerBundle = (await build({
 const workerSource = `self.TAK_ENGINE_WASM=${JSON.stringify(b64('pkg/tak_engine_bg.wasm'))};\n${workerBundle}`;
 const globals = [
   `globalThis.TAK_ONE_FILE=true;`,
-  `globalThis.TAK_WASM=${JSON.stringify(b64('pkg/tak_bg.wasm'))};`,
+  // The study build only: a one-file page has every feature at hand and nothing to fetch.
+  `globalThis.TAK_WASM=${JSON.stringify(b64('pkg/tak_study_bg.wasm'))};`,
   `globalThis.TAK_WORKER_SOURCE=${JSON.stringify(workerSource)};`,
   `globalThis.TAK_CATALOGUES=${JSON.stringify(catalogues)};`,
 ].join('\n');

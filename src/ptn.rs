@@ -515,7 +515,12 @@ fn escape(value: &str) -> String {
 pub fn write_game(game: &Game) -> String {
     let start = game.start();
     let config = start.config();
-    let standard = Config::standard(config.size).expect("a game's size is valid");
+    // A game's size is always a standard one; matched rather than unwrapped, so that the
+    // page's wasm carries no `Debug` of the error.
+    let standard = match Config::standard(config.size) {
+        Ok(standard) => standard,
+        Err(_) => *config,
+    };
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut set = |name: &str, value: Option<String>| {
         tags.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
@@ -542,8 +547,13 @@ pub fn write_game(game: &Game) -> String {
     set("TPS", (!empty_start).then(|| tps::write(start)));
     let outcome = main_line_outcome(game);
     set("Result", outcome.map(|o| o.ptn_result().to_string()));
-    // Size first, as readers expect.
-    tags.sort_by_key(|(k, _)| !k.eq_ignore_ascii_case("Size"));
+    // Size first, as readers expect (the others keep their order).
+    if let Some(i) = tags
+        .iter()
+        .position(|(k, _)| k.eq_ignore_ascii_case("Size"))
+    {
+        tags[..=i].rotate_right(1);
+    }
     let mut out = String::new();
     for (k, v) in &tags {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(v));

@@ -67,9 +67,14 @@ document.documentElement.lang = lang;
 translatePage(document, t);
 $('lang').value = lang;
 
+// A first visit plays on the small build of the board; a saved game, a match or a shared
+// link needs the study build (already cached by then, for a returning visitor).
+const returning = (() => {
+  try { return !!(localStorage.getItem(SAVE_KEY) || localStorage.getItem(MATCH_KEY)); } catch { return false; }
+})() || location.hash.startsWith('#g=');
 let board;
 try {
-  board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak });
+  board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning });
 } catch (err) {
   showNotice(t('notice.cannot_start', { error: err?.message || err }));
   throw err;
@@ -84,7 +89,7 @@ upright.addEventListener('change', () => board.setPreferPortrait(upright.matches
 try {
   const saved = localStorage.getItem(SAVE_KEY);
   if (saved) {
-    const error = board.restore(saved);
+    const error = await board.restore(saved);
     if (error) {
       const aside = `${SAVE_KEY}.unreadable.${Date.now()}`;
       localStorage.setItem(aside, saved);
@@ -101,7 +106,7 @@ try {
 try {
   const savedMatch = localStorage.getItem(MATCH_KEY);
   if (savedMatch) {
-    const error = board.matchRestore(savedMatch);
+    const error = await board.matchRestore(savedMatch);
     if (error) {
       const aside = `${MATCH_KEY}.unreadable.${Date.now()}`;
       localStorage.setItem(aside, savedMatch);
@@ -116,7 +121,7 @@ try {
   const shared = location.hash.startsWith('#g=') ? await (await shareModule()).readLink() : null;
   if (shared) {
     const before = board.save();
-    const error = board.restore(shared);
+    const error = await board.restore(shared);
     history.replaceState(null, '', location.pathname + location.search);
     if (error) showNotice(t('share.bad_link', { error }));
     else {
@@ -354,7 +359,7 @@ $('new-game').addEventListener('click', async () => {
   newDialog.showModal();
 });
 /** Starts a new game of `size` with `komi` and the rulebook options, or a match. */
-function startGame(size, komi, rules = settings.rules, length = null) {
+async function startGame(size, komi, rules = settings.rules, length = null) {
   computer.cancel();
   hinter.cancel();
   board.hideMessage();
@@ -365,7 +370,7 @@ function startGame(size, komi, rules = settings.rules, length = null) {
     const names = settings.opponent === 'computer'
       ? [t('match.you'), t('match.computer')]
       : [settings.players[0] || t('match.player1'), settings.players[1] || t('match.player2')];
-    error = board.startMatch({ ...options, ...length, players: names });
+    error = await board.startMatch({ ...options, ...length, players: names });
   } else {
     error = board.newGameWith(options);
   }
@@ -409,8 +414,8 @@ $('result-rematch').addEventListener('click', () => {
 });
 $('result-back').addEventListener('click', () => { board.undo(); $('prev').focus(); });
 $('ended-end').addEventListener('click', () => board.goto('last'));
-$('result-next').addEventListener('click', () => {
-  const error = board.nextGame();
+$('result-next').addEventListener('click', async () => {
+  const error = await board.nextGame();
   if (error) board.showMessage(error);
   else {
     const s = board.status();
@@ -475,16 +480,20 @@ $('notes').addEventListener('click', () => {
   $('notes-text').value = (item ? item.rawComments : s.rawStartComments).join('\n');
   $('notes-error').textContent = '';
   notesDialog.showModal();
+  board.study().catch(() => {}); // comments are the study build's: fetched while one is typed
 });
-$('notes-save').addEventListener('click', (e) => {
+$('notes-save').addEventListener('click', async (e) => {
+  // Closed here once saved: an error keeps the dialog and the text open.
+  e.preventDefault();
   const form = $('notes-form');
   const text = $('notes-text').value;
   if (notesPath.length) {
-    const error = board.setAnnotation(notesPath, `${form.tak.value}${form.judgement.value}`);
-    if (error) { e.preventDefault(); $('notes-error').textContent = error; return; }
+    const error = await board.setAnnotation(notesPath, `${form.tak.value}${form.judgement.value}`);
+    if (error) { $('notes-error').textContent = error; return; }
   }
-  const error = board.setComment(notesPath, text);
-  if (error) { e.preventDefault(); $('notes-error').textContent = error; }
+  const error = await board.setComment(notesPath, text);
+  if (error) $('notes-error').textContent = error;
+  else notesDialog.close('save');
 });
 
 // Share and export.
@@ -499,6 +508,7 @@ $('share').addEventListener('click', async () => {
   form.from.max = form.to.max = String(board.plyCount());
   $('share-link').value = '';
   shareDialog.showModal();
+  board.study().catch(() => {}); // images are the study build's
   try { $('share-link').value = await (await shareModule()).shareLink(board.save()); } catch (err) { $('share-error').textContent = String(err?.message || err); }
   void s;
 });
@@ -509,7 +519,7 @@ $('share-copy').addEventListener('click', async () => {
 const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
 const download = async (blob, name) => (await shareModule()).download(await blob, name);
 $('export-png').addEventListener('click', () => download(board.toPNG(imageOptions()), 'tak.png'));
-$('export-svg').addEventListener('click', () => download(new Blob([board.toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
+$('export-svg').addEventListener('click', async () => download(new Blob([await board.toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
 $('export-animation').addEventListener('click', async () => {
   const form = $('share-form');
   const from = Math.max(0, Number(form.from.value) || 0);
@@ -540,19 +550,21 @@ const pasteDialog = $('paste-dialog');
 $('paste').addEventListener('click', () => {
   $('paste-error').textContent = '';
   pasteDialog.showModal();
+  board.study().catch(() => {}); // games read from text are the study build's
 });
-$('load-game').addEventListener('click', (e) => {
+$('load-game').addEventListener('click', async (e) => {
+  // Closed here once loaded: an error keeps the dialog and the pasted text, so nothing is lost.
+  e.preventDefault();
   const text = $('paste-text').value;
-  if (board.status().series && !confirm(t('match.confirm_leave'))) { e.preventDefault(); return; }
+  if (board.status().series && !confirm(t('match.confirm_leave'))) return;
   if (match?.viewing) match.back();
-  const error = board.load(text);
-  if (!error) board.endMatch();
+  const error = await board.load(text);
   if (error) {
-    // Keep the dialog and the pasted text so nothing is lost.
-    e.preventDefault();
     $('paste-error').textContent = error;
     return;
   }
+  board.endMatch();
+  pasteDialog.close('load');
   $('paste-text').value = '';
   refresh();
   save();
@@ -560,8 +572,18 @@ $('load-game').addEventListener('click', (e) => {
 
 // Rules and the tutorial (in the menu, and in the header on wide screens).
 const closeMenu = () => { try { $('menu').hidePopover(); } catch { /* not open */ } };
-const openRules = () => { closeMenu(); $('rules-dialog').showModal(); };
-const openLearn = async () => { closeMenu(); (await tutorialModule()).openTutorial($('tutorial-dialog'), t, lang, settings); };
+const openRules = async () => {
+  closeMenu();
+  await t.more(); // the rules' text is fetched when first read
+  translatePage($('rules-dialog'), t);
+  $('rules-dialog').showModal();
+};
+const openLearn = async () => {
+  closeMenu();
+  await t.more();
+  translatePage($('tutorial-dialog'), t);
+  (await tutorialModule()).openTutorial($('tutorial-dialog'), t, lang, settings);
+};
 $('rules').addEventListener('click', openRules);
 $('rules-wide').addEventListener('click', openRules);
 $('learn').addEventListener('click', openLearn);

@@ -1,36 +1,53 @@
 // mount(element, options): one Tak board in `element`, returning a handle. The same API
 // serves the game page, embedded boards and the tests. Glue only: the board's logic, input
 // handling and drawing live in Rust (src/web/).
-import init, { TakBoard, assembleApng, setCatalogue } from '../pkg/tak.js';
+//
+// The wasm comes in two builds of the same board. A first visit gets the play build
+// (pkg/tak*: rules, board, renderer, play, save). The study build (pkg/tak_study*: the same
+// and games read from text, comments, reviews, marks, matches, images) is fetched when one of
+// those is first wanted, and the board moves into it with its game and settings.
+import initPlay, { TakBoard as PlayBoard, setCatalogue as setPlayCatalogue, catalogue as playCatalogue } from '../pkg/tak.js';
 import { fromBase64 } from './spawn.js';
 
-let engine;
-/** Loads the wasm once per page. */
-export function loadEngine() {
-  // The one-file build carries the wasm inline (base64); otherwise it is fetched.
+const builds = new Map();
+/** Loads a build of the wasm ('play' or 'study') once per page. */
+export function loadEngine(name = 'play') {
+  // The one-file build carries the study build inline (base64) and uses it for everything.
   const inline = globalThis.TAK_WASM;
-  engine ??= init({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_bg.wasm', import.meta.url) });
-  return engine;
+  if (inline) name = 'study';
+  if (!builds.has(name)) {
+    builds.set(name, name === 'play'
+      ? initPlay({ module_or_path: new URL('../pkg/tak_bg.wasm', import.meta.url) }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
+      : import('../pkg/tak_study.js').then(async (m) => {
+        await m.default({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
+        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng };
+      }));
+  }
+  return builds.get(name);
 }
 
-const catalogues = new Map();
+const catalogueTexts = new Map();
+const cataloguesSet = new Map();
 /**
- * Loads the catalogue of `lang` (en, it, es, ca) into the wasm, once per page: the board's
- * messages and the names on its canvas. A one-file page carries them in
+ * Loads the catalogue of `lang` (en, it, es, ca) into a build of the wasm, once per page and
+ * build: the board's messages and the names on its canvas. A one-file page carries them in
  * `globalThis.TAK_CATALOGUES` instead of fetching them.
  */
-export function loadCatalogue(lang = 'en') {
+export function loadCatalogue(lang = 'en', build = 'play') {
   const code = ['en', 'it', 'es', 'ca'].includes(lang) ? lang : 'en';
-  if (!catalogues.has(code)) {
+  if (!catalogueTexts.has(code)) {
     // The catalogue is fetched while the wasm loads, not after it.
     const inline = globalThis.TAK_CATALOGUES?.[code];
-    const text = inline != null ? Promise.resolve(inline) : fetch(new URL(`./i18n/${code}.txt`, import.meta.url)).then((r) => {
+    catalogueTexts.set(code, inline != null ? Promise.resolve(inline) : fetch(new URL(`./i18n/${code}.txt`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`the ${code} catalogue could not be loaded (${r.status})`);
       return r.text();
-    });
-    catalogues.set(code, Promise.all([loadEngine(), text]).then(([, t]) => { setCatalogue(code, t); }));
+    }));
   }
-  return catalogues.get(code);
+  const key = `${build}:${code}`;
+  if (!cataloguesSet.has(key)) {
+    cataloguesSet.set(key, Promise.all([loadEngine(build), catalogueTexts.get(code)]).then(([wasm, t]) => { wasm.setCatalogue(code, t); }));
+  }
+  return cataloguesSet.get(key);
 }
 
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
@@ -47,20 +64,27 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * ({count, from} while a stack is carried, null when not).
  */
 export async function mount(element, options = {}) {
-  await loadCatalogue(options.lang);
+  // A game given as text needs the study build from the start; so does a host that asks.
+  let wasm = await loadEngine(options.study || options.ptn || options.tps ? 'study' : 'play');
+  let lang = options.lang;
+  await loadCatalogue(lang, wasm.name);
   const canvas = document.createElement('canvas');
   canvas.className = 'tak-canvas';
   canvas.tabIndex = 0;
   canvas.setAttribute('role', 'application');
   canvas.setAttribute('aria-label', options.label || 'Tak board');
   canvas.style.cssText = 'display:block;width:100%;height:100%;touch-action:none;outline-offset:-2px;';
-  const board = new TakBoard(canvas, {
+  const boardOptions = {
     size: options.size, komi: options.komi, tps: options.tps, ptn: options.ptn,
     interactive: options.interactive, animate: options.animate,
     showTargets: options.showTargets, coordinates: options.coordinates,
-    patterns: options.patterns, showThreats: options.showThreats, lang: options.lang,
+    patterns: options.patterns, showThreats: options.showThreats, lang,
     scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
-  });
+  };
+  let board = new wasm.TakBoard(canvas, boardOptions);
+  // The settings given since, replayed on the study build's board when the board moves.
+  const settings = new Map();
+  const setting = (name) => (...args) => { settings.set(name, args); return board[name](...args); };
   element.appendChild(canvas);
   // Why an action was refused: a short message over the top of the board that fades, read
   // out by screen readers. Every board has it, in the page or embedded.
@@ -143,7 +167,7 @@ export async function mount(element, options = {}) {
   const applyTheme = () => {
     const theme = options.theme || 'auto';
     const dark = theme === 'dark' || (theme === 'auto' && !!darkQuery?.matches);
-    board.setDark(dark);
+    setting('setDark')(dark);
     toast.style.background = dark ? 'rgb(250 240 225 / .95)' : 'rgb(40 30 20 / .92)';
     toast.style.color = dark ? '#1b1a19' : '#fff';
     after();
@@ -158,13 +182,14 @@ export async function mount(element, options = {}) {
   const on = (type, fn, opts) => canvas.addEventListener(type, fn, opts);
   // The right button draws marks: a click highlights a square, a drag draws an arrow (with
   // Shift red, Ctrl blue, Alt yellow; green otherwise), kept with the ply shown.
-  let marking = false;
+  let marking = null;
   const markColor = (e) => (e.shiftKey ? 'red' : e.ctrlKey || e.metaKey ? 'blue' : e.altKey ? 'yellow' : 'green');
   on('pointerdown', (e) => {
     if (e.pointerType === 'mouse' && e.button === 2 && options.drawMarks !== false) {
-      marking = true;
+      // Marks are the study build's: the first one waits for it.
+      const at = local(e);
+      marking = upgrade().then(() => board.markDown(...at));
       canvas.setPointerCapture?.(e.pointerId);
-      board.markDown(...local(e));
       e.preventDefault();
       return;
     }
@@ -178,9 +203,10 @@ export async function mount(element, options = {}) {
   on('pointermove', (e) => { board.pointerMove(...local(e)); after(); });
   on('pointerup', (e) => {
     if (marking && e.button === 2) {
-      marking = false;
-      board.markUp(...local(e), markColor(e));
-      after();
+      const at = local(e);
+      const color = markColor(e);
+      marking.then(() => { board.markUp(...at, color); after(); }, () => {});
+      marking = null;
       return;
     }
     board.pointerUp(...local(e));
@@ -196,6 +222,34 @@ export async function mount(element, options = {}) {
   on('contextmenu', (e) => e.preventDefault());
 
   const act = (fn) => (...args) => { const out = fn(...args); after(); return out ?? null; };
+
+  // Moving into the study build: the game (with its lines, comments and ply) goes over as a
+  // save, the settings given since are replayed, and the old board is freed.
+  let moving = null;
+  const upgrade = () => {
+    if (wasm.name === 'study') return Promise.resolve();
+    moving ??= (async () => {
+      const next = await loadEngine('study');
+      await loadCatalogue(lang, 'study');
+      if (destroyed || wasm === next) return;
+      const moved = new next.TakBoard(canvas, { ...boardOptions, tps: undefined, ptn: undefined, lang });
+      const error = moved.restore(board.save());
+      if (error) { moved.free(); throw new Error(error); }
+      for (const [name, args] of settings) moved[name](...args);
+      moved.takeEvents(); // the same game: nothing new for the listeners
+      const old = board;
+      board = moved;
+      wasm = next;
+      old.free();
+      refusals = board.messageSerial();
+      fit();
+    })();
+    moving.catch(() => { moving = null; });
+    return moving;
+  };
+  /** What only the study build has: at once on it, after the move otherwise (a Promise). */
+  const study = (fn) => (...args) => (wasm.name === 'study' ? fn(...args) : upgrade().then(() => fn(...args)));
+  const studyAct = (fn) => study(act(fn));
   const handle = {
     tps: () => board.tps(),
     ptn: () => board.ptn(),
@@ -206,65 +260,83 @@ export async function mount(element, options = {}) {
     gotoPath: act((path) => board.gotoPath(Array.isArray(path) ? path : [])),
     promote: act((path) => board.promote(Array.isArray(path) ? path : [])),
     deleteLine: act((path) => board.deleteLine(Array.isArray(path) ? path : [])),
-    setComment: act((path, text) => board.setComment(Array.isArray(path) ? path : [], String(text ?? ''))),
-    setAnnotation: act((path, text) => board.setAnnotation(Array.isArray(path) ? path : [], String(text ?? ''))),
-    setPlayedLineIsMain: (on) => board.setPlayedLineIsMain(!!on),
-    setMarks: act((list) => board.setMarks(Array.isArray(list) ? list : [])),
-    setMarksText: act((arrows, highlight, labels) => board.setMarksText(String(arrows ?? ''), String(highlight ?? ''), String(labels ?? ''))),
-    marks: () => board.marks(),
-    /** The board as SVG text: {width, height, dark, ply}. */
-    toSVG: ({ width = 640, height = 480, dark = false, ply } = {}) => board.toSvg(width, height, !!dark, ply ?? undefined),
+    setComment: studyAct((path, text) => board.setComment(Array.isArray(path) ? path : [], String(text ?? ''))),
+    setAnnotation: studyAct((path, text) => board.setAnnotation(Array.isArray(path) ? path : [], String(text ?? ''))),
+    setPlayedLineIsMain: (on) => setting('setPlayedLineIsMain')(!!on),
+    // Marks: none can be on a board of the play build, so clearing them needs no study build.
+    setMarks: (list) => (wasm.name === 'play' && !(Array.isArray(list) && list.length) ? null
+      : studyAct(() => board.setMarks(Array.isArray(list) ? list : []))()),
+    setMarksText: (arrows, highlight, labels) => (wasm.name === 'play' && !arrows && !highlight && !labels ? null
+      : studyAct(() => board.setMarksText(String(arrows ?? ''), String(highlight ?? ''), String(labels ?? '')))()),
+    marks: () => (wasm.name === 'play' ? [] : board.marks()),
+    /** The board as SVG text: {width, height, dark, ply} (a Promise while the study build loads). */
+    toSVG: study(({ width = 640, height = 480, dark = false, ply } = {}) => board.toSvg(width, height, !!dark, ply ?? undefined)),
     /** The board as a PNG Blob: {width, height, dark, ply, ratio}. */
-    toPNG: ({ width = 640, height = 480, dark = false, ply, ratio = 2 } = {}) => {
+    toPNG: async ({ width = 640, height = 480, dark = false, ply, ratio = 2 } = {}) => {
+      await upgrade();
       const c = document.createElement('canvas');
       board.drawInto(c, width, height, ratio, !!dark, ply ?? undefined);
       return new Promise((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
     },
     /** An animated PNG (Blob) of plies `from` to `to` of the current line. */
     async toAnimation({ from = 0, to, width = 480, height = 360, dark = false, delay = 800 } = {}) {
+      await upgrade();
       const last = Math.min(to ?? board.plyCount(), board.plyCount());
       const frames = [];
       for (let ply = Math.max(0, from); ply <= last; ply++) {
         const blob = await handle.toPNG({ width, height, dark, ply, ratio: 1 });
         frames.push(new Uint8Array(await blob.arrayBuffer()));
       }
-      return new Blob([assembleApng(frames, delay)], { type: 'image/apng' });
+      return new Blob([wasm.assembleApng(frames, delay)], { type: 'image/apng' });
     },
-    setPreferPortrait: act((on) => board.setPreferPortrait(!!on)),
-    setPreview: act((plies) => board.setPreview(Array.isArray(plies) && plies.length ? plies.map(String) : undefined)),
-    applyReview: act((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),
-    load: act((text) => board.load(String(text))),
+    setPreferPortrait: act((on) => setting('setPreferPortrait')(!!on)),
+    setPreview: (plies) => (wasm.name === 'play' && !(Array.isArray(plies) && plies.length) ? null
+      : studyAct(() => board.setPreview(Array.isArray(plies) && plies.length ? plies.map(String) : undefined))()),
+    applyReview: studyAct((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),
+    load: studyAct((text) => board.load(String(text))),
     newGame: act((size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
     newGameWith: act((options) => board.newGameWith(options ?? {})),
-    startMatch: act((options) => board.startMatch(options ?? {})),
-    nextGame: act(() => board.nextGame()),
-    endMatch: act(() => board.endMatch()),
-    matchSave: () => board.matchSave() ?? null,
-    matchRestore: act((text) => board.matchRestore(String(text))),
-    matchPtn: () => board.matchPtn() ?? null,
-    matchGamePtn: (index) => board.matchGamePtn(Number(index) | 0) ?? null,
+    startMatch: studyAct((options) => board.startMatch(options ?? {})),
+    // A board of the play build is never in a match.
+    nextGame: studyAct(() => board.nextGame()),
+    endMatch: () => (wasm.name === 'play' ? undefined : act(() => board.endMatch())()),
+    matchSave: () => (wasm.name === 'play' ? null : board.matchSave() ?? null),
+    matchRestore: studyAct((text) => board.matchRestore(String(text))),
+    matchPtn: () => (wasm.name === 'play' ? null : board.matchPtn() ?? null),
+    matchGamePtn: (index) => (wasm.name === 'play' ? null : board.matchGamePtn(Number(index) | 0) ?? null),
     resign: act((color) => board.resign(String(color))),
     agreeDraw: act(() => board.agreeDraw()),
     save: () => board.save(),
-    restore: act((text) => board.restore(String(text))),
+    restore: studyAct((text) => board.restore(String(text))),
     select: act((kind) => board.select(String(kind))),
     status: () => board.status(),
-    tags: () => board.tags(),
+    // A game of the play build was never read from text: its tags are its settings only.
+    tags: () => (wasm.name === 'play' ? [] : board.tags()),
+    /** Which build of the wasm the board runs on: 'play' or 'study'. */
+    build: () => wasm.name,
+    /** Moves the board into the study build (for what the play build lacks); resolves when done. */
+    study: () => upgrade(),
     describe: () => board.describe(),
-    setLanguage: async (code) => { await loadCatalogue(String(code)); const ok = board.setLanguage(String(code)); after(); return ok; },
-    setShowTargets: act((on) => board.setShowTargets(!!on)),
-    setPatterns: act((on) => board.setPatterns(!!on)),
-    setShowThreats: act((on) => board.setShowThreats(!!on)),
-    setThinking: act((on) => board.setThinking(!!on)),
+    setLanguage: async (code) => {
+      await loadCatalogue(String(code), wasm.name);
+      const ok = setting('setLanguage')(String(code));
+      if (ok) lang = String(code);
+      after();
+      return ok;
+    },
+    setShowTargets: act((on) => setting('setShowTargets')(!!on)),
+    setPatterns: act((on) => setting('setPatterns')(!!on)),
+    setShowThreats: act((on) => setting('setShowThreats')(!!on)),
+    setThinking: act((on) => setting('setThinking')(!!on)),
     plyCount: () => board.plyCount(),
     size: () => board.size(),
     searchSpec: () => board.searchSpec(),
     startSpec: () => board.startSpec(),
-    setInteractive: act((on) => board.setInteractive(!!on)),
+    setInteractive: act((on) => setting('setInteractive')(!!on)),
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
     squareRect: (square) => board.squareRect(String(square)),
     reserveRect: (kind) => board.reserveRect(String(kind)),
-    benchFrame: (frames) => board.benchFrame(frames),
+    benchFrame: study((frames) => board.benchFrame(frames)),
     focus: () => canvas.focus(),
     showMessage,
     hideMessage,

@@ -104,6 +104,8 @@ async function main() {
   try {
     handle = await mount(document.getElementById('board'), {
       size: options.size, tps: options.tps, ptn: options.ptn,
+      // Marks, analysis and lessons are the study build's: fetched at once when asked for.
+      study: !!(options.arrows || options.highlight || options.labels || options.analysis || options.lesson),
       interactive: options.interactive, theme: options.theme, label: t('board.label'), lang: options.lang,
       scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
     });
@@ -119,7 +121,7 @@ async function main() {
   }
   // A lesson starts at its beginning; a game at its end, unless the host says otherwise.
   handle.goto(options.ply ?? (options.lesson ? 0 : 'last'));
-  const markError = handle.setMarksText(options.arrows, options.highlight, options.labels);
+  const markError = await handle.setMarksText(options.arrows, options.highlight, options.labels);
   if (markError) {
     showProblem(t, [markError]);
     handle.destroy();
@@ -184,19 +186,24 @@ async function main() {
   // The host page can drive this board and hears about its moves.
   const report = (message) => window.parent !== window && window.parent.postMessage(message, '*');
   handle.on('move', (e) => report({ type: 'tak:move', ptn: e.ptn, ply: e.ply, tps: handle.tps() }));
+  let queue = Promise.resolve();
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent || window.parent === window) return;
     const msg = event.data;
     if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') return;
     const reply = (body) => report({ ...body, id: msg.id ?? null });
+    // In order: a load may first fetch the study build, and what comes after it waits.
+    queue = queue.then(() => answer(msg, reply)).catch(() => {});
+  });
+  async function answer(msg, reply) {
     switch (msg.type) {
       case 'tak:play': reply({ type: 'tak:played', error: handle.play(String(msg.move ?? '')) }); break;
       case 'tak:goto': handle.goto(msg.ply === 'last' ? 'last' : Number(msg.ply) || 0); reply({ type: 'tak:state', tps: handle.tps(), ply: handle.status().ply }); break;
-      case 'tak:load': reply({ type: 'tak:loaded', error: handle.load(String(msg.ptn ?? msg.tps ?? '')) }); break;
+      case 'tak:load': reply({ type: 'tak:loaded', error: await handle.load(String(msg.ptn ?? msg.tps ?? '')) }); break;
       case 'tak:get': reply({ type: 'tak:state', tps: handle.tps(), ptn: handle.ptn(), ply: handle.status().ply }); break;
       default: reply({ type: 'tak:error', error: `unknown message type '${msg.type}'` });
     }
-  });
+  }
   // Published once everything is wired, so that a host (or a test) never meets a half-made
   // board.
   window.tak = handle;

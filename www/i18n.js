@@ -1,8 +1,7 @@
 // The page's strings, in the reader's language, from the same catalogues the board uses:
 // only the reader's language is fetched (www/i18n/<lang>.txt, cached for offline play) and
 // handed to the wasm, which keeps the first visit small.
-import { loadCatalogue } from './board.js';
-import { catalogue } from '../pkg/tak.js';
+import { loadCatalogue, loadEngine } from './board.js';
 
 export const LANGUAGES = ['en', 'it', 'es', 'ca'];
 
@@ -19,13 +18,38 @@ export function chooseLanguage(stored) {
 /** A translator for `lang`: t(key, {name: value}). */
 export async function translator(lang) {
   await loadCatalogue(lang);
-  const table = catalogue(lang);
-  return (key, params = {}) => String(table[key] ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  const table = (await loadEngine()).catalogue(lang);
+  const t = (key, params = {}) => String(table[key] ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  t.has = (key) => key in table;
+  // The long texts (the rules, the tutorial) come apart in dist/ (www/i18n/<lang>.more.txt),
+  // fetched when first wanted; the source tree and the one-file page have them in the first.
+  let more = null;
+  t.more = () => (more ??= Object.keys(table).some((k) => MORE_KEYS.test(k)) ? Promise.resolve()
+    : fetch(new URL(`./i18n/${lang}.more.txt`, import.meta.url))
+      .then((r) => (r.ok ? r.text() : ''))
+      .then((text) => Object.assign(table, parseCatalogue(text)))
+      .catch(() => { more = null; }));
+  return t;
 }
 
-/** Fills in every [data-i18n*] attribute under `root`. */
+/** The keys of the long texts. */
+export const MORE_KEYS = /^(rules|tut)\./;
+
+/** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
+function parseCatalogue(text) {
+  const out = {};
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const eq = line.indexOf('=');
+    if (!line || line.startsWith('#') || eq < 0) continue;
+    out[line.slice(0, eq).trim()] = line.slice(eq + 1).trim().replaceAll('\\n', '\n');
+  }
+  return out;
+}
+
+/** Fills in every [data-i18n*] attribute under `root` (a text not loaded yet is left alone). */
 export function translatePage(root, t) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) if (t.has(el.dataset.i18n)) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.setAttribute('placeholder', t(el.dataset.i18nPlaceholder));
   for (const el of root.querySelectorAll('[data-i18n-title]')) el.setAttribute('title', t(el.dataset.i18nTitle));

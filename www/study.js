@@ -116,7 +116,7 @@ export function setUpStudy(board, getT, { busy }) {
         $('review-bar').value = done / total;
       });
       if (board.ptn() + board.status().moves.join(' ') !== lineKey) return; // the game changed
-      const marked = board.applyReview(result.plies.map((p) => ({ judgement: p.judgement, comment: p.comment })));
+      const marked = await board.applyReview(result.plies.map((p) => ({ judgement: p.judgement, comment: p.comment })));
       const worst = result.plies
         .map((p, i) => ({ ...p, ply: i + 1 }))
         .filter((p) => p.judgement === '??');

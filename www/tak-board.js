@@ -55,6 +55,7 @@ class TakBoardElement extends HTMLElement {
       lang,
       size: size ? Number(size) : undefined,
       tps: attr('tps'), ptn: attr('ptn'), komi: attr('komi'),
+      study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson'].some((a) => this.hasAttribute(a)),
       interactive: flag('interactive'), theme: attr('theme') || 'auto',
       scoring: attr('scoring'), takeBacks: attr('take-backs'),
       tieRule: attr('tie-rule') === undefined ? undefined : attr('tie-rule') === 'ancient',
@@ -65,7 +66,7 @@ class TakBoardElement extends HTMLElement {
       const ply = attr('ply');
       const lesson = flag('lesson');
       handle.goto(ply === undefined ? (lesson ? 0 : 'last') : ply === 'last' ? 'last' : Number(ply) || 0);
-      const markError = handle.setMarksText(attr('arrows') ?? '', attr('highlight') ?? '', attr('labels') ?? '');
+      const markError = await handle.setMarksText(attr('arrows') ?? '', attr('highlight') ?? '', attr('labels') ?? '');
       if (markError) {
         this.#problem(markError);
         return;

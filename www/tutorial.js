@@ -24,7 +24,8 @@ export async function openTutorial(dialog, t, lang, settings) {
   current = null;
   let index = 0;
   let passed = false;
-  const board = await mount($('tutorial-board'), { lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
+  // Its lessons start from positions given as text: the study build.
+  const board = await mount($('tutorial-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
   current = board;
   window.takTutorial = board; // for hosts and tests, like window.tak
   const feedback = (text, kind) => {

@@ -5,19 +5,25 @@
 use super::canvas::{Align, Canvas, TextStyle};
 use super::config::BoardOptions;
 use super::i18n::{self, Lang};
-use super::json::{self, Json, Value};
+use super::json::{self, Json};
 use super::layout::{Point, Rect};
-use super::marks::{self, Mark, MarkColor};
 use super::render;
-use super::state::{parse_game_or_position, Board, Event};
+use super::state::{Board, Event};
 use super::storage;
-use super::theme::Theme;
 use super::Within;
 use crate::score::Variants;
-use crate::series::{Length, Series, TakeBacks};
+use crate::series::TakeBacks;
 use crate::{tps, Color, Config, Game, Kind, Komi, Square};
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+#[cfg(feature = "study")]
+use {
+    super::json::Value,
+    super::marks::{self, Mark, MarkColor},
+    super::state::parse_game_or_position,
+    super::theme::Theme,
+    crate::series::{Length, Series},
+};
 
 /// Draws onto a 2D context in CSS pixels (the device pixel ratio is set once per frame).
 struct WebCanvas<'a> {
@@ -137,62 +143,74 @@ struct MountOptions {
     /// `court` or `tavern`.
     take_backs: Option<String>,
     /// A match: the players' names, and its length in games or points.
+    #[cfg_attr(not(feature = "study"), allow(dead_code))]
     players: Option<[String; 2]>,
+    #[cfg_attr(not(feature = "study"), allow(dead_code))]
     games: Option<u8>,
+    #[cfg_attr(not(feature = "study"), allow(dead_code))]
     points: Option<u32>,
 }
 
 impl MountOptions {
-    /// Reads the options a page passed (an object, or nothing).
+    /// Reads the options a page passed (an object, or nothing). Read field by field from
+    /// the JS object, so that the first visit's build carries no JSON reader.
     fn read(options: JsValue) -> Result<MountOptions, String> {
         if options.is_undefined() || options.is_null() {
             return Ok(MountOptions::default());
         }
-        let v = from_js(&options)?;
-        if !matches!(v, Value::Object(_)) {
+        if !options.is_object() || js_sys::Array::is_array(&options) {
             return Err("the options must be an object".into());
         }
+        let field = |k: &str| {
+            js_sys::Reflect::get(&options, &JsValue::from_str(k))
+                .ok()
+                .filter(|v| !v.is_undefined() && !v.is_null())
+        };
         // A key given with the wrong kind of value is refused, never ignored.
-        let text = |k: &str| match v.get(k) {
+        let text = |k: &str| match field(k) {
             None => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(_) => Err(format!("{k} must be a text")),
+            Some(v) => v
+                .as_string()
+                .map(Some)
+                .ok_or_else(|| format!("{k} must be a text")),
         };
-        let flag = |k: &str| match v.get(k) {
+        let flag = |k: &str| match field(k) {
             None => Ok(None),
-            Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(_) => Err(format!("{k} must be true or false")),
+            Some(v) => v
+                .as_bool()
+                .map(Some)
+                .ok_or_else(|| format!("{k} must be true or false")),
         };
-        let count = |k: &str| match v.get(k) {
+        let count = |k: &str| match field(k) {
             None => Ok(None),
-            Some(n) => n
-                .as_u32()
+            Some(v) => whole_number(&v)
                 .map(Some)
                 .ok_or_else(|| format!("{k} must be a whole number")),
         };
-        let players = match v.get("players") {
+        let players = match field("players") {
             None => None,
-            Some(p) => Some([
-                p.index(0)
-                    .and_then(Value::as_str)
-                    .ok_or("players must be two names")?
-                    .to_string(),
-                p.index(1)
-                    .and_then(Value::as_str)
-                    .ok_or("players must be two names")?
-                    .to_string(),
-            ]),
+            Some(p) => {
+                let name = |i: u32| {
+                    js_sys::Reflect::get_u32(&p, i)
+                        .ok()
+                        .and_then(|n| n.as_string())
+                        .ok_or("players must be two names")
+                };
+                Some([name(0)?, name(1)?])
+            }
         };
         // Komi as a number or a text (`2`, `"2.5"`).
-        let komi = match v.get("komi") {
+        let komi = match field("komi") {
             None => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(Value::Number(k)) => {
-                let mut s = String::new();
-                json::fixed(&mut s, *k, 1);
-                Some(s)
-            }
-            Some(_) => return Err("komi must be a number".into()),
+            Some(k) => match (k.as_string(), k.as_f64()) {
+                (Some(s), _) => Some(s),
+                (None, Some(k)) if k.is_finite() => {
+                    let mut s = String::new();
+                    json::fixed(&mut s, k, 1);
+                    Some(s)
+                }
+                _ => return Err("komi must be a number".into()),
+            },
         };
         Ok(MountOptions {
             size: count("size")?.map(|n| n.min(255) as u8),
@@ -319,27 +337,9 @@ pub struct TakBoard {
 
 fn start_game(options: &MountOptions) -> Result<Game, String> {
     let (variants, take_backs) = game_options(options)?;
-    let mut game = if let Some(text) = options.ptn.as_deref().filter(|t| !t.trim().is_empty()) {
-        let lang = options
-            .lang
-            .as_deref()
-            .and_then(Lang::from_code)
-            .unwrap_or_default();
-        parse_game_or_position(text).map_err(|m| m.text(lang))?
-    } else if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
-        let size = tps::size_of(text).min(255) as u8;
-        let config = new_config(&MountOptions {
-            size: Some(size),
-            komi: options.komi.clone(),
-            tie_rule: options.tie_rule,
-            ..MountOptions::default()
-        })
-        .map_err(|e| format!("TPS: {e}"))?;
-        tps::parse(text, config)
-            .map(Game::new)
-            .map_err(|e| e.to_string())?
-    } else {
-        Game::with_config(new_config(options)?)
+    let mut game = match game_from_text(options)? {
+        Some(game) => game,
+        None => Game::with_config(new_config(options)?),
     };
     // Options given by the host are written into the game's tags (a PTN's own tags stand
     // unless the host overrides them).
@@ -350,6 +350,46 @@ fn start_game(options: &MountOptions) -> Result<Game, String> {
         game.set_tag("TakeBacks", take_backs.name());
     }
     Ok(game)
+}
+
+/// The game the options give as text (`ptn` or `tps`), if any: only the study build reads
+/// games from text (the page asks for it when it has one).
+#[cfg(feature = "study")]
+fn game_from_text(options: &MountOptions) -> Result<Option<Game>, String> {
+    let game = if let Some(text) = options.ptn.as_deref().filter(|t| !t.trim().is_empty()) {
+        let lang = options
+            .lang
+            .as_deref()
+            .and_then(Lang::from_code)
+            .unwrap_or_default();
+        Some(parse_game_or_position(text).map_err(|m| m.text(lang))?)
+    } else if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
+        let size = tps::size_of(text).min(255) as u8;
+        let config = new_config(&MountOptions {
+            size: Some(size),
+            komi: options.komi.clone(),
+            tie_rule: options.tie_rule,
+            ..MountOptions::default()
+        })
+        .map_err(|e| format!("TPS: {e}"))?;
+        Some(
+            tps::parse(text, config)
+                .map(Game::new)
+                .map_err(|e| e.to_string())?,
+        )
+    } else {
+        None
+    };
+    Ok(game)
+}
+
+#[cfg(not(feature = "study"))]
+fn game_from_text(options: &MountOptions) -> Result<Option<Game>, String> {
+    let given = |t: &Option<String>| t.as_deref().is_some_and(|t| !t.trim().is_empty());
+    if given(&options.ptn) || given(&options.tps) {
+        return Err("this build reads no game text: load the study build".into());
+    }
+    Ok(None)
 }
 
 #[wasm_bindgen]
@@ -439,42 +479,6 @@ impl TakBoard {
         read_path(path).is_some_and(|p| !p.is_empty() && self.board.delete(&p))
     }
 
-    /// Sets the comment at `path` (empty: before the first ply). Returns an error message.
-    #[wasm_bindgen(js_name = setComment)]
-    pub fn set_comment(&mut self, path: JsValue, text: &str) -> Option<String> {
-        match read_path(path) {
-            Some(p) if self.board.set_comment(&p, text) => None,
-            _ => Some("no such ply".into()),
-        }
-    }
-
-    /// Sets the annotation at `path` (`'`, `''`, `!`, `?`, `!!`, `??`, `!?`, `?!`, their
-    /// combinations, or empty). Returns an error message.
-    #[wasm_bindgen(js_name = setAnnotation)]
-    pub fn set_annotation(&mut self, path: JsValue, text: &str) -> Option<String> {
-        match read_path(path) {
-            Some(p) => self.board.set_annotation(&p, text).err(),
-            None => Some("no such ply".into()),
-        }
-    }
-
-    /// Writes a review into the current line: `verdicts` is `[{judgement, comment}, ...]`
-    /// for its plies from the first. Returns how many plies were marked `?` or `??`.
-    #[wasm_bindgen(js_name = applyReview)]
-    pub fn apply_review(&mut self, verdicts: JsValue) -> usize {
-        let Ok(list) = from_js(&verdicts) else {
-            return 0;
-        };
-        let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
-        let pairs: Vec<(String, String)> = list
-            .as_array()
-            .unwrap_or_default()
-            .iter()
-            .map(|v| (text(v, "judgement"), text(v, "comment")))
-            .collect();
-        self.board.apply_review(&pairs)
-    }
-
     /// Whether a ply played where the line went on differently becomes the main line (a game
     /// against the computer) rather than a variation (study).
     #[wasm_bindgen(js_name = setPlayedLineIsMain)]
@@ -520,94 +524,6 @@ impl TakBoard {
         }
     }
 
-    /// Starts a match: `{players: [a, b], games: n}` or `{players, points: p}`, with the game
-    /// options of `newGameWith`. The first player has white in the first game. Returns an
-    /// error message; on error nothing changes.
-    #[wasm_bindgen(js_name = startMatch)]
-    pub fn start_match(&mut self, options: JsValue) -> Option<String> {
-        let result = (|| {
-            let options = MountOptions::read(options).map_err(|e| format!("bad options: {e}"))?;
-            let config = new_config(&options)?;
-            let (variants, take_backs) = game_options(&options)?;
-            let length = match (options.games, options.points) {
-                (Some(n), None) if (1..=99).contains(&n) => Length::Games(n),
-                (None, Some(p)) if (1..=100_000).contains(&p) => Length::FirstTo(p),
-                _ => return Err("a match needs games (1-99) or points (1-100000)".to_string()),
-            };
-            let players = options
-                .players
-                .clone()
-                .unwrap_or_else(|| ["Player 1".into(), "Player 2".into()]);
-            let mut series = Series::new(players, length, config);
-            series.variants = variants;
-            series.take_backs = take_backs;
-            Ok::<_, String>(series)
-        })();
-        match result {
-            Ok(series) => {
-                self.board.start_match(series);
-                None
-            }
-            Err(e) => Some(e),
-        }
-    }
-
-    /// Records the finished game in the match and starts the next. Returns an error message.
-    #[wasm_bindgen(js_name = nextGame)]
-    pub fn next_game(&mut self) -> Option<String> {
-        self.board.next_game().err()
-    }
-
-    /// Leaves the match; the game on the board stays.
-    #[wasm_bindgen(js_name = endMatch)]
-    pub fn end_match(&mut self) {
-        self.board.end_match();
-    }
-
-    /// The match to keep in local storage, or `null` outside a match.
-    #[wasm_bindgen(js_name = matchSave)]
-    pub fn match_save(&self) -> Option<String> {
-        self.board.series.as_ref().map(Series::save)
-    }
-
-    /// Restores a saved match (the game on the board is restored apart). Returns an error
-    /// message; on error nothing changes.
-    #[wasm_bindgen(js_name = matchRestore)]
-    pub fn match_restore(&mut self, text: &str) -> Option<String> {
-        match Series::restore(text) {
-            Ok(series) => {
-                self.board.series = Some(series);
-                self.board.mark_dirty();
-                None
-            }
-            Err(e) => Some(e),
-        }
-    }
-
-    /// The `index`-th (from 0) finished game of the match as PTN, with its match tags.
-    #[wasm_bindgen(js_name = matchGamePtn)]
-    pub fn match_game_ptn(&self, index: usize) -> Option<String> {
-        let series = self.board.series.as_ref()?;
-        let played = series.games.get(index)?;
-        let mut game = played.game.clone();
-        series.tag(&mut game, index + 1, played.white);
-        Some(crate::ptn::write_game(&game))
-    }
-
-    /// The whole match as PTN: the finished games and the one on the board.
-    #[wasm_bindgen(js_name = matchPtn)]
-    pub fn match_ptn(&self) -> Option<String> {
-        let series = self.board.series.as_ref()?;
-        let mut text = series.to_ptn();
-        if !series.is_over() {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str(&self.board.ptn());
-        }
-        Some(text)
-    }
-
     /// `color` (`white` or `black`) resigns. Returns whether the game ended so.
     pub fn resign(&mut self, color: &str) -> bool {
         let color = match color {
@@ -624,22 +540,9 @@ impl TakBoard {
         self.board.agree_draw()
     }
 
-    /// Loads a pasted PTN game or TPS position. Returns an error message; on error nothing
-    /// changes.
-    pub fn load(&mut self, text: &str) -> Option<String> {
-        self.board.load_text(text).err()
-    }
-
     /// The text to keep in local storage.
     pub fn save(&self) -> String {
         storage::save(&self.board)
-    }
-
-    /// Restores a saved game. Returns an error message; on error nothing changes.
-    pub fn restore(&mut self, text: &str) -> Option<String> {
-        storage::restore(&mut self.board, text)
-            .err()
-            .map(|m| self.board.text(&m))
     }
 
     /// The rectangle of a square in CSS pixels relative to the viewport, or `null`.
@@ -779,20 +682,6 @@ impl TakBoard {
         render::draw(&mut self.board, &mut WebCanvas { ctx: &ctx }, now)
     }
 
-    /// Draws `frames` frames unconditionally and returns the mean time of one, in ms: the
-    /// renderer's cost, for the benchmark.
-    #[wasm_bindgen(js_name = benchFrame)]
-    pub fn bench_frame(&mut self, frames: u32) -> f64 {
-        let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
-            return f64::NAN;
-        };
-        let frames = frames.max(1);
-        let start = performance.now();
-        for i in 0..frames {
-            self.draw(start + i as f64);
-        }
-        (performance.now() - start) / frames as f64
-    }
 
     /// A summary for the controls around the board: whose turn, the moves, the result,
     /// "Tak", the pending spread, messages.
@@ -861,18 +750,6 @@ impl TakBoard {
     #[wasm_bindgen(js_name = setHint)]
     pub fn set_hint(&mut self, hint: Option<String>) -> Option<String> {
         self.board.set_hint(hint.as_deref()).err()
-    }
-
-    /// Shows the position after `plies` (an array of PTN plies from the position shown)
-    /// without playing them; `null` ends the preview. Returns an error message.
-    #[wasm_bindgen(js_name = setPreview)]
-    pub fn set_preview(&mut self, plies: Option<Vec<String>>) -> Option<String> {
-        self.board.set_preview(plies.as_deref()).err()
-    }
-
-    /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
-    pub fn tags(&self) -> JsValue {
-        to_js(&self.board.game.tags().to_vec())
     }
 
     /// The number of plies in the game, undone ones included (the last ply `goto` can show).
@@ -951,6 +828,182 @@ impl TakBoard {
             }
             _ => JsValue::NULL,
         }
+    }
+
+    /// The board size.
+    pub fn size(&self) -> u8 {
+        self.board.position().size()
+    }
+}
+
+/// What the study build adds (`study` feature): games from text, comments and reviews,
+/// marks, matches and images. The page loads it when one of these is first wanted; a first
+/// visit plays with the smaller build without it.
+#[cfg(feature = "study")]
+#[wasm_bindgen]
+impl TakBoard {
+    /// Draws `frames` frames unconditionally and returns the mean time of one, in ms: the
+    /// renderer's cost, for the benchmark.
+    #[wasm_bindgen(js_name = benchFrame)]
+    pub fn bench_frame(&mut self, frames: u32) -> f64 {
+        let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
+            return f64::NAN;
+        };
+        let frames = frames.max(1);
+        let start = performance.now();
+        for i in 0..frames {
+            self.draw(start + i as f64);
+        }
+        (performance.now() - start) / frames as f64
+    }
+
+    /// Sets the comment at `path` (empty: before the first ply). Returns an error message.
+    #[wasm_bindgen(js_name = setComment)]
+    pub fn set_comment(&mut self, path: JsValue, text: &str) -> Option<String> {
+        match read_path(path) {
+            Some(p) if self.board.set_comment(&p, text) => None,
+            _ => Some("no such ply".into()),
+        }
+    }
+
+    /// Sets the annotation at `path` (`'`, `''`, `!`, `?`, `!!`, `??`, `!?`, `?!`, their
+    /// combinations, or empty). Returns an error message.
+    #[wasm_bindgen(js_name = setAnnotation)]
+    pub fn set_annotation(&mut self, path: JsValue, text: &str) -> Option<String> {
+        match read_path(path) {
+            Some(p) => self.board.set_annotation(&p, text).err(),
+            None => Some("no such ply".into()),
+        }
+    }
+
+    /// Writes a review into the current line: `verdicts` is `[{judgement, comment}, ...]`
+    /// for its plies from the first. Returns how many plies were marked `?` or `??`.
+    #[wasm_bindgen(js_name = applyReview)]
+    pub fn apply_review(&mut self, verdicts: JsValue) -> usize {
+        let Ok(list) = from_js(&verdicts) else {
+            return 0;
+        };
+        let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+        let pairs: Vec<(String, String)> = list
+            .as_array()
+            .unwrap_or_default()
+            .iter()
+            .map(|v| (text(v, "judgement"), text(v, "comment")))
+            .collect();
+        self.board.apply_review(&pairs)
+    }
+
+    /// Starts a match: `{players: [a, b], games: n}` or `{players, points: p}`, with the game
+    /// options of `newGameWith`. The first player has white in the first game. Returns an
+    /// error message; on error nothing changes.
+    #[wasm_bindgen(js_name = startMatch)]
+    pub fn start_match(&mut self, options: JsValue) -> Option<String> {
+        let result = (|| {
+            let options = MountOptions::read(options).map_err(|e| format!("bad options: {e}"))?;
+            let config = new_config(&options)?;
+            let (variants, take_backs) = game_options(&options)?;
+            let length = match (options.games, options.points) {
+                (Some(n), None) if (1..=99).contains(&n) => Length::Games(n),
+                (None, Some(p)) if (1..=100_000).contains(&p) => Length::FirstTo(p),
+                _ => return Err("a match needs games (1-99) or points (1-100000)".to_string()),
+            };
+            let players = options
+                .players
+                .clone()
+                .unwrap_or_else(|| ["Player 1".into(), "Player 2".into()]);
+            let mut series = Series::new(players, length, config);
+            series.variants = variants;
+            series.take_backs = take_backs;
+            Ok::<_, String>(series)
+        })();
+        match result {
+            Ok(series) => {
+                self.board.start_match(series);
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// Records the finished game in the match and starts the next. Returns an error message.
+    #[wasm_bindgen(js_name = nextGame)]
+    pub fn next_game(&mut self) -> Option<String> {
+        self.board.next_game().err()
+    }
+
+    /// Leaves the match; the game on the board stays.
+    #[wasm_bindgen(js_name = endMatch)]
+    pub fn end_match(&mut self) {
+        self.board.end_match();
+    }
+
+    /// The match to keep in local storage, or `null` outside a match.
+    #[wasm_bindgen(js_name = matchSave)]
+    pub fn match_save(&self) -> Option<String> {
+        self.board.series.as_ref().map(Series::save)
+    }
+
+    /// Restores a saved match (the game on the board is restored apart). Returns an error
+    /// message; on error nothing changes.
+    #[wasm_bindgen(js_name = matchRestore)]
+    pub fn match_restore(&mut self, text: &str) -> Option<String> {
+        match Series::restore(text) {
+            Ok(series) => {
+                self.board.series = Some(series);
+                self.board.mark_dirty();
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// The `index`-th (from 0) finished game of the match as PTN, with its match tags.
+    #[wasm_bindgen(js_name = matchGamePtn)]
+    pub fn match_game_ptn(&self, index: usize) -> Option<String> {
+        let series = self.board.series.as_ref()?;
+        let played = series.games.get(index)?;
+        let mut game = played.game.clone();
+        series.tag(&mut game, index + 1, played.white);
+        Some(crate::ptn::write_game(&game))
+    }
+
+    /// The whole match as PTN: the finished games and the one on the board.
+    #[wasm_bindgen(js_name = matchPtn)]
+    pub fn match_ptn(&self) -> Option<String> {
+        let series = self.board.series.as_ref()?;
+        let mut text = series.to_ptn();
+        if !series.is_over() {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&self.board.ptn());
+        }
+        Some(text)
+    }
+
+    /// Loads a pasted PTN game or TPS position. Returns an error message; on error nothing
+    /// changes.
+    pub fn load(&mut self, text: &str) -> Option<String> {
+        self.board.load_text(text).err()
+    }
+
+    /// Restores a saved game. Returns an error message; on error nothing changes.
+    pub fn restore(&mut self, text: &str) -> Option<String> {
+        storage::restore(&mut self.board, text)
+            .err()
+            .map(|m| self.board.text(&m))
+    }
+
+    /// Shows the position after `plies` (an array of PTN plies from the position shown)
+    /// without playing them; `null` ends the preview. Returns an error message.
+    #[wasm_bindgen(js_name = setPreview)]
+    pub fn set_preview(&mut self, plies: Option<Vec<String>>) -> Option<String> {
+        self.board.set_preview(plies.as_deref()).err()
+    }
+
+    /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
+    pub fn tags(&self) -> JsValue {
+        to_js(&self.board.game.tags().to_vec())
     }
 
     /// Puts marks on the board for the reader (they stay through navigation):
@@ -1076,11 +1129,6 @@ impl TakBoard {
         render::draw(&mut snap, &mut WebCanvas { ctx: &ctx }, 0.0);
         Ok(())
     }
-
-    /// The board size.
-    pub fn size(&self) -> u8 {
-        self.board.position().size()
-    }
 }
 
 /// Plain JSON-like values for the page: `null` for a missing value, arrays for lists.
@@ -1098,6 +1146,7 @@ impl Json for Raw {
 }
 
 /// What a page passed, as JSON (through the browser's own JSON, then read here).
+#[cfg(feature = "study")]
 fn from_js(value: &JsValue) -> Result<Value, String> {
     let text = js_sys::JSON::stringify(value)
         .ok()
@@ -1108,6 +1157,7 @@ fn from_js(value: &JsValue) -> Result<Value, String> {
 
 /// Joins PNG frames (`Uint8Array`s of the same size) into one looping animated PNG that
 /// shows each for `delay_ms`. Throws an error with a message for frames that do not fit.
+#[cfg(feature = "study")]
 #[wasm_bindgen(js_name = assembleApng)]
 pub fn assemble_apng(frames: Vec<js_sys::Uint8Array>, delay_ms: u16) -> Result<Vec<u8>, JsError> {
     let frames: Vec<Vec<u8>> = frames.iter().map(|f| f.to_vec()).collect();
@@ -1140,6 +1190,7 @@ pub fn set_catalogue(code: &str, text: &str) -> bool {
 }
 
 /// A mark as the page writes it.
+#[cfg(feature = "study")]
 #[derive(Default)]
 struct JsMark {
     arrow: Option<[String; 2]>,
@@ -1148,6 +1199,7 @@ struct JsMark {
     color: Option<String>,
 }
 
+#[cfg(feature = "study")]
 impl Json for JsMark {
     fn write_json(&self, out: &mut String) {
         let mut fields: Vec<(&str, &dyn Json)> = Vec::new();
@@ -1167,6 +1219,7 @@ impl Json for JsMark {
     }
 }
 
+#[cfg(feature = "study")]
 impl JsMark {
     fn read(v: &Value) -> Result<JsMark, String> {
         let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
@@ -1238,15 +1291,24 @@ impl JsMark {
     }
 }
 
+/// A whole number from the page (`undefined` for anything else).
+fn whole_number(v: &JsValue) -> Option<u32> {
+    v.as_f64()
+        .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= u32::MAX as f64)
+        .map(|n| n as u32)
+}
+
 /// A path in the game tree from the page: an array of small non-negative integers.
 fn read_path(value: JsValue) -> Option<Vec<usize>> {
-    let v = from_js(&value).ok()?;
-    let list = v.as_array()?;
-    if list.len() > 4096 {
+    if !js_sys::Array::is_array(&value) {
+        return None;
+    }
+    let list = js_sys::Array::from(&value);
+    if list.length() > 4096 {
         return None;
     }
     list.iter()
-        .map(|i| i.as_u32().map(|n| n as usize))
+        .map(|i| whole_number(&i).map(|n| n as usize))
         .collect()
 }
 

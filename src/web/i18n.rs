@@ -6,7 +6,6 @@
 use crate::moves::ParseMoveError;
 use crate::position::IllegalMove;
 use crate::Kind;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// A language of the interface.
@@ -68,41 +67,74 @@ pub fn parse_catalogue(text: &str) -> Vec<(&str, String)> {
         .collect()
 }
 
+/// A language's texts by key: a sorted list, searched by halves (a hash map would bring its
+/// hashing code into the page's wasm for a few hundred lookups).
+#[derive(Default)]
+pub struct Catalogue(Vec<(String, String)>);
+
+impl Catalogue {
+    fn read(text: &str) -> Catalogue {
+        let mut entries: Vec<(String, String)> = parse_catalogue(text)
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Catalogue(entries)
+    }
+
+    /// The text of `key`.
+    pub fn get(&self, key: &str) -> Option<&String> {
+        self.0
+            .binary_search_by(|(k, _)| k.as_str().cmp(key))
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Every key and its text, by key.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(k, _)| k)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 /// The catalogues read so far, one per language.
-static CATALOGUES: [OnceLock<HashMap<String, String>>; 4] = [const { OnceLock::new() }; 4];
+static CATALOGUES: [OnceLock<Catalogue>; 4] = [const { OnceLock::new() }; 4];
 
 /// Hands over the catalogue of `lang` (the text of `www/i18n/<lang>.txt`). The first one
 /// given stays; returns whether this one was taken.
 pub fn set_catalogue(lang: Lang, text: &str) -> bool {
-    CATALOGUES[lang as usize]
-        .set(
-            parse_catalogue(text)
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        )
-        .is_ok()
+    CATALOGUES[lang as usize].set(Catalogue::read(text)).is_ok()
 }
 
 /// The catalogue of `lang` (empty in the browser until the page has handed it over).
-pub fn catalogue(lang: Lang) -> &'static HashMap<String, String> {
+pub fn catalogue(lang: Lang) -> &'static Catalogue {
     let cell = &CATALOGUES[lang as usize];
     if let Some(c) = cell.get() {
         return c;
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        cell.get_or_init(|| {
-            parse_catalogue(lang.source())
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect()
-        })
+        cell.get_or_init(|| Catalogue::read(lang.source()))
     }
     #[cfg(target_arch = "wasm32")]
     {
-        static EMPTY: OnceLock<HashMap<String, String>> = OnceLock::new();
-        EMPTY.get_or_init(HashMap::new)
+        static EMPTY: Catalogue = Catalogue(Vec::new());
+        &EMPTY
     }
 }
 
@@ -237,15 +269,15 @@ mod tests {
         assert!(english.len() > 100, "{} keys", english.len());
         for lang in Lang::ALL {
             let cat = catalogue(lang);
-            let missing: Vec<_> = english.keys().filter(|k| !cat.contains_key(*k)).collect();
+            let missing: Vec<_> = english.keys().filter(|k| !cat.contains_key(k)).collect();
             assert!(missing.is_empty(), "{}: missing {missing:?}", lang.code());
-            let extra: Vec<_> = cat.keys().filter(|k| !english.contains_key(*k)).collect();
+            let extra: Vec<_> = cat.keys().filter(|k| !english.contains_key(k)).collect();
             assert!(extra.is_empty(), "{}: unknown keys {extra:?}", lang.code());
-            for (key, value) in cat {
+            for (key, value) in cat.iter() {
                 assert!(!value.is_empty(), "{}: {key} is empty", lang.code());
                 assert_eq!(
                     placeholders(value),
-                    placeholders(&english[key]),
+                    placeholders(english.get(key).unwrap()),
                     "{}: {key}",
                     lang.code()
                 );

@@ -24,6 +24,13 @@ pub mod theme;
 
 #[cfg(all(target_arch = "wasm32", feature = "board"))]
 pub mod bindings;
+#[cfg(all(target_arch = "wasm32", feature = "board", not(feature = "engine")))]
+mod page_alloc;
+
+/// The page's builds (not the worker's, nor a build with both) use the small allocator.
+#[cfg(all(target_arch = "wasm32", feature = "board", not(feature = "engine")))]
+#[global_allocator]
+static PAGE_ALLOC: page_alloc::PageAlloc = page_alloc::PageAlloc::new();
 #[cfg(all(target_arch = "wasm32", feature = "engine"))]
 pub mod engine;
 

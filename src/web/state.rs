@@ -338,6 +338,11 @@ impl Board {
     }
 
     fn read_ply_marks(&self) -> Vec<Mark> {
+        // Comments come only from games read from text or written in the study build: the
+        // first visit's build has none, and so no reader of marks.
+        if !cfg!(feature = "study") {
+            return Vec::new();
+        }
         self.game
             .comments(self.game.path())
             .iter()
@@ -1099,15 +1104,14 @@ impl Board {
             moves,
             tree: tree_items(&self.game),
             path: self.game.path().to_vec(),
-            start_comments: self
-                .game
-                .start_comments
-                .iter()
-                .map(|c| comment_text(c))
-                .filter(|c| !c.is_empty())
-                .collect(),
+            start_comments: comment_texts(&self.game.start_comments),
             raw_start_comments: self.game.start_comments.clone(),
-            chances: self.line_chances(),
+            // Reviews and matches are the study build's: the first visit's build skips them.
+            chances: if cfg!(feature = "study") {
+                self.line_chances()
+            } else {
+                Vec::new()
+            },
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
             tak: tak_by.is_some(),
@@ -1130,7 +1134,11 @@ impl Board {
             tie_rule: pos.config().ancient_tie_rule,
             take_backs: self.take_backs.name().to_string(),
             take_backs_forbidden: self.take_backs_forbidden(),
-            series: self.series.as_ref().map(|m| self.match_status(m)),
+            series: if cfg!(feature = "study") {
+                self.series.as_ref().map(|m| self.match_status(m))
+            } else {
+                None
+            },
             selected: self.selected.name().to_string(),
             size: pos.size(),
             komi: pos.config().komi.to_string(),
@@ -1199,6 +1207,19 @@ fn summarize(pos: &Position, o: Outcome, lang: Lang, variants: Variants) -> Resu
 }
 
 /// The text of a comment to show: without its marks.
+/// The texts to read of `comments`, empty ones left out. Only the study build has comments
+/// (games read from text, notes, reviews): the first visit's build skips the marks reader.
+fn comment_texts(comments: &[String]) -> Vec<String> {
+    if !cfg!(feature = "study") {
+        return Vec::new();
+    }
+    comments
+        .iter()
+        .map(|c| comment_text(c))
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
 pub fn comment_text(comment: &str) -> String {
     match marks::parse_comment(comment) {
         Ok((_, rest)) => rest,
@@ -1279,12 +1300,7 @@ fn line_items(
             path: path.clone(),
             ptn: ptn::write_move(&pos, node.mv),
             annotation: node.annotation.to_string(),
-            comments: node
-                .comments
-                .iter()
-                .map(|c| comment_text(c))
-                .filter(|c| !c.is_empty())
-                .collect(),
+            comments: comment_texts(&node.comments),
             raw_comments: node.comments.clone(),
             number: pos.move_number() as u32,
             white: pos.to_move() == Color::White,

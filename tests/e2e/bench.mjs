@@ -62,6 +62,12 @@ try {
   const pageVisit = await firstVisit(browser, `${site.url}/index.html`, hasBoard);
   console.log(`first visit of the game page (gzipped, as requested by the browser): ${kb(pageVisit.total)}`);
   console.log(pageVisit.rows.join('\n'));
+  // What comes later: on first use (the study build, the long texts, the computer's worker),
+  // and what the service worker caches in the background for offline play.
+  const later = ['pkg/tak_study_bg.wasm', 'www/i18n/en.more.txt', 'pkg/tak_engine_bg.wasm'];
+  console.log(`fetched when first wanted: ${later.map((f) => `${f} ${kb(gz(f))}`).join(', ')}`);
+  const offline = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/'\.\/([^']+)'/g)].map((m) => m[1]);
+  console.log(`everything the service worker keeps for offline play (${offline.length} files): ${kb(offline.reduce((n, f) => n + gz(f), 0))} gzipped`);
   const embedVisit = await firstVisit(browser, `${site.url}/embed.html?size=5`, hasBoard);
   console.log(`first visit of an embedded board (embed.html): ${kb(embedVisit.total)}`);
   console.log(embedVisit.rows.join('\n'));

@@ -112,7 +112,7 @@ test('the computer thinking and the end of a game are said when the board is pre
 test('"Tak!" names the threatening player and marks the square', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, server.url);
-  const emptyBoard = await page.evaluate(() => { window.tak.load('x5/x5/x5/2,2,2,x2/1,1,1,x2 1 5'); return null; });
+  const emptyBoard = await page.evaluate(() => window.tak.load('x5/x5/x5/2,2,2,x2/1,1,1,x2 1 5'));
   assert.equal(emptyBoard, null);
   const pixel = async (sq) => page.evaluate((s) => {
     const r = window.tak.squareRect(s);

@@ -89,3 +89,43 @@ test('after a first visit the game reloads and plays offline, and an update keep
   assert.equal((await page.evaluate(() => window.tak.status())).ply, 4, 'the saved game survived the update');
   await context.close();
 });
+
+test('a first visit loads the play build only; the study build comes when wanted and the game moves into it', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(`${site.base}/index.html`);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => window.tak.build()), 'play');
+  assert.ok(requested.some((f) => f.endsWith('/pkg/tak_bg.wasm')), 'the play build was loaded');
+  assert.deepEqual(requested.filter((f) => /tak_study|tak_engine|\.more\.txt/.test(f)), [], 'nothing a first visit does not need');
+
+  // A game on the play build, with settings given since the board was made.
+  for (const m of ['a1', 'e5', 'c3', 'd3', 'c4']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  await page.evaluate(() => { window.tak.undo(); window.tak.setPatterns(true); });
+  const before = await page.evaluate(() => ({ tps: window.tak.tps(), ptn: window.tak.ptn(), ply: window.tak.status().ply }));
+  assert.equal(before.ply, 4);
+
+  // A note on the ply shown needs the study build: it is fetched, and the game goes over.
+  await page.click('#notes');
+  await page.fill('#notes-text', 'a quiet move');
+  await page.click('#notes-save');
+  await page.waitForFunction(() => window.tak.build() === 'study');
+  assert.ok(requested.some((f) => f.endsWith('/pkg/tak_study_bg.wasm')));
+  const after = await page.evaluate(() => ({ tps: window.tak.tps(), ptn: window.tak.ptn(), ply: window.tak.status().ply }));
+  assert.equal(after.tps, before.tps);
+  assert.equal(after.ply, 4, 'the ply shown stays');
+  assert.match(after.ptn, /2\. c3 d3 \{a quiet move\}\s+3\. c4/, 'the undone ply and the note are both in the game');
+  assert.equal(await page.isVisible('#notes-dialog'), false, 'the dialog closed once saved');
+  // The board still plays, with its settings: the next ply redoes c4.
+  assert.equal(await page.evaluate(() => window.tak.redo()), true);
+  assert.equal((await page.evaluate(() => window.tak.status())).ply, 5);
+
+  // The rules' text is fetched when they are first read.
+  await page.click('#rules-wide');
+  await page.waitForFunction(() => document.querySelector('[data-i18n="rules.p1"]')?.textContent.length > 40);
+  assert.ok(requested.some((f) => f.endsWith('/www/i18n/en.more.txt')));
+  await context.close();
+});
