@@ -682,7 +682,6 @@ impl TakBoard {
         render::draw(&mut self.board, &mut WebCanvas { ctx: &ctx }, now)
     }
 
-
     /// A summary for the controls around the board: whose turn, the moves, the result,
     /// "Tak", the pending spread, messages.
     pub fn status(&self) -> JsValue {

@@ -62,7 +62,7 @@ pub fn parse_catalogue(text: &str) -> Vec<(&str, String)> {
                 return None;
             }
             let (key, value) = line.split_once('=')?;
-            Some((key.trim(), value.trim().replace("\\n", "\n")))
+            Some((key.trim(), unescape_newlines(value.trim())))
         })
         .collect()
 }
@@ -145,9 +145,56 @@ pub fn text(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
         .get(key)
         .or_else(|| catalogue(Lang::En).get(key))
         .map_or(key, String::as_str);
-    let mut out = template.to_string();
-    for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), value);
+    fill(template, args)
+}
+
+/// `template` with each `{name}` of `args` replaced by its value, in one pass (a value that
+/// itself holds braces stays as it is). Written out by hand rather than with `str::replace`,
+/// whose substring search is a few KB of the page's wasm.
+fn fill(template: &str, args: &[(&str, String)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            args.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (v, close))
+        });
+        match value {
+            Some((v, close)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A catalogue value's `\n` as line breaks.
+fn unescape_newlines(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some(other) => {
+                out.push(c);
+                out.push(other);
+            }
+            None => out.push(c),
+        }
     }
     out
 }
@@ -283,6 +330,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn placeholders_are_filled_in_one_pass_and_unknown_ones_kept() {
+        let args = [("a", "1".to_string()), ("b", "{a}".to_string())];
+        assert_eq!(fill("{a} and {b}, {a}", &args), "1 and {a}, 1");
+        assert_eq!(fill("{x} { {a", &args), "{x} { {a");
+        assert_eq!(fill("no braces", &[]), "no braces");
+        assert_eq!(unescape_newlines("one\\ntwo\\x\\"), "one\ntwo\\x\\");
     }
 
     #[test]
