@@ -395,6 +395,7 @@ newDialog.addEventListener('close', () => {
 const syncMatchOptions = () => {
   const length = newForm.length.value;
   $('match-options').hidden = length === 'single';
+  if (length !== 'single') board.study().catch(() => {}); // matches are the study build's: fetched while the form is filled
   $('points-label').hidden = length !== 'points';
   for (const el of newDialog.querySelectorAll('.names')) el.hidden = newForm.opponent.value === 'computer';
 };

@@ -67,6 +67,8 @@ test('a right-click highlights a square and a right-drag draws an arrow, kept wi
   const plain = await colourAt(page, 'c3');
   const c3 = await squareAt(page, 'c3');
   await page.mouse.click(c3.x, c3.y, { button: 'right' });
+  // A first visit's board has no marks: the first one waits for the study build.
+  await page.waitForFunction(() => window.tak.build() === 'study' && window.tak.marks().length === 1);
   await frame(page);
   assert.ok(differs(await colourAt(page, 'c3'), plain));
   const e3 = await squareAt(page, 'e3');
@@ -74,6 +76,7 @@ test('a right-click highlights a square and a right-drag draws an arrow, kept wi
   await page.mouse.down({ button: 'right' });
   await page.mouse.move(e3.x, e3.y, { steps: 5 });
   await page.mouse.up({ button: 'right' });
+  await page.waitForFunction(() => window.tak.marks().length === 2);
   assert.match(await page.evaluate(() => window.tak.ptn()), /e5 \{\[arrows c3-e3\] \[highlight c3\]\}/);
   await page.click('#prev');
   assert.deepEqual(await page.evaluate(() => window.tak.marks()), []);

@@ -30,6 +30,8 @@ async function newGameDialog(page, { size, opponent = 'human', length = 'single'
   await page.click('#start-game');
   // The dialog's close event comes a moment later.
   await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  // A match starts on the study build, which may still be on its way.
+  if (length !== 'single') await page.waitForFunction(() => window.tak.status().series);
   await page.waitForTimeout(50);
 }
 

@@ -78,6 +78,7 @@ test('pasting a bad PTN keeps the text and says why; a good one loads', async ()
   const page = await openGame(context, server.url);
   await openMenu(page);
   await page.click('#paste');
+  await page.waitForFunction(() => window.tak.build() === 'study'); // fetched as the dialog opened
   await page.fill('#paste-text', '[Size "6"]\n1. a1 f6 2. Sa1');
   await page.click('#load-game');
   assert.match(await page.textContent('#paste-error'), /ply 3: a1 is not empty/);

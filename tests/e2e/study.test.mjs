@@ -74,6 +74,7 @@ test('going back and playing another ply makes a variation; it survives export, 
   assert.equal(await page.locator('#moves li.variation').count(), 1, 'the variation is listed');
   // A comment and an annotation through the notes dialog.
   await page.click('#notes');
+  await page.waitForFunction(() => window.tak.build() === 'study'); // fetched as the dialog opened
   await page.check('#notes-dialog input[name=judgement][value="!?"]');
   await page.fill('#notes-text', 'a quieter start');
   await page.click('#notes-save');
@@ -96,6 +97,7 @@ test('going back and playing another ply makes a variation; it survives export, 
   const other = await openGame(fresh, server.url);
   await openMenu(other);
   await other.click('#paste');
+  await other.waitForFunction(() => window.tak.build() === 'study'); // fetched as the dialog opened
   await other.fill('#paste-text', exported);
   await other.click('#load-game');
   assert.equal(await other.evaluate(() => window.tak.ptn()), exported);
