@@ -822,3 +822,29 @@ fn a_hinted_placement_readies_its_kind() {
     click(&mut b, "c2");
     assert_eq!(b.tps(), "x5/x5/x5/x2,1C,x2/x5 2 3");
 }
+
+#[test]
+fn the_reserves_carry_the_players_names_when_the_game_has_them() {
+    let mut b = board("x5/x5/x5/x5/x5 1 1");
+    assert_eq!(b.player_label(Color::White), "White");
+    assert_eq!(b.player_label(Color::Black), "Black");
+    let mut game = Game::new(Position::from_tps("x5/x5/x5/x5/x5 1 1").unwrap());
+    game.set_tag("Player1", "Ann");
+    game.set_tag("Player2", "Bartholomew the Long-Winded");
+    b.load(game);
+    assert_eq!(b.player_label(Color::White), "Ann");
+    assert_eq!(
+        b.player_label(Color::Black),
+        "Bartholomew the…",
+        "shortened to fit"
+    );
+    // A match names its players on each game it starts.
+    let series = tak::series::Series::new(
+        ["Cy".into(), "Di".into()],
+        tak::series::Length::Games(2),
+        tak::Config::standard(5).unwrap(),
+    );
+    b.start_match(series);
+    assert_eq!(b.player_label(Color::White), "Cy");
+    assert_eq!(b.player_label(Color::Black), "Di");
+}

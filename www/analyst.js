@@ -72,14 +72,4 @@ export class Analyst {
 }
 
 
-/**
- * An evaluation as a reader says it: `+R3` / `-R3` (a road forced in three plies) become
- * words with the player's name; a score in flats stays a number.
- */
-export function evalWords(text, t) {
-  const road = /^([+-])R(\d+)$/.exec(String(text));
-  if (!road) return text;
-  const player = t(road[1] === '+' ? 'color.white' : 'color.black');
-  const plies = Number(road[2]);
-  return plies === 0 ? t('analysis.road_made', { player }) : t('analysis.road_in', { player, plies });
-}
+export { evalWords } from './words.js';

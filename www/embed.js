@@ -5,6 +5,7 @@ import { mount } from './board.js';
 import { stepControls } from './controls.js';
 import { LANGUAGES, translator } from './i18n.js';
 import { currentItem } from './lesson.js';
+import { commentWords } from './words.js';
 
 /** Reads and checks the parameters; returns {options, errors}. */
 export function readParams(search) {
@@ -148,7 +149,7 @@ async function main() {
     const s = handle.status();
     const item = currentItem(s);
     notes.textContent = item && (item.annotation || item.comments.length)
-      ? `${item.number}${item.white ? '.' : '...'} ${item.ptn}${item.annotation}${item.comments.length ? ` · ${item.comments.join(' · ')}` : ''}`
+      ? `${item.number}${item.white ? '.' : '...'} ${item.ptn}${item.annotation}${item.comments.length ? ` · ${item.comments.map((c) => commentWords(c, t)).join(' · ')}` : ''}`
       : '';
   };
   handle.on('change', showNotes);

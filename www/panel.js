@@ -2,6 +2,8 @@
 // move list. DOM only: every fact comes from the board's status (computed in Rust); `t`
 // translates catalogue keys.
 
+import { commentWords } from './words.js';
+
 const $ = (id) => document.getElementById(id);
 
 /** Scrolls `list` (and only `list`, never the page) so that `item` is visible. */
@@ -43,7 +45,7 @@ export function renderMoves(list, status, t, on) {
   const commentNode = (text) => {
     const c = document.createElement('span');
     c.className = 'comment';
-    c.textContent = text;
+    c.textContent = commentWords(text, t);
     return c;
   };
   const small = (text, label, action, cls) => {

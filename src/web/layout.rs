@@ -65,6 +65,8 @@ pub struct ReserveLayout {
     pub area: Rect,
     /// Where the player's name goes (text baseline; centred in landscape, left in portrait).
     pub label: Point,
+    /// How wide the name may be there, in pixels.
+    pub label_width: f64,
     pub flat: Rect,
     pub wall: Rect,
     pub cap: Rect,
@@ -178,10 +180,12 @@ impl Layout {
                     )
                 };
                 let label = Point::new(area.x, y + pile * 0.55);
+                let flat = at(slots[0]);
                 ReserveLayout {
                     area,
                     label,
-                    flat: at(slots[0]),
+                    label_width: flat.x - area.x - square * 0.1,
+                    flat,
                     wall: at(slots[1]),
                     cap: if caps { at(slots[2]) } else { Rect::default() },
                 }
@@ -193,12 +197,19 @@ impl Layout {
                 let area = Rect::new(x, board.y, pile, board.height);
                 // The name on top, inside the column; the piles below it.
                 let label = Point::new(x + pile / 2.0, board.y + square * 0.22);
+                // Centred on the column: as far as the nearer of the canvas edge and the
+                // board (with its rank numbers) on either side.
+                let room = match color {
+                    Color::White => label.x.min(board.x - square * 0.3 - label.x),
+                    Color::Black => (label.x - board.x - board.width).min(width - label.x),
+                };
                 let step = (board.height / 3.6).min(pile * 1.5) * spread;
                 let middle = board.y + board.height / 2.0 + square * 0.15;
                 let at = |i: f64| Rect::new(x, middle + i * step - pile / 2.0, pile, pile);
                 ReserveLayout {
                     area,
                     label,
+                    label_width: 2.0 * room.max(0.0),
                     flat: at(slots[0]),
                     wall: at(slots[1]),
                     cap: if caps { at(slots[2]) } else { Rect::default() },

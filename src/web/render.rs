@@ -669,12 +669,7 @@ fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
             }
         }
         // Whose reserve, and whose turn.
-        let key = if color == Color::White {
-            "color.white"
-        } else {
-            "color.black"
-        };
-        let label = super::i18n::text(board.lang, key, &[]);
+        let label = fit_label(board, color, reserve.label_width, px);
         let Point { x, y } = reserve.label;
         let align = if layout.portrait {
             Align::Left
@@ -693,6 +688,36 @@ fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
                 bold,
             },
         );
+    }
+}
+
+/// The name over a reserve, fitted to `width` pixels at `px` (bold): a player's name
+/// shortened with an ellipsis, or the colour's when too little of the name would show.
+fn fit_label(board: &Board, color: Color, width: f64, px: f64) -> String {
+    // An average bold sans-serif letter; generous, so that nothing runs under the piles.
+    let fits = (width / (px * 0.62)).max(0.0) as usize;
+    let name = board.player_label(color);
+    let len = name.chars().count();
+    if len <= fits {
+        return name;
+    }
+    if fits >= 5 {
+        let mut short: String = name.chars().take(fits - 1).collect();
+        short.push('…');
+        return short;
+    }
+    let key = if color == Color::White {
+        "color.white"
+    } else {
+        "color.black"
+    };
+    let colour = super::i18n::text(board.lang, key, &[]);
+    // The colour's name as before when a player's name was given: it was drawn this way
+    // all along, fitting or not.
+    if name == colour {
+        name
+    } else {
+        colour
     }
 }
 
@@ -784,6 +809,39 @@ mod tests {
             rec.ops.iter().any(|o| o.starts_with("circle")),
             "the dot is drawn"
         );
+    }
+
+    #[test]
+    fn the_players_names_label_the_reserves_where_they_fit() {
+        let texts = |b: &mut Board| {
+            let mut rec = Recorder::default();
+            draw(b, &mut rec, 0.0);
+            rec.ops
+                .iter()
+                .filter(|o| o.starts_with("text"))
+                .map(|o| o.splitn(6, ' ').nth(5).unwrap_or("").to_string())
+                .collect::<Vec<_>>()
+        };
+        let mut game = Game::new(Position::from_tps("x5/x5/x5/x5/x5 1 1").unwrap());
+        game.set_tag("Player1", "Ann");
+        game.set_tag("Player2", "Bartholomew the Long-Winded");
+        let mut b = board("x5/x5/x5/x5/x5 1 1");
+        b.load(game);
+        // Wide: the names, the long one shortened with an ellipsis.
+        b.resize(1000.0, 700.0, 1.0);
+        let wide = texts(&mut b);
+        assert!(wide.iter().any(|t| t == "Ann"), "{wide:?}");
+        assert!(
+            wide.iter()
+                .any(|t| t.starts_with("Bartholom") && t.ends_with('…')),
+            "{wide:?}"
+        );
+        // A phone held upright has room for a short word only: the colour for the long one.
+        b.prefer_portrait = true;
+        b.resize(390.0, 560.0, 1.0);
+        let narrow = texts(&mut b);
+        assert!(narrow.iter().any(|t| t == "Black"), "{narrow:?}");
+        assert!(!narrow.iter().any(|t| t.starts_with("Bart")), "{narrow:?}");
     }
 
     #[test]

@@ -473,6 +473,36 @@ impl Board {
     }
 
     /// A message in the reader's language.
+    /// The name over a player's reserve: theirs when the game names them (a match, or a game
+    /// read with `Player1` / `Player2` tags), shortened to fit; else the colour.
+    pub fn player_label(&self, color: Color) -> String {
+        const LONGEST: usize = 16;
+        let tag = if color == Color::White {
+            "Player1"
+        } else {
+            "Player2"
+        };
+        match self.game.tag(tag).map(str::trim) {
+            Some(name) if !name.is_empty() && name != "?" => {
+                if name.chars().count() > LONGEST {
+                    let mut short: String = name.chars().take(LONGEST - 1).collect();
+                    short.push('…');
+                    short
+                } else {
+                    name.to_string()
+                }
+            }
+            _ => {
+                let key = if color == Color::White {
+                    "color.white"
+                } else {
+                    "color.black"
+                };
+                i18n::text(self.lang, key, &[])
+            }
+        }
+    }
+
     pub fn text(&self, message: &Message) -> String {
         message.text(self.lang)
     }

@@ -23,6 +23,7 @@ test('the review marks a missed road in one with ?? and names the winning ply', 
     const plies = await page.$$eval('#moves button.ply', (bs) => bs.map((b) => b.textContent));
     assert.ok(plies.includes('a3??'), plies.join(' '));
     assert.match(await page.textContent('#moves'), /best e1/);
+    assert.match(await page.textContent('#moves'), /Black forces a road in 1/, 'the road in words, not -R1');
     assert.match(await page.textContent('#review-summary'), /marked/);
     // In the game's PTN.
     const ptn = await page.evaluate(() => window.tak.ptn());
@@ -180,7 +181,7 @@ test('embeds show analysis and a reviewed game’s marks', async () => {
   await page.goto(`${server.url}/embed.html?analysis=1&controls=1&interactive=0&ply=9&ptn=${encodeURIComponent(reviewed)}`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   await page.waitForFunction(() => document.getElementById('notes').textContent);
-  assert.equal(await page.textContent('#notes'), '5. a3?? · -R1 · best e1');
+  assert.equal(await page.textContent('#notes'), '5. a3?? · Black forces a road in 1 (plies) · best e1');
   await page.waitForFunction(() => /depth \d+/.test(document.querySelector('.tak-analysis p')?.textContent || ''), null, { timeout: 20000 });
   assert.match(await page.textContent('.tak-analysis p'), /White \d+%/);
   await shot(page, 'embed-analysis');
