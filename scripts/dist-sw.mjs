@@ -19,7 +19,7 @@ for (const f of files) hash.update(f).update(readFileSync(path.join(dist, f)));
 const version = hash.digest('hex').slice(0, 16);
 const assets = ['./', ...precached.map((f) => `./${f}`)].map((f) => `'${f}'`).join(', ');
 const sw = readFileSync(source, 'utf8')
-  .replace('__VERSION__', version)
+  .replace("const VERSION = '__VERSION__';", `const VERSION = '${version}';`)
   .replace('/* __ASSETS__ */', assets);
 writeFileSync(path.join(dist, 'sw.js'), sw);
 console.log(`sw.js: version ${version}, ${precached.length} files cached on a first visit`);

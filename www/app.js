@@ -370,7 +370,11 @@ async function startGame(size, komi, rules = settings.rules, length = null) {
     const names = settings.opponent === 'computer'
       ? [t('match.you'), t('match.computer')]
       : [settings.players[0] || t('match.player1'), settings.players[1] || t('match.player2')];
-    error = await board.startMatch({ ...options, ...length, players: names });
+    try {
+      error = await board.startMatch({ ...options, ...length, players: names });
+    } catch (err) {
+      error = t('notice.study_failed', { error: err?.message || err });
+    }
   } else {
     error = board.newGameWith(options);
   }
@@ -483,9 +487,27 @@ $('notes').addEventListener('click', () => {
   notesDialog.showModal();
   board.study().catch(() => {}); // comments are the study build's: fetched while one is typed
 });
+/**
+ * Waits for the study build while `dialog` is open, saying so in `line`. False when it could
+ * not load (said in `line`) or the dialog was closed meanwhile (cancelled: nothing to do).
+ */
+async function studyFor(dialog, line) {
+  if (board.build() === 'study') return true;
+  line.textContent = t('notice.study_loading');
+  try {
+    await board.study();
+  } catch (err) {
+    line.textContent = t('notice.study_failed', { error: err?.message || err });
+    return false;
+  }
+  line.textContent = '';
+  return dialog.open;
+}
+
 $('notes-save').addEventListener('click', async (e) => {
   // Closed here once saved: an error keeps the dialog and the text open.
   e.preventDefault();
+  if (!(await studyFor(notesDialog, $('notes-error')))) return;
   const form = $('notes-form');
   const text = $('notes-text').value;
   if (notesPath.length) {
@@ -556,6 +578,7 @@ $('paste').addEventListener('click', () => {
 $('load-game').addEventListener('click', async (e) => {
   // Closed here once loaded: an error keeps the dialog and the pasted text, so nothing is lost.
   e.preventDefault();
+  if (!(await studyFor(pasteDialog, $('paste-error')))) return;
   const text = $('paste-text').value;
   if (board.status().series && !confirm(t('match.confirm_leave'))) return;
   if (match?.viewing) match.back();
@@ -583,7 +606,11 @@ const openLearn = async () => {
   closeMenu();
   await t.more();
   translatePage($('tutorial-dialog'), t);
-  (await tutorialModule()).openTutorial($('tutorial-dialog'), t, lang, settings);
+  try {
+    await (await tutorialModule()).openTutorial($('tutorial-dialog'), t, lang, settings);
+  } catch (err) {
+    showNotice(t('notice.study_failed', { error: err?.message || err }));
+  }
 };
 $('rules').addEventListener('click', openRules);
 $('rules-wide').addEventListener('click', openRules);

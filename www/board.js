@@ -22,6 +22,8 @@ export function loadEngine(name = 'play') {
         await m.default({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
         return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng };
       }));
+    // A failed fetch (offline before the first visit ended) is tried again next time.
+    builds.get(name).catch(() => builds.delete(name));
   }
   return builds.get(name);
 }
@@ -182,13 +184,23 @@ export async function mount(element, options = {}) {
   const on = (type, fn, opts) => canvas.addEventListener(type, fn, opts);
   // The right button draws marks: a click highlights a square, a drag draws an arrow (with
   // Shift red, Ctrl blue, Alt yellow; green otherwise), kept with the ply shown.
-  let marking = null;
+  // Mark gestures run in order, after the study build has come (the first may wait for it).
+  let marks = Promise.resolve();
+  let marking = false;
+  const queueMark = (fn) => { marks = marks.then(() => upgrade()).then(fn).catch(() => {}); };
+  // A press on the board in progress (a stack in hand): the move into the study build waits
+  // for its release, so that no drag is cut short.
+  let pressed = false;
+  let released = null;
+  const whenReleased = () => (pressed ? new Promise((resolve) => { released = resolve; }) : Promise.resolve());
+  const release = () => { pressed = false; released?.(); released = null; };
   const markColor = (e) => (e.shiftKey ? 'red' : e.ctrlKey || e.metaKey ? 'blue' : e.altKey ? 'yellow' : 'green');
   on('pointerdown', (e) => {
     if (e.pointerType === 'mouse' && e.button === 2 && options.drawMarks !== false) {
       // Marks are the study build's: the first one waits for it.
       const at = local(e);
-      marking = upgrade().then(() => board.markDown(...at));
+      marking = true;
+      queueMark(() => board.markDown(...at));
       canvas.setPointerCapture?.(e.pointerId);
       e.preventDefault();
       return;
@@ -196,6 +208,7 @@ export async function mount(element, options = {}) {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     canvas.setPointerCapture?.(e.pointerId);
     canvas.focus({ preventScroll: true, focusVisible: false });
+    pressed = true;
     board.pointerDown(...local(e));
     e.preventDefault();
     after();
@@ -205,15 +218,16 @@ export async function mount(element, options = {}) {
     if (marking && e.button === 2) {
       const at = local(e);
       const color = markColor(e);
-      marking.then(() => { board.markUp(...at, color); after(); }, () => {});
-      marking = null;
+      queueMark(() => { board.markUp(...at, color); after(); });
+      marking = false;
       return;
     }
     board.pointerUp(...local(e));
     if (e.pointerType !== 'mouse') board.pointerLeave();
     after();
+    release();
   });
-  on('pointercancel', () => { board.pointerCancel(); board.pointerLeave(); after(); });
+  on('pointercancel', () => { board.pointerCancel(); board.pointerLeave(); after(); release(); });
   on('pointerleave', (e) => { if (e.pointerType === 'mouse') { board.pointerLeave(); after(); } });
   on('wheel', (e) => { if (board.wheel(e.deltaY)) { e.preventDefault(); after(); } }, { passive: false });
   on('keydown', (e) => { if (board.key(e.key)) { e.preventDefault(); after(); } });
@@ -231,6 +245,7 @@ export async function mount(element, options = {}) {
     moving ??= (async () => {
       const next = await loadEngine('study');
       await loadCatalogue(lang, 'study');
+      await whenReleased();
       if (destroyed || wasm === next) return;
       const moved = new next.TakBoard(canvas, { ...boardOptions, tps: undefined, ptn: undefined, lang });
       const error = moved.restore(board.save());

@@ -14,6 +14,7 @@ after(async () => { await browser?.close(); site?.close(); });
 test('the service worker caches every file of the page (not the one-file downloads)', () => {
   const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '../../dist');
   const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  assert.match(sw, /const VERSION = '[0-9a-f]{16}';/, 'a released service worker has its version (not the development mode)');
   const listed = new Set([...sw.matchAll(/'\.\/([^']*)'/g)].map((m) => m[1]));
   const files = readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
@@ -130,5 +131,29 @@ test('a first visit loads the play build only; the study build comes when wanted
   await page.click('#rules-wide');
   await page.waitForFunction(() => document.querySelector('[data-i18n="rules.p1"]')?.textContent.length > 40);
   assert.ok(requested.some((f) => f.endsWith('/www/i18n/en.more.txt')));
+  await context.close();
+});
+
+test('when the study build cannot be fetched, Paste says so and keeps the text and the game', async () => {
+  // No service worker: it would have cached the study build in the background already.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.route(/tak_study/, (route) => route.abort());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${site.base}/index.html`);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
+  const before = await page.evaluate(() => window.tak.tps());
+  await page.click('#menu-button');
+  await page.click('#paste');
+  await page.fill('#paste-text', '[Size "5"]\n1. a1 e5 2. c3');
+  await page.click('#load-game');
+  await page.waitForFunction(() => /could not be loaded/.test(document.getElementById('paste-error').textContent));
+  assert.ok(await page.locator('#paste-dialog[open]').count(), 'the dialog stays open');
+  assert.equal(await page.inputValue('#paste-text'), '[Size "5"]\n1. a1 e5 2. c3', 'the pasted text is kept');
+  assert.equal(await page.evaluate(() => window.tak.tps()), before, 'the game is unchanged');
+  assert.equal(await page.evaluate(() => window.tak.build()), 'play');
+  assert.deepEqual(errors, []);
   await context.close();
 });
