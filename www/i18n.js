@@ -32,8 +32,8 @@ export async function translator(lang) {
   return t;
 }
 
-/** The keys of the long texts. */
-export const MORE_KEYS = /^(rules|tut)\./;
+/** The keys of the long texts: the same split as `MORE` in scripts/dist.mjs. */
+const MORE_KEYS = /^(rules|tut)\./;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {

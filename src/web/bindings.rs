@@ -248,6 +248,17 @@ fn game_options(options: &MountOptions) -> Result<(Variants, TakeBacks), String>
     Ok((variants, take_backs))
 }
 
+/// What a page passed for a new game (`newGameWith`, `startMatch`), read and checked: the
+/// options, the game's settings, its scoring and its take-backs.
+fn new_game_settings(
+    options: JsValue,
+) -> Result<(MountOptions, Config, Variants, TakeBacks), String> {
+    let options = MountOptions::read(options).map_err(|e| format!("bad options: {e}"))?;
+    let config = new_config(&options)?;
+    let (variants, take_backs) = game_options(&options)?;
+    Ok((options, config, variants, take_backs))
+}
+
 /// The settings of a new game from `options`: size, komi and tie rule.
 fn new_config(options: &MountOptions) -> Result<Config, String> {
     let komi = match &options.komi {
@@ -508,14 +519,8 @@ impl TakBoard {
     /// any match. Returns an error message; on error nothing changes.
     #[wasm_bindgen(js_name = newGameWith)]
     pub fn new_game_with(&mut self, options: JsValue) -> Option<String> {
-        let result = (|| {
-            let options = MountOptions::read(options).map_err(|e| format!("bad options: {e}"))?;
-            let config = new_config(&options)?;
-            let (variants, take_backs) = game_options(&options)?;
-            Ok::<_, String>((config, variants, take_backs))
-        })();
-        match result {
-            Ok((config, variants, take_backs)) => {
+        match new_game_settings(options) {
+            Ok((_, config, variants, take_backs)) => {
                 self.board.end_match();
                 self.board.new_game(config, variants, take_backs);
                 None
@@ -898,9 +903,7 @@ impl TakBoard {
     #[wasm_bindgen(js_name = startMatch)]
     pub fn start_match(&mut self, options: JsValue) -> Option<String> {
         let result = (|| {
-            let options = MountOptions::read(options).map_err(|e| format!("bad options: {e}"))?;
-            let config = new_config(&options)?;
-            let (variants, take_backs) = game_options(&options)?;
+            let (options, config, variants, take_backs) = new_game_settings(options)?;
             let length = match (options.games, options.points) {
                 (Some(n), None) if (1..=99).contains(&n) => Length::Games(n),
                 (None, Some(p)) if (1..=100_000).contains(&p) => Length::FirstTo(p),
@@ -1292,9 +1295,7 @@ impl JsMark {
 
 /// A whole number from the page (`undefined` for anything else).
 fn whole_number(v: &JsValue) -> Option<u32> {
-    v.as_f64()
-        .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= u32::MAX as f64)
-        .map(|n| n as u32)
+    v.as_f64().and_then(json::whole_u32)
 }
 
 /// A path in the game tree from the page: an array of small non-negative integers.

@@ -27,6 +27,11 @@ pub enum Value {
     Object(BTreeMap<String, Value>),
 }
 
+/// `n` as a `u32` when it is a whole number in range.
+pub fn whole_u32(n: f64) -> Option<u32> {
+    (n.fract() == 0.0 && n >= 0.0 && n <= u32::MAX as f64).then_some(n as u32)
+}
+
 impl Value {
     pub fn get(&self, key: &str) -> Option<&Value> {
         match self {
@@ -65,9 +70,7 @@ impl Value {
 
     /// A whole number from 0 to `u32::MAX`.
     pub fn as_u32(&self) -> Option<u32> {
-        self.as_f64()
-            .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= u32::MAX as f64)
-            .map(|n| n as u32)
+        self.as_f64().and_then(whole_u32)
     }
 
     pub fn as_array(&self) -> Option<&[Value]> {

@@ -701,24 +701,12 @@ fn fit_label(board: &Board, color: Color, width: f64, px: f64) -> String {
     if len <= fits {
         return name;
     }
-    if fits >= 5 {
-        let mut short: String = name.chars().take(fits - 1).collect();
-        short.push('…');
-        return short;
+    if fits < 5 {
+        return board.colour_name(color);
     }
-    let key = if color == Color::White {
-        "color.white"
-    } else {
-        "color.black"
-    };
-    let colour = super::i18n::text(board.lang, key, &[]);
-    // The colour's name as before when a player's name was given: it was drawn this way
-    // all along, fitting or not.
-    if name == colour {
-        name
-    } else {
-        colour
-    }
+    let mut short: String = name.chars().take(fits - 1).collect();
+    short.push('…');
+    short
 }
 
 /// The full stack under the pointer, drawn large beside its square, for stacks too tall to
@@ -795,6 +783,13 @@ mod tests {
         b
     }
 
+    /// What drawing `b` once does, an operation a line.
+    fn recorded(b: &mut Board) -> Vec<String> {
+        let mut rec = Recorder::default();
+        draw(b, &mut rec, 0.0);
+        rec.ops
+    }
+
     #[test]
     fn a_tiny_board_with_dotted_pieces_draws_without_panicking() {
         // At under 30 px a square, the dot's upper bound falls below its lower bound, which
@@ -814,9 +809,7 @@ mod tests {
     #[test]
     fn the_players_names_label_the_reserves_where_they_fit() {
         let texts = |b: &mut Board| {
-            let mut rec = Recorder::default();
-            draw(b, &mut rec, 0.0);
-            rec.ops
+            recorded(b)
                 .iter()
                 .filter(|o| o.starts_with("text"))
                 .map(|o| o.splitn(6, ' ').nth(5).unwrap_or("").to_string())
@@ -871,9 +864,10 @@ mod tests {
     #[test]
     fn hovering_a_tall_stack_shows_all_its_pieces_but_not_mid_drag() {
         let pieces = |b: &mut Board| {
-            let mut rec = Recorder::default();
-            draw(b, &mut rec, 0.0);
-            rec.ops.iter().filter(|o| o.starts_with("piece")).count()
+            recorded(b)
+                .iter()
+                .filter(|o| o.starts_with("piece"))
+                .count()
         };
         let mut b = board("x5/x5/x2,212121,x2/x5/x5 1 6");
         let plain = pieces(&mut b);

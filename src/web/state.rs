@@ -492,15 +492,18 @@ impl Board {
                     name.to_string()
                 }
             }
-            _ => {
-                let key = if color == Color::White {
-                    "color.white"
-                } else {
-                    "color.black"
-                };
-                i18n::text(self.lang, key, &[])
-            }
+            _ => self.colour_name(color),
         }
+    }
+
+    /// "White" or "Black", in the board's language.
+    pub fn colour_name(&self, color: Color) -> String {
+        let key = if color == Color::White {
+            "color.white"
+        } else {
+            "color.black"
+        };
+        i18n::text(self.lang, key, &[])
     }
 
     pub fn text(&self, message: &Message) -> String {
