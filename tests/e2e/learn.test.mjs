@@ -213,3 +213,23 @@ test('the colour-blind-safe option marks black pieces', async () => {
   await page.uncheck('#opt-patterns');
   await context.close();
 });
+
+test('the move list\'s buttons stay inside the panel in every language at 1024 px', async () => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+  const page = await openGame(context, server.url);
+  for (const lang of ['en', 'it', 'es', 'ca']) {
+    await openMenu(page);
+    await page.selectOption('#lang', lang);
+    await page.keyboard.press('Escape'); // the menu closed again
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.waitForTimeout(100); // the page's texts and the board's, translated
+    const out = await page.evaluate(() => {
+      const box = document.getElementById('moves-box').getBoundingClientRect();
+      return [...document.querySelectorAll('.moves-head button')]
+        .filter((b) => { const r = b.getBoundingClientRect(); return r.left < box.left - 0.5 || r.right > box.right + 0.5; })
+        .map((b) => b.id || b.textContent);
+    });
+    assert.deepEqual(out, [], `${lang}: buttons outside the panel`);
+  }
+  await context.close();
+});

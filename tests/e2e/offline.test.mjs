@@ -157,3 +157,30 @@ test('when the study build cannot be fetched, Paste says so and keeps the text a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('while the study build is on its way, marks keep their order and a drag in progress is not cut short', async () => {
+  // No service worker (it would have the build already), and the build held back 1.5 s.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.route(/tak_study_bg\.wasm/, async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+  await page.goto(`${site.base}/index.html`);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
+  const at = async (sq) => { const r = await page.evaluate((s) => window.tak.squareRect(s), sq); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; };
+  // Two right-clicks: two highlights, not one arrow between them.
+  for (const sq of ['d4', 'b2']) { const p = await at(sq); await page.mouse.click(p.x, p.y, { button: 'right' }); }
+  // A drag from the reserve, still held when the build arrives.
+  const pile = await page.evaluate(() => window.tak.reserveRect('flat'));
+  const c3 = await at('c3');
+  await page.mouse.move(pile.x + pile.width / 2, pile.y + pile.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(c3.x, c3.y, { steps: 5 });
+  await page.waitForTimeout(2500);
+  assert.equal(await page.evaluate(() => window.tak.build()), 'play', 'the move waits for the release');
+  await page.mouse.up();
+  await page.waitForFunction(() => window.tak.build() === 'study');
+  await page.waitForFunction(() => window.tak.marks().length === 2);
+  assert.deepEqual((await page.evaluate(() => window.tak.marks())).map((m) => m.square).sort(), ['b2', 'd4']);
+  assert.equal(await page.evaluate(() => window.tak.tps()), 'x5/x5/x2,1,x2/x5/2,x4 1 2', 'the dragged flat was placed');
+  await context.close();
+});
