@@ -4,7 +4,8 @@ use crate::square::{MAX_SIZE, MIN_SIZE};
 use std::fmt;
 use std::str::FromStr;
 
-/// Komi: flats added to black's count, in half steps from 0 to 4.5.
+/// Komi: flats added to black's count, in half steps from −5 to 5 (a negative komi favours
+/// white, as PTN Ninja and the TEI option `HalfKomi` allow).
 ///
 /// ```
 /// use tak::Komi;
@@ -12,19 +13,21 @@ use std::str::FromStr;
 /// assert_eq!(k.half_flats(), 5);
 /// assert_eq!(k.to_string(), "2.5");
 /// assert_eq!("2".parse::<Komi>()?.to_string(), "2");
-/// assert!("5".parse::<Komi>().is_err() && "0.3".parse::<Komi>().is_err());
+/// assert_eq!("-1.5".parse::<Komi>()?.half_flats(), -3);
+/// assert_eq!("-0.5".parse::<Komi>()?.to_string(), "-0.5");
+/// assert!("5.5".parse::<Komi>().is_err() && "0.3".parse::<Komi>().is_err());
 /// # Ok::<(), tak::config::ConfigError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Komi(u8);
+pub struct Komi(i8);
 
 impl Komi {
-    /// The largest komi, 4.5 flats.
-    pub const MAX_HALF_FLATS: u8 = 9;
+    /// The largest komi, 5 flats (and −5 the smallest).
+    pub const MAX_HALF_FLATS: i8 = 10;
 
-    /// Komi of `half` half-flats (0 to 9).
-    pub const fn from_half_flats(half: u8) -> Option<Komi> {
-        if half <= Self::MAX_HALF_FLATS {
+    /// Komi of `half` half-flats (−10 to 10).
+    pub const fn from_half_flats(half: i8) -> Option<Komi> {
+        if half >= -Self::MAX_HALF_FLATS && half <= Self::MAX_HALF_FLATS {
             Some(Komi(half))
         } else {
             None
@@ -32,17 +35,19 @@ impl Komi {
     }
 
     /// The komi in half flats.
-    pub const fn half_flats(self) -> u8 {
+    pub const fn half_flats(self) -> i8 {
         self.0
     }
 }
 
 impl fmt::Display for Komi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_multiple_of(2) {
-            write!(f, "{}", self.0 / 2)
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let half = self.0.unsigned_abs();
+        if half.is_multiple_of(2) {
+            write!(f, "{sign}{}", half / 2)
         } else {
-            write!(f, "{}.5", self.0 / 2)
+            write!(f, "{sign}{}.5", half / 2)
         }
     }
 }
@@ -52,11 +57,18 @@ impl FromStr for Komi {
     fn from_str(s: &str) -> Result<Komi, ConfigError> {
         let bad = || ConfigError::BadKomi(s.to_string());
         let s2 = s.trim();
+        let (negative, s2) = match s2.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, s2),
+        };
         let (whole, frac) = match s2.split_once('.') {
             Some((w, f)) => (w, f.trim_end_matches('0')),
             None => (s2, ""),
         };
-        let whole: u8 = whole.parse().map_err(|_| bad())?;
+        let whole: i8 = whole.parse().map_err(|_| bad())?;
+        if whole < 0 {
+            return Err(bad());
+        }
         let half = match frac {
             "" => 0,
             "5" => 1,
@@ -64,7 +76,9 @@ impl FromStr for Komi {
         };
         whole
             .checked_mul(2)
-            .and_then(|w| Komi::from_half_flats(w + half))
+            .and_then(|w| w.checked_add(half))
+            .map(|h| if negative { -h } else { h })
+            .and_then(Komi::from_half_flats)
             .ok_or_else(bad)
     }
 }

@@ -492,8 +492,8 @@ impl Position {
         if !self.is_flat_count_due() {
             return None;
         }
-        let white = 2 * self.flat_count(Color::White);
-        let black = 2 * self.flat_count(Color::Black) + self.config.komi.half_flats() as u32;
+        let white = 2 * self.flat_count(Color::White) as i32;
+        let black = 2 * self.flat_count(Color::Black) as i32 + self.config.komi.half_flats() as i32;
         let winner = match white.cmp(&black) {
             std::cmp::Ordering::Greater => Some(Color::White),
             std::cmp::Ordering::Less => Some(Color::Black),

@@ -534,7 +534,7 @@ pub fn write_game(game: &Game) -> String {
     set("Size", Some(config.size.to_string()));
     set(
         "Komi",
-        (config.komi.half_flats() > 0).then(|| config.komi.to_string()),
+        (config.komi.half_flats() != 0).then(|| config.komi.to_string()),
     );
     let custom = (config.stones, config.caps) != (standard.stones, standard.caps);
     set("Flats", custom.then(|| config.stones.to_string()));

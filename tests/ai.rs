@@ -224,12 +224,13 @@ fn tei_session_end_to_end() {
         [
             "id name Tak-web 0.1.0",
             "id author the Tak for the web developers",
-            "option name HalfKomi type spin default 0 min 0 max 9",
+            "option name HalfKomi type spin default 0 min -10 max 10",
             "option name Komi type string default 0",
             "option name AncientTieRule type check default false",
-            "teiok"
+            "option name MultiPV type spin default 1 min 1 max 8",
         ]
     );
+    assert_eq!(lines[6], "teiok");
     assert!(lines.contains(&"readyok"));
     let bestmoves: Vec<&str> = lines
         .iter()
@@ -243,16 +244,129 @@ fn tei_session_end_to_end() {
         && l.contains(" nodes ")
         && l.contains(" nps ")
         && l.contains(" pv ")));
-    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{text}");
+    // Racetrack reads only `score cp`: a road in one is a large cp with the plies beside it.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("score cp 9999 road 1 wdl 1000 0 0")),
+        "{text}"
+    );
+    assert!(!text.contains("mate"), "{text}");
     assert!(lines.contains(&"info string unknown command 'frobnicate'"));
     assert!(lines
         .iter()
-        .any(|l| l.starts_with("info string position not set")));
+        .any(|l| l.starts_with("info string error: position not set")));
+    // The position that failed is not searched in place of the one before it.
+    assert_eq!(bestmoves[4], "bestmove (none)", "{text}");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string error: no position to search")));
     assert_eq!(
         lines.iter().filter(|l| **l == "readyok").count(),
         1,
         "nothing after quit"
     );
+}
+
+#[test]
+fn tei_speaks_as_ptn_ninja_and_racetrack_expect() {
+    let text = tei(&[
+        "tei",
+        "setoption name HalfKomi value -4",
+        "setoption name HalfKomi value 11",
+        "setoption name MultiPV value 3",
+        "setoption name MultiPV value 0",
+        "teinewgame 5",
+        "position tps x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5",
+        "go depth 3",
+        "WAIT",
+        "setoption name MultiPV value 1",
+        "position startpos moves a1 e5 c3",
+        "go wtime 60000 btime 60000 winc 0 binc 0 movestogo 2",
+        "WAIT",
+        "go movestogo",
+        "position startpos moves a1 e5",
+        "go wtime 2 btime 2",
+        "WAIT",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(text.contains("info string error: HalfKomi must be -10 to 10, not '11'"));
+    assert!(text.contains("info string error: MultiPV must be 1 to 8, not '0'"));
+    assert!(text.contains("info string go: 'movestogo' needs a number"));
+    // Three lines, numbered, each with a different first move; the best is the road.
+    let mut firsts = Vec::new();
+    for n in 1..=3 {
+        let line = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(&format!(" multipv {n} ")))
+            .unwrap_or_else(|| panic!("no line {n}: {text}"));
+        assert!(
+            line.contains(" score cp ") && line.contains(" wdl "),
+            "{line}"
+        );
+        firsts.push(
+            line.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap(),
+        );
+    }
+    assert_eq!(firsts[0], "e2");
+    assert!(firsts[1] != firsts[0] && firsts[2] != firsts[1] && firsts[2] != firsts[0]);
+    // wdl is per mille and adds up.
+    for line in lines.iter().filter(|l| l.contains(" wdl ")) {
+        let w: Vec<i32> = line
+            .split(" wdl ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .take(3)
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert_eq!(w.iter().sum::<i32>(), 1000, "{line}");
+    }
+    // movestogo 2 on a minute: a long think, but the search answers (it is finite).
+    let bestmoves = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(bestmoves, 3, "{text}");
+}
+
+#[test]
+fn negative_komi_gives_white_the_tied_count() {
+    // Equal flats: with komi -0.5 white wins the count.
+    let config = tak::Config::standard(3)
+        .unwrap()
+        .with_komi("-0.5".parse().unwrap());
+    let pos = tak::tps::parse("1,2,1/2,1S,2/2,1,x 1 5", config).unwrap();
+    let mut done = pos.clone();
+    done.play("c1".parse().unwrap()).unwrap();
+    let outcome = done.outcome().expect("the board is full");
+    assert_eq!(outcome.winner, Some(tak::Color::White), "{outcome:?}");
+}
+
+#[test]
+fn a_clock_is_spent_but_never_overrun() {
+    use tak::ai::tei::clock_budget;
+    let pos = Position::new(6).unwrap();
+    // 30 s + 0.3 s: about a second a move at the start.
+    let b = clock_budget(&pos, 30_000.0, 300.0, None);
+    assert!(
+        b.target_ms > 800.0 && b.hard_ms <= 30_000.0 * 0.2 + 240.0,
+        "{b:?}"
+    );
+    // Whatever is left, the hard limit stays below it.
+    for left in [1.0, 3.0, 10.0, 100.0, 1_000.0, 100_000.0] {
+        let b = clock_budget(&pos, left, 0.0, None);
+        assert!(
+            b.hard_ms < left && b.target_ms <= b.hard_ms,
+            "{left}: {b:?}"
+        );
+    }
+    // movestogo 1 may spend most of the clock, still not all of it.
+    let b = clock_budget(&pos, 10_000.0, 0.0, Some(1.0));
+    assert!(b.hard_ms < 10_000.0, "{b:?}");
 }
 
 #[test]

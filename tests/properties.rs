@@ -319,7 +319,7 @@ fn double_road_goes_to_the_mover_and_opponent_road_loses() {
 fn flat_count_uses_komi_and_tie_rules() {
     // Full 3x3 board, 5 white flats to 4 black: komi 1 makes a draw, 1.5 gives black the win.
     let full = "1,2,1/2,1,2/1,2,1 2 6";
-    let with = |half: u8, ancient: bool| {
+    let with = |half: i8, ancient: bool| {
         let mut c = Config::standard(3)
             .unwrap()
             .with_komi(tak::Komi::from_half_flats(half).unwrap());

@@ -14,7 +14,7 @@ fn games() -> Vec<Value> {
 
 fn replay(game: &Value) -> Game {
     let size = game["size"].as_u64().expect("size") as u8;
-    let komi = Komi::from_half_flats((game["komi"].as_f64().unwrap_or(0.0) * 2.0).round() as u8)
+    let komi = Komi::from_half_flats((game["komi"].as_f64().unwrap_or(0.0) * 2.0).round() as i8)
         .expect("komi");
     let config = Config::standard(size)
         .and_then(|c| {

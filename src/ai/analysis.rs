@@ -81,6 +81,7 @@ impl Analysis {
                 depth: Some(self.target_depth),
                 nodes: Some(nodes.max(1)),
                 time_ms: None,
+                target_ms: None,
             };
             let result = self.searcher.search(&self.position, limits, |_| {});
             self.total_nodes += result.nodes;

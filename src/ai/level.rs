@@ -33,6 +33,7 @@ pub const LEVELS: [Level; 6] = [
             depth: None,
             nodes: None,
             time_ms: None,
+            target_ms: None,
         },
     },
     Level {
@@ -44,6 +45,7 @@ pub const LEVELS: [Level; 6] = [
             depth: None,
             nodes: None,
             time_ms: None,
+            target_ms: None,
         },
     },
     Level {
@@ -55,6 +57,7 @@ pub const LEVELS: [Level; 6] = [
             depth: None,
             nodes: Some(8_000),
             time_ms: Some(1_000.0),
+            target_ms: Some(1_000.0),
         },
     },
     Level {
@@ -66,6 +69,7 @@ pub const LEVELS: [Level; 6] = [
             depth: None,
             nodes: Some(60_000),
             time_ms: Some(3_000.0),
+            target_ms: Some(3_000.0),
         },
     },
     Level {
@@ -77,6 +81,7 @@ pub const LEVELS: [Level; 6] = [
             depth: None,
             nodes: Some(300_000),
             time_ms: Some(6_000.0),
+            target_ms: Some(6_000.0),
         },
     },
     Level {
@@ -88,6 +93,7 @@ pub const LEVELS: [Level; 6] = [
             depth: None,
             nodes: Some(1_500_000),
             time_ms: Some(10_000.0),
+            target_ms: Some(10_000.0),
         },
     },
 ];

@@ -24,8 +24,12 @@ const MAX_PLY: usize = 128;
 pub struct SearchLimits {
     pub depth: Option<u8>,
     pub nodes: Option<u64>,
-    /// Wall-clock budget in milliseconds.
+    /// Wall-clock budget in milliseconds: the search stops when it is spent, in the middle
+    /// of a depth if need be (`go movetime` spends all of it).
     pub time_ms: Option<f64>,
+    /// A softer aim within `time_ms` (a clock's share for this move): no new depth is
+    /// started once half of it is spent, since the next depth costs at least as much again.
+    pub target_ms: Option<f64>,
 }
 
 impl SearchLimits {
@@ -136,6 +140,8 @@ pub struct Searcher {
     node_limit: u64,
     move_buffers: Vec<Vec<(i32, Move)>>,
     raw_moves: Vec<Move>,
+    /// Root moves left out (the lines already given, for several best lines).
+    excluded: Vec<Move>,
 }
 
 fn score_to_table(score: i32, ply: usize) -> i32 {
@@ -185,6 +191,7 @@ impl Searcher {
             node_limit: u64::MAX,
             move_buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             raw_moves: Vec::with_capacity(256),
+            excluded: Vec::new(),
         }
     }
 
@@ -198,6 +205,35 @@ impl Searcher {
         self.table.iter_mut().for_each(|e| *e = Entry::default());
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
+    }
+
+    /// Like [`Searcher::search`], leaving out the root moves `excluded`: the best line among
+    /// the others (the second-best line is the best one without the first's move). With
+    /// every move excluded it returns no move.
+    ///
+    /// ```
+    /// use tak::ai::search::{SearchLimits, Searcher};
+    /// use tak::Position;
+    /// let pos = Position::from_tps("x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5")?;
+    /// let mut searcher = Searcher::new(1);
+    /// let first = searcher.search(&pos, SearchLimits::depth(3), |_| {});
+    /// let second = searcher.search_excluding(&pos, SearchLimits::depth(3), &[first.best.unwrap()], |_| {});
+    /// assert_ne!(second.best, first.best);
+    /// assert!(second.score <= first.score);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_excluding(
+        &mut self,
+        pos: &Position,
+        limits: SearchLimits,
+        excluded: &[Move],
+        on_depth: impl FnMut(&SearchResult),
+    ) -> SearchResult {
+        self.excluded.clear();
+        self.excluded.extend_from_slice(excluded);
+        let result = self.search(pos, limits, on_depth);
+        self.excluded.clear();
+        result
     }
 
     /// Searches `pos` within `limits`. `on_depth` hears about every completed depth
@@ -232,7 +268,11 @@ impl Searcher {
             return result;
         }
         // A road at once needs no search.
-        if let Some(win) = pos.clone().road_in_one() {
+        if let Some(win) = pos
+            .clone()
+            .road_in_one()
+            .filter(|w| !self.excluded.contains(w))
+        {
             result.best = Some(win);
             result.score = WIN - 1;
             result.depth = 1;
@@ -276,14 +316,28 @@ impl Searcher {
             result.depth = depth;
             result.nodes = self.nodes;
             result.time_ms = now_ms() - start;
-            result.pv = self.principal_variation(&pos, depth as usize);
+            result.pv = match result.best {
+                // The root of a search with moves left out is not in the table.
+                Some(first) if !self.excluded.is_empty() => {
+                    let mut after = pos.clone();
+                    after.play_unchecked(first);
+                    let mut line = vec![first];
+                    if !after.is_over() {
+                        line.extend(self.principal_variation(&after, depth as usize - 1));
+                    }
+                    line
+                }
+                _ => self.principal_variation(&pos, depth as usize),
+            };
             on_depth(&result);
             if score.abs() >= WIN_THRESHOLD && (WIN - score.abs()) <= depth as i32 {
                 break; // a forced result within the horizon: deeper search changes nothing
             }
-            // Do not start a depth that will not finish: each costs several times the last.
+            // With a clock, do not start a depth that will not finish before the move's
+            // share is spent; with a fixed move time, keep searching to the deadline (an
+            // unfinished depth still replaces the move when it proves a better one).
             let elapsed = now_ms() - start;
-            if limits.time_ms.is_some_and(|t| elapsed * 3.0 > t) {
+            if limits.target_ms.is_some_and(|t| elapsed * 2.0 > t) {
                 break;
             }
         }
@@ -293,7 +347,7 @@ impl Searcher {
             // Stopped before depth 1 finished: any legal move beats none.
             let mut moves = Vec::new();
             pos.generate_moves(&mut moves);
-            result.best = moves.first().copied();
+            result.best = moves.into_iter().find(|m| !self.excluded.contains(m));
         }
         result
     }
@@ -320,6 +374,10 @@ impl Searcher {
     ) -> (i32, Option<Move>) {
         let mut moves = std::mem::take(&mut self.move_buffers[0]);
         self.order_moves(pos, 0, &mut moves);
+        if !self.excluded.is_empty() {
+            let excluded = &self.excluded;
+            moves.retain(|(_, m)| !excluded.contains(m));
+        }
         let mut best = -INFINITY;
         let mut best_move = None;
         for (i, &(_, mv)) in moves.iter().enumerate() {
@@ -350,8 +408,9 @@ impl Searcher {
                 }
             }
         }
-        // An unfinished root search must not pose as a finished one in the table.
-        if let Some(mv) = best_move.filter(|_| !self.stopped) {
+        // An unfinished root search must not pose as a finished one in the table, nor one
+        // that left moves out.
+        if let Some(mv) = best_move.filter(|_| !self.stopped && self.excluded.is_empty()) {
             let bound = if best >= beta {
                 Bound::Lower
             } else {

@@ -29,9 +29,13 @@ const HASH_MB: usize = 64;
 pub struct Session<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
     size: u8,
-    half_komi: u8,
+    half_komi: i8,
     ancient_tie_rule: bool,
     position: Position,
+    /// Why the last `position` could not be set: `go` then searches nothing.
+    position_error: Option<String>,
+    /// How many best lines `go` reports (`MultiPV`).
+    lines: usize,
     searcher: Option<Searcher>,
     thinking: Option<(JoinHandle<Searcher>, Arc<AtomicBool>)>,
 }
@@ -44,6 +48,8 @@ impl<W: Write + Send + 'static> Session<W> {
             half_komi: 0,
             ancient_tie_rule: false,
             position: Position::new(5).expect("5 is a size"),
+            position_error: None,
+            lines: 1,
             searcher: Some(Searcher::new(HASH_MB)),
             thinking: None,
         }
@@ -63,9 +69,12 @@ impl<W: Write + Send + 'static> Session<W> {
             "tei" => {
                 self.say(&format!("id name Tak-web {}", env!("CARGO_PKG_VERSION")));
                 self.say("id author the Tak for the web developers");
-                self.say("option name HalfKomi type spin default 0 min 0 max 9");
+                self.say("option name HalfKomi type spin default 0 min -10 max 10");
                 self.say("option name Komi type string default 0");
                 self.say("option name AncientTieRule type check default false");
+                self.say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
+                ));
                 self.say("teiok");
             }
             "isready" => {
@@ -85,6 +94,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     Ok(size) => {
                         self.size = size;
                         self.position = self.start_position();
+                        self.position_error = None;
                         if let Some(s) = self.searcher.as_mut() {
                             s.clear();
                         }
@@ -94,8 +104,12 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             "position" => {
                 self.interrupt();
-                if let Err(e) = self.set_position(&words[1..]) {
-                    self.say(&format!("info string position not set: {e}"));
+                match self.set_position(&words[1..]) {
+                    Ok(()) => self.position_error = None,
+                    Err(e) => {
+                        self.say(&format!("info string error: position not set: {e}"));
+                        self.position_error = Some(e);
+                    }
                 }
             }
             "go" => self.go(&words[1..]),
@@ -157,12 +171,14 @@ impl<W: Write + Send + 'static> Session<W> {
             .position(|&w| w == "value")
             .and_then(|i| words.get(i + 1));
         match (name, value) {
-            (Some(n), Some(v)) if n.eq_ignore_ascii_case("HalfKomi") => match v.parse::<u8>() {
-                Ok(k) if k <= 9 => {
+            (Some(n), Some(v)) if n.eq_ignore_ascii_case("HalfKomi") => match v.parse::<i8>() {
+                Ok(k) if Komi::from_half_flats(k).is_some() => {
                     self.half_komi = k;
                     self.position = self.start_position();
                 }
-                _ => self.say(&format!("info string HalfKomi must be 0 to 9, not '{v}'")),
+                _ => self.say(&format!(
+                    "info string error: HalfKomi must be -10 to 10, not '{v}'"
+                )),
             },
             (Some(n), Some(v)) if n.eq_ignore_ascii_case("Komi") => match v.parse::<Komi>() {
                 Ok(k) => {
@@ -170,6 +186,12 @@ impl<W: Write + Send + 'static> Session<W> {
                     self.position = self.start_position();
                 }
                 Err(e) => self.say(&format!("info string {e}")),
+            },
+            (Some(n), Some(v)) if n.eq_ignore_ascii_case("MultiPV") => match v.parse::<usize>() {
+                Ok(k) if (1..=MAX_LINES).contains(&k) => self.lines = k,
+                _ => self.say(&format!(
+                    "info string error: MultiPV must be 1 to {MAX_LINES}, not '{v}'"
+                )),
             },
             (Some(n), Some(v)) if n.eq_ignore_ascii_case("AncientTieRule") => {
                 match v.to_ascii_lowercase().as_str() {
@@ -223,8 +245,15 @@ impl<W: Write + Send + 'static> Session<W> {
     fn go(&mut self, words: &[&str]) {
         self.interrupt();
         // Every word must be a known limit, each numeric one followed by a number.
-        const NUMERIC: [&str; 7] = [
-            "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc",
+        const NUMERIC: [&str; 8] = [
+            "depth",
+            "nodes",
+            "movetime",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
         ];
         let mut i = 0;
         while i < words.len() {
@@ -243,6 +272,13 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.say(&format!("info string go: unknown limit '{word}'"));
                 return;
             }
+        }
+        if let Some(e) = &self.position_error {
+            // Searching the position before the one that failed would answer for a game
+            // nobody is playing.
+            self.say(&format!("info string error: no position to search ({e})"));
+            self.say("bestmove (none)");
+            return;
         }
         if self.position.is_over() {
             self.say("info string the game is over: no move");
@@ -264,17 +300,21 @@ impl<W: Write + Send + 'static> Session<W> {
             limits.nodes = Some(n.max(1.0) as u64);
         }
         if let Some(t) = number("movetime") {
-            limits.time_ms = Some(t.max(1.0));
+            limits.time_ms = Some(move_time_budget(t));
         }
         let (time, inc) = match self.position.to_move() {
             Color::White => (number("wtime"), number("winc")),
             Color::Black => (number("btime"), number("binc")),
         };
         if let Some(left) = time {
-            // A clock: spend a share of what is left, with most of the increment, never
-            // more than a third of the clock.
-            let budget = left / 20.0 + inc.unwrap_or(0.0) * 0.75;
-            limits.time_ms = Some(budget.min(left / 3.0).max(5.0));
+            let budget = clock_budget(
+                &self.position,
+                left,
+                inc.unwrap_or(0.0),
+                number("movestogo"),
+            );
+            limits.time_ms = Some(budget.hard_ms);
+            limits.target_ms = Some(budget.target_ms);
         }
         let infinite = words.contains(&"infinite");
         if infinite {
@@ -288,8 +328,13 @@ impl<W: Write + Send + 'static> Session<W> {
         stop.store(false, Ordering::Relaxed);
         let out = self.out.clone();
         let pos = self.position.clone();
+        let lines = self.lines;
         let handle = std::thread::spawn(move || {
-            let result = searcher.search(&pos, limits, |r| say(&out, &info_line(&pos, r)));
+            let result = if lines > 1 {
+                search_lines(&mut searcher, &pos, limits, lines, &out)
+            } else {
+                searcher.search(&pos, limits, |r| say(&out, &info_line(&pos, r)))
+            };
             match result.best {
                 Some(mv) => say(
                     &out,
@@ -303,6 +348,100 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
+/// What a move may take when the match runner fixes it (`go movetime`): all of it but a
+/// margin for answering, so that the move arrives in time.
+pub fn move_time_budget(movetime: f64) -> f64 {
+    (movetime - (movetime * 0.02).clamp(1.0, 15.0)).max(1.0)
+}
+
+/// A move's share of a clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClockBudget {
+    /// Aim: no new depth is started past half of it.
+    pub target_ms: f64,
+    /// Never think longer than this.
+    pub hard_ms: f64,
+}
+
+/// Shares out a clock with `left_ms` remaining and `increment_ms` per move: the time left
+/// over the moves that probably remain (`moves_to_go` when the runner says, else a guess from
+/// the pieces in hand: a game ends soon after a reserve runs out), plus most of the
+/// increment; at most a few times that when a depth is under way, never more than a fifth of
+/// what is left, and with a margin for answering so that a nearly empty clock still
+/// answers before it runs out.
+///
+/// ```
+/// use tak::ai::tei::clock_budget;
+/// use tak::Position;
+/// let start = Position::new(6)?;
+/// let b = clock_budget(&start, 30_000.0, 300.0, None);
+/// assert!(b.target_ms > 900.0 && b.target_ms < 2_000.0, "{b:?}");
+/// let last = clock_budget(&start, 4.0, 0.0, None);
+/// assert!(last.hard_ms < 4.0 && last.hard_ms > 0.0, "{last:?}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn clock_budget(
+    pos: &Position,
+    left_ms: f64,
+    increment_ms: f64,
+    moves_to_go: Option<f64>,
+) -> ClockBudget {
+    let me = pos.to_move();
+    let in_hand = pos.stones_left(me) as f64 + pos.caps_left(me) as f64;
+    let moves = moves_to_go
+        .filter(|&m| m >= 1.0)
+        .unwrap_or_else(|| (in_hand * 0.6 + 8.0).clamp(8.0, 40.0));
+    // What answering costs (reading the position, the pipe): kept back from every move.
+    let margin = (left_ms * 0.05).clamp(0.5, 30.0);
+    let usable = (left_ms - margin).max(0.2 * left_ms).max(0.1);
+    let target = (left_ms / moves + increment_ms * 0.8).min(usable);
+    let hard = (target * 3.0)
+        .min(left_ms * 0.2 + increment_ms * 0.8)
+        .min(usable);
+    ClockBudget {
+        target_ms: target.min(hard),
+        hard_ms: hard.max(0.1),
+    }
+}
+
+/// The most lines `MultiPV` gives.
+pub const MAX_LINES: usize = 8;
+
+/// Several best lines (`MultiPV`): the best as usual, then each next one without the
+/// moves of those before, at the depth the first reached; a time limit is shared out
+/// between them. Returns the best line's result.
+fn search_lines<W: Write>(
+    searcher: &mut Searcher,
+    pos: &Position,
+    limits: SearchLimits,
+    lines: usize,
+    out: &Mutex<W>,
+) -> SearchResult {
+    let share = |t: f64| t / lines as f64;
+    let first_limits = SearchLimits {
+        time_ms: limits.time_ms.map(share),
+        target_ms: limits.target_ms.map(share),
+        ..limits
+    };
+    let first = searcher.search(pos, first_limits, |r| {
+        say(out, &info_line_numbered(pos, r, Some(1)))
+    });
+    let mut excluded: Vec<Move> = first.best.into_iter().collect();
+    for n in 2..=lines {
+        let limits = SearchLimits {
+            depth: Some(first.depth.max(1)),
+            time_ms: limits.time_ms.map(share),
+            target_ms: None,
+            ..limits
+        };
+        let r = searcher.search_excluding(pos, limits, &excluded, |_| {});
+        let Some(mv) = r.best else { break };
+        say(out, &info_line_numbered(pos, &r, Some(n)));
+        excluded.push(mv);
+    }
+    first
+}
+
 fn say<W: Write>(out: &Mutex<W>, line: &str) {
     if let Ok(mut w) = out.lock() {
         let _ = writeln!(w, "{line}");
@@ -310,21 +449,47 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
     }
 }
 
-/// `info depth .. score cp|mate .. flats .. winprob .. nodes .. nps .. time .. pv ..`: the
-/// score in hundredths of a flat (or plies to a forced result as moves), the same in flats,
-/// the chance that the player to move wins, and the principal variation in PTN.
+/// The `score cp` of a forced road: far beyond any evaluation, nearer wins higher.
+pub const ROAD_CP: i32 = 10_000;
+
+/// `info depth .. score cp .. wdl W D L flats .. winprob .. nodes .. nps .. time .. pv ..`:
+/// the score in hundredths of a flat (a forced road is `cp ±(10000 − plies)` with
+/// `road ±plies` beside it: match runners such as racetrack read only `cp`), the chances of
+/// a win, draw and loss for the player to move in per mille, the score in flats, the chance
+/// of a win as a fraction, and the principal variation in PTN.
+///
+/// ```
+/// use tak::ai::search::{SearchResult, WIN};
+/// use tak::ai::tei::info_line;
+/// use tak::Position;
+/// let pos = Position::new(6)?;
+/// let mut r = SearchResult::empty();
+/// r.score = WIN - 3;
+/// let line = info_line(&pos, &r);
+/// assert!(line.contains("score cp 9997 road 3 wdl 1000 0 0"), "{line}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn info_line(pos: &Position, r: &SearchResult) -> String {
+    info_line_numbered(pos, r, None)
+}
+
+/// [`info_line`] with `multipv N` for the N-th best line.
+pub fn info_line_numbered(pos: &Position, r: &SearchResult, line: Option<usize>) -> String {
+    let winprob = super::eval::win_probability(r.score, pos.size());
     let score = if r.score.abs() >= WIN_THRESHOLD {
         let plies = WIN - r.score.abs();
-        let moves = (plies + 1) / 2;
-        format!("mate {}", if r.score > 0 { moves } else { -moves })
+        let sign = r.score.signum();
+        format!("cp {} road {}", sign * (ROAD_CP - plies), sign * plies)
     } else {
-        format!("cp {} flats {:.2}", r.score, r.score as f64 / 100.0)
+        format!("cp {}", r.score)
     };
-    let winprob = super::eval::win_probability(r.score, pos.size());
+    let win = (winprob * 1000.0).round() as i32;
+    let multipv = line.map_or(String::new(), |n| format!(" multipv {n}"));
     format!(
-        "info depth {} score {score} winprob {winprob:.3} nodes {} nps {:.0} time {:.0} pv {}",
+        "info depth {}{multipv} score {score} wdl {win} 0 {} flats {:.2} winprob {winprob:.3} nodes {} nps {:.0} time {:.0} pv {}",
         r.depth,
+        1000 - win,
+        r.score.clamp(-ROAD_CP, ROAD_CP) as f64 / 100.0,
         r.nodes,
         r.nps(),
         r.time_ms,

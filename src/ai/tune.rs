@@ -51,7 +51,7 @@ impl TrainingGame {
         let mut words = line.split_whitespace();
         let mut next = |what: &str| words.next().ok_or(format!("missing {what}"));
         let size: u8 = next("size")?.parse().map_err(|_| "bad size")?;
-        let half: u8 = next("komi")?.parse().map_err(|_| "bad komi")?;
+        let half: i8 = next("komi")?.parse().map_err(|_| "bad komi")?;
         let white_score: f32 = next("result")?.parse().map_err(|_| "bad result")?;
         let config = Config::standard(size)
             .map_err(|e| e.to_string())?
@@ -424,7 +424,7 @@ pub fn real_game_from_json(line: &str) -> Option<TrainingGame> {
         rest[..end].parse().ok()
     };
     let size = number("size")? as u8;
-    let half = (number("komi").unwrap_or(0.0) * 2.0).round() as u8;
+    let half = (number("komi").unwrap_or(0.0) * 2.0).round() as i8;
     let white_score = match field("winner")? {
         w if w.starts_with("\"white\"") => 1.0,
         w if w.starts_with("\"black\"") => 0.0,

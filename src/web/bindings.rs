@@ -283,7 +283,7 @@ struct SearchSpec {
     tps: String,
     stones: u8,
     caps: u8,
-    half_komi: u8,
+    half_komi: i8,
     ancient_tie_rule: bool,
     to_move: &'static str,
     over: bool,

@@ -100,7 +100,7 @@ struct Spec {
     tps: String,
     stones: u8,
     caps: u8,
-    half_komi: u8,
+    half_komi: i8,
     /// The ancient tie rule (a tied flat count goes to black): it changes what a draw is
     /// worth to the search.
     #[serde(default)]
@@ -127,7 +127,7 @@ impl Spec {
     }
 }
 
-fn position(spec_tps: &str, stones: u8, caps: u8, half_komi: u8) -> Result<Position, String> {
+fn position(spec_tps: &str, stones: u8, caps: u8, half_komi: i8) -> Result<Position, String> {
     let size = tps::size_of(spec_tps).min(255) as u8;
     let komi = Komi::from_half_flats(half_komi).ok_or("komi out of range")?;
     let config = Config::standard(size).map_err(|e| e.to_string())?;

@@ -407,7 +407,7 @@ macro_rules! json_int {
         }
     )*};
 }
-json_int!(u8, u16, u32, u64, usize, i32, i64);
+json_int!(u8, u16, u32, u64, usize, i8, i32, i64);
 
 /// Writes `value` with at most `decimals` decimals (trailing zeros dropped), from integers.
 ///

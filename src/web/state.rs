@@ -1192,7 +1192,7 @@ fn summarize(pos: &Position, o: Outcome, lang: Lang, variants: Variants) -> Resu
     let reason = match o.reason {
         EndReason::Road => i18n::text(lang, "reason.road", &[]),
         EndReason::Flats => {
-            let k = if komi.half_flats() > 0 {
+            let k = if komi.half_flats() != 0 {
                 format!(
                     " {}",
                     i18n::text(lang, "reason.komi", &[("komi", komi.to_string())])
