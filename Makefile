@@ -56,6 +56,7 @@ test-e2e: dist tools-test
 
 bench: dist tools-test
 	cargo bench --bench perft
+	cargo run --release --quiet --bin tak -- bench --nodes 300000
 	node tests/e2e/bench.mjs
 
 clean:

@@ -966,8 +966,24 @@ impl Position {
     /// empty squares touching both a group connected to one edge and a group connected to
     /// the opposite edge (or lying on that edge). Bitboards only, no move is played.
     pub fn road_placements(&self, color: Color) -> u64 {
+        self.road_critical(color) & self.mask & !self.occupied()
+    }
+
+    /// The squares that would complete a road for `color` if one of its road pieces stood
+    /// there, whatever stands there now: the empty ones are [`Position::road_placements`];
+    /// one under an opponent's flat may be taken by a spread, one under a wall or capstone
+    /// hardly.
+    ///
+    /// ```
+    /// use tak::{Color, Position, Square};
+    /// let pos = Position::from_tps("x5/x5/x5/1,1,1,2,x/2,2,x3 1 5")?;
+    /// let d2: Square = "d2".parse()?;
+    /// assert!(pos.road_critical(Color::White) & d2.bit() != 0);
+    /// assert_eq!(pos.road_placements(Color::White) & d2.bit(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn road_critical(&self, color: Color) -> u64 {
         let road = self.road_squares(color);
-        let empty = self.mask & !self.occupied();
         let size = self.size();
         let mut wins = 0;
         let sides = [
@@ -981,7 +997,7 @@ impl Position {
             let near_b = bitboard::neighbours(from_b, self.mask) | b;
             wins |= near_a & near_b;
         }
-        wins & empty
+        wins & self.mask & !road
     }
 
     /// A ply that wins by road at once for the player to move, if any; assumes the game is

@@ -107,15 +107,23 @@ pub const WALL_BLOCKS: usize = LIBERTIES + 1;
 pub const CAP_ATTACKS: usize = WALL_BLOCKS + 1;
 /// Having the move.
 pub const TEMPO: usize = CAP_ATTACKS + 1;
+/// Squares completing a road for the player to move if taken, by what stands there: an
+/// opponent's flat (a spread may take it), a wall or capstone.
+pub const CRITICAL_ME: usize = TEMPO + 1;
+/// The same for the opponent.
+pub const CRITICAL_OPP: usize = CRITICAL_ME + 2;
+/// Stack mobility: for each controlled stack, the pieces a spread can carry ([own, captive])
+/// times the squares it can spread over.
+pub const MOBILITY: usize = CRITICAL_OPP + 2;
 /// Length of the feature vector.
-pub const FEATURE_COUNT: usize = TEMPO + 1;
+pub const FEATURE_COUNT: usize = MOBILITY + 2;
 
 /// Where the flat count is interpolated, in "fraction of the game left" (1 = start).
 const PHASE_AT: [f32; PHASE_KNOTS] = [1.0, 0.5, 0.25, 0.0];
 
 /// A short name for every feature index, for tuning reports and the weights file.
 pub fn feature_name(index: usize) -> String {
-    let blocks: [(usize, &str); 23] = [
+    let blocks: [(usize, &str); 26] = [
         (FLAT_PSQT, "flat_psqt"),
         (WALL_PSQT, "wall_psqt"),
         (CAP_PSQT, "cap_psqt"),
@@ -137,6 +145,9 @@ pub fn feature_name(index: usize) -> String {
         (WALL_BLOCKS, "wall_blocks"),
         (CAP_ATTACKS, "cap_attacks"),
         (TEMPO, "tempo"),
+        (CRITICAL_ME, "critical_me"),
+        (CRITICAL_OPP, "critical_opp"),
+        (MOBILITY, "mobility"),
         (FEATURE_COUNT, "end"),
         (usize::MAX, ""),
     ];
@@ -290,6 +301,20 @@ fn features<S: Sink + ?Sized>(pos: &Position, sink: &mut S) {
     ] {
         let distance = road_distance(pos.road_squares(color), empty, size);
         sink.add(distance_base + (distance.clamp(1, 7) - 1) as usize, 1.0);
+        let critical = pos.road_critical(color);
+        let critical_base = if color == me {
+            CRITICAL_ME
+        } else {
+            CRITICAL_OPP
+        };
+        let taken = (critical & pos.flat_squares(!color)).count_ones();
+        if taken != 0 {
+            sink.add(critical_base, taken as f32);
+        }
+        let blocked = (critical & pos.tops(!color) & (pos.walls() | pos.caps())).count_ones();
+        if blocked != 0 {
+            sink.add(critical_base + 1, blocked as f32);
+        }
         if pos.stones_left(color) > 0 || pos.caps_left(color) > 0 {
             let threats = pos.road_placements(color).count_ones();
             if threats > 0 {
@@ -338,6 +363,7 @@ fn side<S: Sink + ?Sized>(
     let mut stack_sums = [0u32; 6];
     let mut deep = [0u32; 2];
     let mut tall = [0u32; 3];
+    let mut mobility = [0u32; 2];
     for i in Bits(tops) {
         let sq = crate::Square::from_index(i);
         let height = pos.height(sq);
@@ -380,6 +406,14 @@ fn side<S: Sink + ?Sized>(
             3 | 4 => 1,
             _ => 2,
         }] += 1;
+        let reach = spread_reach(pos, sq, height.min(size as usize) as u32, size);
+        mobility[0] += own * reach;
+        mobility[1] += captives * reach;
+    }
+    for (k, &n) in mobility.iter().enumerate() {
+        if n != 0 {
+            sink.add(MOBILITY + k, sign * n as f32);
+        }
     }
     for (k, &n) in stack_sums.iter().enumerate() {
         if n != 0 {
@@ -445,6 +479,27 @@ fn side<S: Sink + ?Sized>(
     if blocks != 0 {
         sink.add(WALL_BLOCKS, sign * blocks as f32);
     }
+}
+
+/// The squares a stack on `from` can spread over carrying at most `carry` pieces: in each
+/// direction, up to `carry` squares before the edge, a wall or a capstone.
+#[inline]
+fn spread_reach(pos: &Position, from: crate::Square, carry: u32, size: u8) -> u32 {
+    let blockers = pos.walls() | pos.caps();
+    let mut reach = 0;
+    for dir in crate::Direction::ALL {
+        let mut sq = from;
+        for _ in 0..carry {
+            match sq.step(dir, size) {
+                Some(next) if next.bit() & blockers == 0 => {
+                    reach += 1;
+                    sq = next;
+                }
+                _ => break,
+            }
+        }
+    }
+    reach
 }
 
 /// The most files or ranks covered by one connected group of `road`.

@@ -474,15 +474,26 @@ impl Searcher {
                 }
             }
         }
-        // Null move: if passing still holds beta, a real ply surely does.
-        if allow_null
-            && depth >= 3
-            && !threatened
+        // Pruning trusts the static evaluation, so only where it means something: not on the
+        // principal variation, not under a road threat, not near a forced result, not in the
+        // opening nor in a flat race (where one tempo decides).
+        let pv_node = beta - alpha > 1;
+        let quiet_node = !threatened
             && beta.abs() < WIN_THRESHOLD
+            && alpha.abs() < WIN_THRESHOLD
             && !pos.is_opening()
-            && reserves_comfortable(pos)
-        {
-            let static_eval = evaluate(pos, &self.weights);
+            && reserves_comfortable(pos);
+        let static_eval = if quiet_node {
+            evaluate(pos, &self.weights)
+        } else {
+            0
+        };
+        // Reverse futility: far enough above beta near the horizon, one ply will not undo it.
+        if quiet_node && !pv_node && depth <= 3 && static_eval - RFP_MARGIN * depth >= beta {
+            return static_eval;
+        }
+        // Null move: if passing still holds beta, a real ply surely does.
+        if allow_null && depth >= 3 && quiet_node {
             if static_eval >= beta {
                 pos.pass();
                 let score = -self.negamax(pos, depth - 3, -beta, -beta + 1, ply + 1, false);
@@ -498,18 +509,28 @@ impl Searcher {
 
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         self.order_moves_with(pos, ply, table_move, &mut moves);
+        // Futility: so far below alpha near the horizon that only the best-ordered moves are
+        // worth a look.
+        let futile =
+            quiet_node && !pv_node && depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha;
+        let late_move_limit = if quiet_node && !pv_node && depth <= 3 {
+            LATE_MOVE_BASE + LATE_MOVE_SCALE * (depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         let mut best = -INFINITY;
         let mut best_move = None;
         for (i, &(order, mv)) in moves.iter().enumerate() {
+            let quiet = order < KILLER_SCORE;
+            if i > 0 && quiet && (futile || i >= late_move_limit) {
+                // Moves are sorted: every later one is at least as unlikely.
+                break;
+            }
             let undo = pos.play_unchecked(mv);
             self.nodes += 1;
-            let quiet = order < KILLER_SCORE;
-            let reduction = if depth >= 3 && i >= 3 && quiet && !threatened {
-                if i >= 10 && depth >= 5 {
-                    2
-                } else {
-                    1
-                }
+            let reduction = if depth >= 3 && i >= 2 && quiet && !threatened {
+                let r = reduction(depth, i) - pv_node as i32;
+                r.clamp(0, depth - 2)
             } else {
                 0
             };
@@ -676,6 +697,21 @@ impl Searcher {
             })
             .collect()
     }
+}
+
+/// Reverse futility pruning's margin per ply of depth, in hundredths of a flat.
+const RFP_MARGIN: i32 = 120;
+/// Futility pruning's margin per ply of depth.
+const FUTILITY_MARGIN: i32 = 200;
+/// Late move pruning: near the horizon, at most `BASE + SCALE × depth²` quiet moves.
+const LATE_MOVE_BASE: usize = 6;
+const LATE_MOVE_SCALE: usize = 4;
+
+/// Late move reduction: plies taken off the `index`-th move at `depth`, growing with both
+/// (the logarithmic rule of modern alpha-beta engines).
+fn reduction(depth: i32, index: usize) -> i32 {
+    let r = 0.5 + (depth as f64).ln() * ((index + 1) as f64).ln() / 2.25;
+    r as i32
 }
 
 const TABLE_SCORE: i32 = 1 << 30;

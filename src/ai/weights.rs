@@ -153,6 +153,12 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         40.5, // wall_blocks
         4.3, // cap_attacks
         180.7, // tempo
+        0.0, // critical_me[0]
+        0.0, // critical_me[1]
+        0.0, // critical_opp[0]
+        0.0, // critical_opp[1]
+        0.0, // mobility[0]
+        0.0, // mobility[1]
     ],
     // 4x4
     [
@@ -268,6 +274,12 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         63.9, // wall_blocks
         4.0, // cap_attacks
         101.0, // tempo
+        0.0, // critical_me[0]
+        0.0, // critical_me[1]
+        0.0, // critical_opp[0]
+        0.0, // critical_opp[1]
+        0.0, // mobility[0]
+        0.0, // mobility[1]
     ],
     // 5x5
     [
@@ -383,6 +395,12 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         23.4, // wall_blocks
         5.3, // cap_attacks
         108.6, // tempo
+        0.0, // critical_me[0]
+        0.0, // critical_me[1]
+        0.0, // critical_opp[0]
+        0.0, // critical_opp[1]
+        0.0, // mobility[0]
+        0.0, // mobility[1]
     ],
     // 6x6
     [
@@ -498,6 +516,12 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         5.6, // wall_blocks
         39.4, // cap_attacks
         96.7, // tempo
+        0.0, // critical_me[0]
+        0.0, // critical_me[1]
+        0.0, // critical_opp[0]
+        0.0, // critical_opp[1]
+        0.0, // mobility[0]
+        0.0, // mobility[1]
     ],
     // 7x7
     [
@@ -613,6 +637,12 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         5.6, // wall_blocks
         39.4, // cap_attacks
         96.7, // tempo
+        0.0, // critical_me[0]
+        0.0, // critical_me[1]
+        0.0, // critical_opp[0]
+        0.0, // critical_opp[1]
+        0.0, // mobility[0]
+        0.0, // mobility[1]
     ],
     // 8x8
     [
@@ -728,5 +758,11 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         5.6, // wall_blocks
         39.4, // cap_attacks
         96.7, // tempo
+        0.0, // critical_me[0]
+        0.0, // critical_me[1]
+        0.0, // critical_opp[0]
+        0.0, // critical_opp[1]
+        0.0, // mobility[0]
+        0.0, // mobility[1]
     ],
 ];
