@@ -493,17 +493,15 @@ impl Searcher {
             return static_eval;
         }
         // Null move: if passing still holds beta, a real ply surely does.
-        if allow_null && depth >= 3 && quiet_node {
-            if static_eval >= beta {
-                pos.pass();
-                let score = -self.negamax(pos, depth - 3, -beta, -beta + 1, ply + 1, false);
-                pos.unpass();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return beta;
-                }
+        if allow_null && depth >= 3 && quiet_node && static_eval >= beta {
+            pos.pass();
+            let score = -self.negamax(pos, depth - 3, -beta, -beta + 1, ply + 1, false);
+            pos.unpass();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return beta;
             }
         }
 
