@@ -1,6 +1,6 @@
 // Studying a game: live analysis of the position shown (an evaluation bar, the score, the
-// depth and the best line, whose plies preview on hover or tap and play as a variation on
-// click), and a whole-game review that marks mistakes in the game and draws White's chance
+// depth and the three best lines, whose plies preview on hover or tap and play as a
+// variation on click), and a whole-game review that marks mistakes in the game and draws White's chance
 // along it. The engine runs in its own Web Worker; this file is glue.
 import { Analyst, evalWords } from './analyst.js';
 
@@ -17,33 +17,21 @@ export function setUpStudy(board, getT, { busy }) {
   const analyst = new Analyst();
   let on = false;
   let shownFor = null;
-  let line = [];
+  let shownLines = ''; // the lines on screen, as text
   let previewed = null; // the prefix of the line a tap previews (a second tap plays it)
   let hovering = false; // the mouse is over a ply of the line
   const t = (...args) => getT()(...args);
 
-  const previewButtons = () => $('analysis-line').querySelectorAll('button');
-  const renderInsight = (insight) => {
-    if (insight.error) { $('analysis-score').textContent = insight.error; return; }
-    const percent = Math.round(insight.whiteChance * 100);
-    $('evalbar').querySelector('.fill').style.width = `${percent}%`;
-    $('evalbar').setAttribute('aria-valuenow', String(percent));
-    $('evalbar').setAttribute('aria-valuetext', t('analysis.chance', { percent }));
-    $('analysis-score').textContent = `${evalWords(insight.text, t)} · ${t('analysis.chance', { percent })}`;
-    $('analysis-score').title = t('analysis.score_title');
-    $('analysis-depth').textContent = insight.finished ? t('analysis.done', { depth: insight.depth }) : t('analysis.depth', { depth: insight.depth });
-    // The line stays still while the reader previews one of its plies.
-    if (insight.pv.join(' ') === line.join(' ') || previewed !== null || hovering) return;
-    line = insight.pv;
-    const box = $('analysis-line');
-    box.replaceChildren();
+  const previewButtons = () => document.querySelectorAll('#analysis-line button, #analysis-more button');
+  /** Fills `box` with one button per ply of `line`: hover or a first tap previews the line up
+   * to there, a click or a second tap plays it. */
+  const renderPlies = (box, line) => {
     line.forEach((ply, i) => {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'ply';
       b.textContent = ply;
       b.setAttribute('aria-label', t('analysis.play_line', { line: line.slice(0, i + 1).join(' ') }));
-      // Hover (or a first tap) previews the line up to here; a click (or a second tap) plays it.
       b.addEventListener('pointerenter', (e) => { if (e.pointerType === 'mouse') { hovering = true; board.setPreview(line.slice(0, i + 1)); } });
       b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') { hovering = false; board.setPreview(null); } });
       b.addEventListener('focus', () => board.setPreview(line.slice(0, i + 1)));
@@ -70,6 +58,36 @@ export function setUpStudy(board, getT, { busy }) {
       box.append(b);
     });
   };
+  const renderInsight = (insight) => {
+    if (insight.error) { $('analysis-score').textContent = insight.error; return; }
+    const percent = Math.round(insight.whiteChance * 100);
+    $('evalbar').querySelector('.fill').style.width = `${percent}%`;
+    $('evalbar').setAttribute('aria-valuenow', String(percent));
+    $('evalbar').setAttribute('aria-valuetext', t('analysis.chance', { percent }));
+    $('analysis-score').textContent = `${evalWords(insight.text, t)} · ${t('analysis.chance', { percent })}`;
+    $('analysis-score').title = t('analysis.score_title');
+    $('analysis-depth').textContent = insight.finished ? t('analysis.done', { depth: insight.depth }) : t('analysis.depth', { depth: insight.depth });
+    // The lines stay still while the reader previews one of their plies.
+    const others = insight.lines || [];
+    const key = [insight.pv, ...others.map((l) => l.pv)].map((l) => l.join(' ')).join('|');
+    if (key === shownLines || previewed !== null || hovering) return;
+    shownLines = key;
+    const box = $('analysis-line');
+    box.replaceChildren();
+    renderPlies(box, insight.pv);
+    // The next best lines, each with its score.
+    const more = $('analysis-more');
+    more.replaceChildren();
+    for (const other of others) {
+      const item = document.createElement('li');
+      const score = document.createElement('span');
+      score.className = 'muted line-score';
+      score.textContent = evalWords(other.text, t);
+      item.append(score, ' ');
+      renderPlies(item, other.pv);
+      more.append(item);
+    }
+  };
   analyst.onInsight = renderInsight;
 
   /** Analyses the position shown, when the toggle is on and the computer is not thinking. */
@@ -80,10 +98,11 @@ export function setUpStudy(board, getT, { busy }) {
     if (busy()) { analyst.stop(); shownFor = null; return; }
     if (key === shownFor) return;
     shownFor = key;
-    line = [];
+    shownLines = '';
     previewed = null;
     hovering = false;
     $('analysis-line').replaceChildren();
+    $('analysis-more').replaceChildren();
     $('analysis-depth').textContent = '';
     analyst.analyse(spec);
   };

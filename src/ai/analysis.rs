@@ -17,6 +17,9 @@
 //! }
 //! let report = analysis.report();
 //! assert!(report.result.best.is_some() && !report.result.pv.is_empty());
+//! // Two more lines, each starting with another move.
+//! assert_eq!(report.alternatives.len(), 2);
+//! assert!(report.alternatives.iter().all(|line| line.best != report.result.best));
 //! assert!(report.win_probability > 0.0 && report.win_probability < 1.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -37,7 +40,13 @@ pub struct AnalysisReport {
     /// True once the result is a forced win or loss within the searched depth: more
     /// slices change nothing.
     pub finished: bool,
+    /// The next best lines after `result` (each without the first moves of those before),
+    /// best first, at most [`ALTERNATIVES`]; each at the depth it was last completed.
+    pub alternatives: Vec<SearchResult>,
 }
+
+/// How many lines besides the best one an analysis keeps (the page shows three in all).
+pub const ALTERNATIVES: usize = 2;
 
 /// An analysis of one position that runs until its owner stops calling it.
 pub struct Analysis {
@@ -47,6 +56,11 @@ pub struct Analysis {
     best: SearchResult,
     total_nodes: u64,
     finished: bool,
+    alternatives: Vec<SearchResult>,
+    /// The depth of the best line the alternatives are being brought up to, and how many
+    /// of them are there already.
+    alternatives_depth: u8,
+    alternatives_done: usize,
 }
 
 impl Analysis {
@@ -59,6 +73,9 @@ impl Analysis {
             best: SearchResult::empty(),
             total_nodes: 0,
             finished: pos.is_over(),
+            alternatives: Vec::new(),
+            alternatives_depth: 0,
+            alternatives_done: 0,
         }
     }
 
@@ -70,12 +87,60 @@ impl Analysis {
         self.best = SearchResult::empty();
         self.total_nodes = 0;
         self.finished = pos.is_over();
+        self.alternatives.clear();
+        self.alternatives_depth = 0;
+        self.alternatives_done = 0;
+    }
+
+    /// Brings the next alternative line up to the best line's depth, within `nodes`;
+    /// returns false when they are all there already (or there is nothing to bring).
+    fn advance_alternatives(&mut self, nodes: u64) -> bool {
+        if self.best.depth < 2 || self.best.best.is_none() {
+            return false;
+        }
+        if self.alternatives_depth != self.best.depth {
+            self.alternatives_depth = self.best.depth;
+            self.alternatives_done = 0;
+        }
+        if self.alternatives_done >= ALTERNATIVES {
+            return false;
+        }
+        let k = self.alternatives_done;
+        let mut excluded: Vec<crate::Move> = self.best.best.into_iter().collect();
+        excluded.extend(self.alternatives.iter().take(k).filter_map(|r| r.best));
+        let limits = SearchLimits {
+            depth: Some(self.alternatives_depth),
+            nodes: Some(nodes.max(1)),
+            time_ms: None,
+            target_ms: None,
+        };
+        let result = self
+            .searcher
+            .search_excluding(&self.position, limits, &excluded, |_| {});
+        self.total_nodes += result.nodes;
+        if result.best.is_none() {
+            // No other move: fewer lines than asked for.
+            self.alternatives.truncate(k);
+            self.alternatives_done = ALTERNATIVES;
+        } else if result.depth >= self.alternatives_depth {
+            if k < self.alternatives.len() {
+                self.alternatives[k] = result;
+            } else {
+                self.alternatives.push(result);
+            }
+            self.alternatives_done += 1;
+        }
+        true
     }
 
     /// Searches at most about `nodes` more nodes, trying to complete the next depth, and
     /// returns the deepest result so far. Cheap to call often: earlier depths come back from
     /// the transposition table.
     pub fn advance(&mut self, nodes: u64) -> AnalysisReport {
+        // Every other slice goes to the next best lines while they lag behind the best.
+        if !self.finished && self.advance_alternatives(nodes) {
+            return self.report();
+        }
         if !self.finished {
             let limits = SearchLimits {
                 depth: Some(self.target_depth),
@@ -106,6 +171,7 @@ impl Analysis {
             win_probability: win_probability(self.best.score, self.position.size()),
             total_nodes: self.total_nodes,
             finished: self.finished,
+            alternatives: self.alternatives.clone(),
         }
     }
 }

@@ -453,16 +453,21 @@ fn side<S: Sink + ?Sized>(
 
     sink.add(SPAN + best_span(road, size) as usize, sign);
 
-    // Capstones: where they can go, and what they can take.
+    // Capstones: where they can go, and what they can take. Counted over all of them
+    // first, then added: with two capstones, adding each in turn would sum in an order that
+    // depends on how the board is turned.
+    let (mut cap_moves, mut cap_prey) = (0, 0);
     for i in Bits(caps) {
         let bit = 1u64 << i;
         let around = bitboard::neighbours(bit, mask);
-        let open = around & !pos.caps();
-        sink.add(CAP_MOBILITY, sign * open.count_ones() as f32);
-        let prey = around & theirs & !pos.caps();
-        if prey != 0 {
-            sink.add(CAP_ATTACKS, sign * prey.count_ones() as f32);
-        }
+        cap_moves += (around & !pos.caps()).count_ones();
+        cap_prey += (around & theirs & !pos.caps()).count_ones();
+    }
+    if caps != 0 {
+        sink.add(CAP_MOBILITY, sign * cap_moves as f32);
+    }
+    if cap_prey != 0 {
+        sink.add(CAP_ATTACKS, sign * cap_prey as f32);
     }
 
     let horizontal = road & (road >> 1) & !bitboard::FILE_H;

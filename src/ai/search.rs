@@ -637,6 +637,19 @@ impl Searcher {
         out.clear();
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let centre = centre_weights(pos.size());
+        let me = pos.to_move();
+        let context = OrderContext {
+            their_critical: if pos.is_opening() {
+                0
+            } else {
+                pos.road_critical(!me)
+            },
+            near_my_road: crate::square::bitboard::neighbours(
+                pos.road_squares(me),
+                pos.board_mask(),
+            ),
+            their_tops: pos.tops(!me),
+        };
         for &mv in &raw {
             let bits = mv.to_bits();
             let score = if bits == table_move {
@@ -645,7 +658,7 @@ impl Searcher {
                 KILLER_SCORE
             } else {
                 let h = self.history[bits as usize].min(1_000_000) as i32;
-                h + static_order(pos, mv, &centre)
+                h + static_order(pos, mv, &centre, &context)
             };
             out.push((score, mv));
         }
@@ -744,24 +757,59 @@ fn centre_weights(size: u8) -> [i32; 64] {
     w
 }
 
-/// A cheap guess of a move's worth before searching it.
-fn static_order(pos: &Position, mv: Move, centre: &[i32; 64]) -> i32 {
+/// What move ordering knows of a node beyond the move itself.
+struct OrderContext {
+    /// Squares that would complete the opponent's road: taking one blocks it.
+    their_critical: u64,
+    /// Squares next to the mover's road pieces: a flat there extends a group.
+    near_my_road: u64,
+    their_tops: u64,
+}
+
+/// A cheap guess of a move's worth before searching it: blocks of the opponent's road
+/// first, then captures and placements that extend a group, central squares before edges.
+fn static_order(pos: &Position, mv: Move, centre: &[i32; 64], context: &OrderContext) -> i32 {
     let sq = mv.square();
+    let blocks = |bit: u64, worth: i32| {
+        if context.their_critical & bit != 0 {
+            worth
+        } else {
+            0
+        }
+    };
     match mv.kind() {
-        Some(crate::Kind::Flat) => 300 + centre[sq.index()],
-        Some(crate::Kind::Cap) => 250 + centre[sq.index()] * 2,
+        Some(crate::Kind::Flat) => {
+            let extends = if context.near_my_road & sq.bit() != 0 {
+                40
+            } else {
+                0
+            };
+            300 + centre[sq.index()] + extends + blocks(sq.bit(), 500)
+        }
+        Some(crate::Kind::Cap) => 250 + centre[sq.index()] * 2 + blocks(sq.bit(), 500),
         Some(crate::Kind::Wall) => {
             // Walls are worth trying next to the opponent's pieces, rarely elsewhere.
             let near_opponent = crate::square::bitboard::neighbours(sq.bit(), pos.board_mask())
-                & pos.tops(!pos.to_move())
+                & context.their_tops
                 != 0;
-            if near_opponent {
-                200
-            } else {
-                50
-            }
+            let base = if near_opponent { 200 } else { 50 };
+            base + blocks(sq.bit(), 550)
         }
-        None => 100 + mv.count() as i32 * 10 - mv.distance() as i32 * 5,
+        None => {
+            let dir = mv.direction().expect("a spread has a direction");
+            let mut end = sq;
+            for _ in 0..mv.distance() {
+                end = end.step(dir, pos.size()).unwrap_or(end);
+            }
+            let captures = if context.their_tops & end.bit() != 0 {
+                80
+            } else {
+                0
+            };
+            100 + mv.count() as i32 * 10 - mv.distance() as i32 * 5
+                + captures
+                + blocks(end.bit(), 300)
+        }
     }
 }
 

@@ -390,7 +390,7 @@ pub fn clock_budget(
     let in_hand = pos.stones_left(me) as f64 + pos.caps_left(me) as f64;
     let moves = moves_to_go
         .filter(|&m| m >= 1.0)
-        .unwrap_or_else(|| (in_hand * 0.6 + 8.0).clamp(8.0, 40.0));
+        .unwrap_or_else(|| (in_hand * 0.5 + 6.0).clamp(6.0, 30.0));
     // What answering costs (reading the position, the pipe): kept back from every move.
     let margin = (left_ms * 0.05).clamp(0.5, 30.0);
     let usable = (left_ms - margin).max(0.2 * left_ms).max(0.1);

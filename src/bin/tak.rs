@@ -23,11 +23,13 @@ commands:
   bench [--nodes N]
         search speed: nodes per second over a set of positions
   match [--size N] [--komi K] [--games G] [--seed S] [--nodes N] [--nodes2 N]
-        [--movetime MS] [--depth D] [--sprt ELO0,ELO1] [--max-plies P] [--pgn FILE]
+        [--movetime MS] [--movetime2 MS] [--depth D] [--sprt ELO0,ELO1] [--max-plies P]
+        [--pgn FILE]
         \"ENGINE1\" \"ENGINE2\"
         play two TEI engines (shell commands) against each other from seeded openings, each
         played twice with colours swapped; print ENGINE1's wins/draws/losses, score and Elo
-        with a 95% error bar (and stop early when --sprt decides)
+        with a 95% error bar (and stop early when --sprt decides). --nodes2 and --movetime2
+        give the second engine another budget (odds against a much stronger engine)
   gen [--size N] [--komi K] [--games G] [--nodes N] [--seed S] --out FILE
         self-play games for training the evaluation, one line per game, appended to FILE
   tune [--iterations I] [--l2 X] [--check REAL_GAMES.jsonl] [--out FILE] [--init] GAMES...
@@ -371,6 +373,7 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
             "nodes",
             "nodes2",
             "movetime",
+            "movetime2",
             "depth",
             "sprt",
             "max-plies",
@@ -396,6 +399,9 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
     };
     let second_budget = if has("nodes2") {
         Budget::Nodes(number(&named, "nodes2", 10_000)?)
+    } else if has("movetime2") {
+        // Time odds: an outside engine far stronger at equal time is measured at less.
+        Budget::MoveTime(number(&named, "movetime2", 100)?)
     } else {
         budget
     };

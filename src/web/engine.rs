@@ -48,6 +48,18 @@ struct Insight {
     pv: Vec<String>,
     nodes: u64,
     finished: bool,
+    /// The next best lines (each starting with another move), best first.
+    lines: Vec<OtherLine>,
+}
+
+/// One of the analysis's next best lines.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OtherLine {
+    white_score: i32,
+    text: String,
+    pv: Vec<String>,
+    depth: u8,
 }
 
 /// The review's verdict on one ply, ready for the game: a judgement and a comment.
@@ -203,6 +215,16 @@ impl Engine {
             pv: line_text(&pos, &report.result.pv),
             nodes: report.total_nodes,
             finished: report.finished || pos.is_over(),
+            lines: report
+                .alternatives
+                .iter()
+                .map(|line| OtherLine {
+                    white_score: white(line.score),
+                    text: eval_text(white(line.score)),
+                    pv: line_text(&pos, &line.pv),
+                    depth: line.depth,
+                })
+                .collect(),
         })
     }
 

@@ -156,6 +156,33 @@ test('live analysis shows a bar, a score and a best line that previews and plays
   await context.close();
 });
 
+test('analysis shows the three best lines, each starting with another move, and each plays', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.load('[Size "6"]\n[Komi "2"]\n1. a6 a1 2. c3 d4 3. c4 d3'));
+  await page.click('#analysis-toggle');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-more li').length === 2
+    && [...document.querySelectorAll('#analysis-more li')].every((li) => li.querySelector('button')), null, { timeout: 30000 });
+  const firsts = await page.evaluate(() => [
+    document.querySelector('#analysis-line button').textContent,
+    ...[...document.querySelectorAll('#analysis-more li')].map((li) => li.querySelector('button').textContent),
+  ]);
+  assert.equal(new Set(firsts).size, 3, `three different first moves: ${firsts}`);
+  // Each alternative says its score.
+  for (const text of await page.$$eval('#analysis-more .line-score', (els) => els.map((e) => e.textContent))) {
+    assert.match(text, /[+-]?\d|even|road/i, text);
+  }
+  await shot(page, 'analysis-three-lines');
+  // The second line's first ply plays as a variation.
+  const second = firsts[1];
+  await page.hover('#analysis-more li >> nth=0 >> button >> nth=0');
+  await page.click('#analysis-more li >> nth=0 >> button >> nth=0');
+  assert.equal((await status(page)).ply, 7);
+  assert.equal((await status(page)).moves[6], second);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('analysis on a phone: the bar and line fit above the board', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await openGame(context, server.url);
