@@ -4,7 +4,7 @@
 
 use super::drag::Gesture;
 use super::i18n::{self, Message};
-use super::json::{self, Json};
+use super::json::json_object;
 use super::state::{Board, Event};
 use super::status::summarize;
 use crate::score::Variants;
@@ -209,40 +209,26 @@ pub struct MatchStatus {
     pub can_next: bool,
 }
 
-impl Json for MatchStatus {
-    fn write_json(&self, out: &mut String) {
-        json::object(
-            out,
-            &[
-                ("players", &self.players),
-                ("length", &self.length),
-                ("games", &self.games),
-                ("current", &self.current),
-                ("totals", &self.totals),
-                ("over", &self.over),
-                ("leader", &self.leader),
-                ("canNext", &self.can_next),
-            ],
-        );
-    }
-}
+json_object!(MatchStatus {
+    players,
+    length,
+    games,
+    current,
+    totals,
+    over,
+    leader,
+    can_next
+});
 
-impl Json for MatchRow {
-    fn write_json(&self, out: &mut String) {
-        json::object(
-            out,
-            &[
-                ("number", &self.number),
-                ("white", &self.white),
-                ("result", &self.result),
-                ("reason", &self.reason),
-                ("winner", &self.winner),
-                ("points", &self.points),
-                ("scoreText", &self.score_text),
-            ],
-        );
-    }
-}
+json_object!(MatchRow {
+    number,
+    white,
+    result,
+    reason,
+    winner,
+    points,
+    score_text
+});
 
 #[cfg(test)]
 mod tests {

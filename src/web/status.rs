@@ -4,7 +4,7 @@
 use super::annotate::comment_texts;
 use super::drag::Gesture;
 use super::i18n::{self, Lang};
-use super::json::{self, Json};
+use super::json::json_object;
 use super::session::MatchStatus;
 use super::state::Board;
 use crate::score::{score_detail, Bonus, Variants};
@@ -368,95 +368,75 @@ pub struct Status {
     pub reserves: [[u8; 2]; 2],
 }
 
-impl Json for Status {
-    fn write_json(&self, out: &mut String) {
-        json::object(
-            out,
-            &[
-                ("toMove", &self.to_move),
-                ("placing", &self.placing),
-                ("opening", &self.opening),
-                ("ply", &self.ply),
-                ("firstMoveNumber", &self.first_move_number),
-                ("firstPlayer", &self.first_player),
-                ("moves", &self.moves),
-                ("tree", &self.tree),
-                ("path", &self.path),
-                ("line", &self.line),
-                ("startComments", &self.start_comments),
-                ("rawStartComments", &self.raw_start_comments),
-                ("chances", &self.chances),
-                ("canUndo", &self.can_undo),
-                ("canRedo", &self.can_redo),
-                ("tak", &self.tak),
-                ("takBy", &self.tak_by),
-                ("takSquares", &self.tak_squares),
-                ("result", &self.result),
-                ("finalResult", &self.final_result),
-                ("message", &self.message),
-                ("messageSerial", &self.message_serial),
-                ("pending", &self.pending),
-                ("inHand", &self.in_hand),
-                ("cursor", &self.cursor),
-                ("scoring", &self.scoring),
-                ("tieRule", &self.tie_rule),
-                ("takeBacks", &self.take_backs),
-                ("takeBacksForbidden", &self.take_backs_forbidden),
-                ("series", &self.series),
-                ("selected", &self.selected),
-                ("size", &self.size),
-                ("komi", &self.komi),
-                ("flats", &self.flats),
-                ("reserves", &self.reserves),
-            ],
-        );
-    }
-}
+json_object!(Status {
+    to_move,
+    placing,
+    opening,
+    ply,
+    first_move_number,
+    first_player,
+    moves,
+    tree,
+    path,
+    line,
+    start_comments,
+    raw_start_comments,
+    chances,
+    can_undo,
+    can_redo,
+    tak,
+    tak_by,
+    tak_squares,
+    result,
+    final_result,
+    message,
+    message_serial,
+    pending,
+    in_hand,
+    cursor,
+    scoring,
+    tie_rule,
+    take_backs,
+    take_backs_forbidden,
+    series,
+    selected,
+    size,
+    komi,
+    flats,
+    reserves
+});
 
-impl Json for PlyItem {
-    fn write_json(&self, out: &mut String) {
-        json::object(
-            out,
-            &[
-                ("path", &self.path),
-                ("ptn", &self.ptn),
-                ("label", &self.label),
-                ("annotation", &self.annotation),
-                ("tak", &self.tak),
-                ("judgement", &self.judgement),
-                ("comments", &self.comments),
-                ("rawComments", &self.raw_comments),
-                ("number", &self.number),
-                ("white", &self.white),
-                ("current", &self.current),
-                ("onLine", &self.on_line),
-                ("variations", &self.variations),
-            ],
-        );
-    }
-}
+json_object!(PlyItem {
+    path,
+    ptn,
+    label,
+    annotation,
+    tak,
+    judgement,
+    comments,
+    raw_comments,
+    number,
+    white,
+    current,
+    on_line,
+    variations
+});
 
-impl Json for ResultSummary {
-    fn write_json(&self, out: &mut String) {
-        json::object(
-            out,
-            &[
-                ("ptn", &self.ptn),
-                ("winner", &self.winner),
-                ("reason", &self.reason),
-                ("reasonText", &self.reason_text),
-                ("text", &self.text),
-                ("score", &self.score),
-                ("scoreText", &self.score_text),
-            ],
-        );
-    }
-}
+json_object!(ResultSummary {
+    ptn,
+    winner,
+    reason,
+    reason_text,
+    text,
+    score,
+    score_text
+});
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::web::config::BoardOptions;
+    use crate::web::json::Json;
     use crate::Config;
 
     #[test]

@@ -2,9 +2,9 @@
 //! a mark as the page writes it), each as JSON with camelCase keys. The board's own types
 //! (the status, events) write their JSON where they are defined.
 
+use super::super::json::json_object;
 #[cfg(feature = "study")]
-use super::super::json::Value;
-use super::super::json::{self, Json};
+use super::super::json::{self, Json, Value};
 #[cfg(feature = "study")]
 use super::super::marks::{self, Mark, MarkColor};
 use crate::{tps, Position};
@@ -43,36 +43,22 @@ impl SearchSpec {
     }
 }
 
-impl Json for JsRect {
-    fn write_json(&self, out: &mut String) {
-        json::object(
-            out,
-            &[
-                ("x", &self.x),
-                ("y", &self.y),
-                ("width", &self.width),
-                ("height", &self.height),
-            ],
-        );
-    }
-}
+json_object!(JsRect {
+    x,
+    y,
+    width,
+    height
+});
 
-impl Json for SearchSpec {
-    fn write_json(&self, out: &mut String) {
-        json::object(
-            out,
-            &[
-                ("tps", &self.tps),
-                ("stones", &self.stones),
-                ("caps", &self.caps),
-                ("halfKomi", &self.half_komi),
-                ("ancientTieRule", &self.ancient_tie_rule),
-                ("toMove", &self.to_move),
-                ("over", &self.over),
-            ],
-        );
-    }
-}
+json_object!(SearchSpec {
+    tps,
+    stones,
+    caps,
+    half_komi,
+    ancient_tie_rule,
+    to_move,
+    over
+});
 
 /// A mark as the page writes it.
 #[cfg(feature = "study")]
