@@ -109,8 +109,7 @@ try {
   showNotice(t('share.bad_link', { error: err?.message || err }));
 }
 
-// While a finished game of the match is shown, the game to keep is the one set aside.
-const save = () => keep(board, match?.stash ?? board.save());
+const save = () => keep(board);
 
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 

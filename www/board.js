@@ -320,11 +320,17 @@ export async function mount(element, options = {}) {
     endMatch: () => (wasm.name === 'play' ? undefined : act(() => board.endMatch())()),
     matchSave: () => (wasm.name === 'play' ? null : board.matchSave() ?? null),
     matchRestore: studyAct((text) => board.matchRestore(String(text))),
+    /** Shows finished game `number` (from 1) of the match; the game being played waits. */
+    viewMatchGame: studyAct((number) => board.viewMatchGame(Number(number) | 0)),
+    /** Back to the game being played from a finished game of the match. */
+    backToMatch: () => (wasm.name === 'play' ? false : act(() => board.backToMatch())()),
     matchPtn: () => (wasm.name === 'play' ? null : board.matchPtn() ?? null),
     matchGamePtn: (index) => (wasm.name === 'play' ? null : board.matchGamePtn(Number(index) | 0) ?? null),
     resign: act((color) => board.resign(String(color))),
     agreeDraw: act(() => board.agreeDraw()),
     save: () => board.save(),
+    /** The save to keep across visits: the game being played, also while a finished game of its match is shown. */
+    saveToKeep: () => (wasm.name === 'play' ? board.save() : board.saveToKeep()),
     restore: studyAct((text) => board.restore(String(text))),
     select: act((kind) => board.select(String(kind))),
     status,

@@ -37,12 +37,12 @@ export async function restoreSaved(board, onBad) {
 }
 
 /**
- * Keeps the game (`game`: a save, by default the board's) and the board's match, if any.
- * While a finished game of the match is shown, the game to keep is the one set aside.
+ * Keeps the game and the board's match, if any. While a finished game of the match is
+ * shown, the game kept is the one being played.
  */
-export function save(board, game = board.save()) {
+export function save(board) {
   try {
-    localStorage.setItem(SAVE_KEY, game);
+    localStorage.setItem(SAVE_KEY, board.saveToKeep());
     const m = board.matchSave();
     if (m) localStorage.setItem(MATCH_KEY, m); else localStorage.removeItem(MATCH_KEY);
   } catch { /* storage full or disabled */ }

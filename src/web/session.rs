@@ -124,11 +124,55 @@ impl Board {
             over,
             leader: standing.leader,
             can_next,
+            viewing: self.viewing(),
         }
     }
 
-    /// Leaves the match (the current game stays on the board).
+    /// Shows finished game `number` (from 1) of the match from its start, with its match
+    /// tags; the game being played is kept aside until [`Board::back_to_match`] (and is the
+    /// game to keep meanwhile: [`Board::game_to_keep`]). Returns false for no such game.
+    pub fn view_match_game(&mut self, number: usize) -> bool {
+        let Some(series) = &self.series else {
+            return false;
+        };
+        let Some(played) = number.checked_sub(1).and_then(|i| series.games.get(i)) else {
+            return false;
+        };
+        let mut game = played.game.clone();
+        series.tag(&mut game, number, played.white);
+        let kept = match self.aside.take() {
+            Some((kept, _)) => kept,
+            None => self.game.clone(),
+        };
+        self.aside = Some((kept, number));
+        self.load(game);
+        self.goto(0);
+        true
+    }
+
+    /// Back from a finished game of the match to the game being played, as it was left.
+    pub fn back_to_match(&mut self) -> bool {
+        let Some((kept, _)) = self.aside.take() else {
+            return false;
+        };
+        self.load(kept);
+        true
+    }
+
+    /// The number (from 1) of the finished game of the match shown, if one is.
+    pub fn viewing(&self) -> Option<usize> {
+        self.aside.as_ref().map(|(_, n)| *n)
+    }
+
+    /// The game to keep across visits: the one being played, also while a finished game of
+    /// the match is shown.
+    pub fn game_to_keep(&self) -> &Game {
+        self.aside.as_ref().map_or(&self.game, |(kept, _)| kept)
+    }
+
+    /// Leaves the match (the game shown stays on the board).
     pub fn end_match(&mut self) {
+        self.aside = None;
         if self.series.take().is_some() {
             self.events.push(Event::Load);
             self.dirty = true;
@@ -207,6 +251,8 @@ pub struct MatchStatus {
     pub leader: Option<usize>,
     /// The game on the board is finished and the match goes on: "Next game" may be pressed.
     pub can_next: bool,
+    /// The number (from 1) of the finished game shown instead of the game being played.
+    pub viewing: Option<usize>,
 }
 
 json_object!(MatchStatus {
@@ -217,7 +263,8 @@ json_object!(MatchStatus {
     totals,
     over,
     leader,
-    can_next
+    can_next,
+    viewing
 });
 
 json_object!(MatchRow {
@@ -265,6 +312,31 @@ mod tests {
             Some("Ben"),
             "Ben has white in the second game"
         );
+    }
+
+    #[test]
+    fn a_finished_game_of_the_match_is_shown_while_the_next_is_kept_aside() {
+        let config = Config::standard(3).unwrap();
+        let mut b = Board::with_config(config, BoardOptions::default());
+        b.start_match(Series::new(
+            ["Ann".into(), "Ben".into()],
+            Length::Games(3),
+            config,
+        ));
+        road_for_white(&mut b);
+        b.next_game().unwrap();
+        b.play_ptn("a1").unwrap();
+        let playing = crate::web::storage::save(&b);
+        assert!(!b.view_match_game(2), "only finished games");
+        assert!(b.view_match_game(1));
+        assert_eq!((b.viewing(), b.game.len()), (Some(1), 0));
+        assert_eq!(b.game.tag("Player1"), Some("Ann"));
+        assert_eq!(b.status().series.unwrap().viewing, Some(1));
+        assert_eq!(crate::web::storage::save_to_keep(&b), playing);
+        assert!(b.back_to_match());
+        assert_eq!(b.viewing(), None);
+        assert_eq!(crate::web::storage::save(&b), playing);
+        assert!(!b.back_to_match());
     }
 
     #[test]

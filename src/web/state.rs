@@ -58,6 +58,9 @@ pub struct Board {
     pub take_backs: TakeBacks,
     /// The match this game belongs to, if any.
     pub series: Option<Series>,
+    /// While a finished game of the match is shown: the game being played, kept aside, and
+    /// the number (from 1) of the game shown.
+    pub(super) aside: Option<(Game, usize)>,
     /// Keep the reserves above and below the board unless the canvas is clearly wide (a
     /// page held upright), so the board does not rearrange itself as the room changes.
     pub prefer_portrait: bool,
@@ -106,6 +109,7 @@ impl Board {
             variants: Variants::default(),
             take_backs: TakeBacks::Court,
             series: None,
+            aside: None,
             host_marks: Vec::new(),
             ply_marks: Vec::new(),
             mark_press: None,

@@ -93,6 +93,26 @@ impl TakBoard {
         }
     }
 
+    /// Shows finished game `number` (from 1) of the match from its start; the game being
+    /// played is kept aside until `backToMatch()`. Returns whether there is such a game.
+    #[wasm_bindgen(js_name = viewMatchGame)]
+    pub fn view_match_game(&mut self, number: usize) -> bool {
+        self.board.view_match_game(number)
+    }
+
+    /// Back from a finished game of the match to the game being played.
+    #[wasm_bindgen(js_name = backToMatch)]
+    pub fn back_to_match(&mut self) -> bool {
+        self.board.back_to_match()
+    }
+
+    /// The text to keep in local storage: the game being played, also while a finished game
+    /// of its match is shown.
+    #[wasm_bindgen(js_name = saveToKeep)]
+    pub fn save_to_keep(&self) -> String {
+        storage::save_to_keep(&self.board)
+    }
+
     /// Records the finished game in the match and starts the next. Returns an error message.
     #[wasm_bindgen(js_name = nextGame)]
     pub fn next_game(&mut self) -> Option<String> {
