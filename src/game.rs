@@ -383,6 +383,40 @@ impl Game {
         self.position.outcome().or(self.ended_here())
     }
 
+    /// How the game ends at `path`: by the rules, or by a resignation or agreed draw kept
+    /// there. Answered without going there (the position is replayed, the tree not copied).
+    pub fn outcome_at(&self, path: &Path) -> Option<Outcome> {
+        let here = self.path();
+        let pos = if path.starts_with(here) {
+            let mut pos = self.position.clone();
+            for mv in self.moves_along(path).into_iter().skip(here.len()) {
+                pos.play_unchecked(mv);
+            }
+            pos
+        } else {
+            self.position_at_path(path)
+        };
+        pos.outcome().or(self.ended_at(path))
+    }
+
+    /// How the current line ends, if it does (also while looking back at an earlier ply).
+    pub fn line_outcome(&self) -> Option<Outcome> {
+        self.outcome_at(&self.line)
+    }
+
+    /// How the main line ends, if it does.
+    pub fn main_line_outcome(&self) -> Option<Outcome> {
+        self.main_line_end().1
+    }
+
+    /// The end of the main line: its position and how the game ended there, if it did.
+    pub fn main_line_end(&self) -> (Position, Option<Outcome>) {
+        let path = vec![0; self.main_line().len()];
+        let pos = self.position_at_path(&path);
+        let outcome = pos.outcome().or(self.ended_at(&path));
+        (pos, outcome)
+    }
+
     /// Plays `mv` here, or says why it is illegal and changes nothing. If the current line
     /// goes on with `mv`, this steps along it; if another line here starts with `mv`, that
     /// one becomes the current line; otherwise `mv` starts a new variation (or, at the end of
@@ -647,6 +681,32 @@ mod tests {
 
     fn names(moves: Vec<Move>) -> Vec<String> {
         moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn the_outcome_at_the_end_of_a_line_is_known_from_anywhere_on_it() {
+        // White's road on rank 1 ends the main line; a variation goes elsewhere.
+        let mut g = game(&[
+            "e5", "a5", "a1", "d5", "b1", "c5", "c1", "b5", "d1", "e4", "e1",
+        ]);
+        assert!(g.outcome().is_some());
+        let end = g.outcome();
+        g.goto(3);
+        assert_eq!(g.outcome(), None);
+        assert_eq!(g.line_outcome(), end);
+        assert_eq!(g.main_line_outcome(), end);
+        g.play("c3".parse().unwrap()).unwrap();
+        assert_eq!(g.line_outcome(), None, "the variation goes on");
+        assert_eq!(g.main_line_outcome(), end);
+        assert_eq!(g.outcome_at(&[0; 11]), end);
+        // A resignation kept at the end of the variation.
+        g.resign(Color::Black);
+        assert_eq!(
+            g.line_outcome().map(|o| o.reason),
+            Some(EndReason::Resignation)
+        );
+        assert_eq!(g.outcome_at(&[0, 0, 0, 1]), g.outcome());
+        assert_eq!(g.main_line_outcome(), end);
     }
 
     #[test]

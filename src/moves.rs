@@ -131,6 +131,26 @@ impl Move {
         })
     }
 
+    /// The origin of the ply and every square it touches, in order (a placement: its square
+    /// alone). Squares past the edge of a board of `size` are left out.
+    ///
+    /// ```
+    /// use tak::Move;
+    /// let mv: Move = "3c3>12".parse()?;
+    /// let path: Vec<String> = mv.path(5).map(|s| s.to_string()).collect();
+    /// assert_eq!(path, ["c3", "d3", "e3"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn path(self, size: u8) -> impl Iterator<Item = Square> {
+        let dir = self.direction();
+        let mut sq = self.square();
+        let steps = self.distance() as usize;
+        std::iter::once(sq).chain((0..steps).filter_map(move |_| {
+            sq = sq.step(dir?, size)?;
+            Some(sq)
+        }))
+    }
+
     /// The move with raw encoding `bits` (see [`Move::to_bits`]), if it is one.
     pub const fn from_bits(bits: u16) -> Option<Move> {
         if bits >> 8 == 0 && (bits >> 6) & 3 == 3 {

@@ -962,6 +962,62 @@ impl Position {
         pos.road_in_one()
     }
 
+    /// Whose piece a placement puts down now: the opponent's on the first two plies (the
+    /// opening swap), else the player to move's. It is also whose reserve a placement
+    /// takes from.
+    ///
+    /// ```
+    /// use tak::{Color, Position};
+    /// assert_eq!(Position::new(5)?.placing_color(), Color::Black);
+    /// assert_eq!(Position::from_tps("x5/x5/x5/x5/2,1,x3 1 2")?.placing_color(), Color::White);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn placing_color(&self) -> Color {
+        if self.is_opening() {
+            !self.to_move
+        } else {
+            self.to_move
+        }
+    }
+
+    /// Where the player who is not to move could complete a road on their next turn (the
+    /// "Tak" threat): the empty squares a placement wins on, and the last square of each
+    /// winning spread. Empty while the game is over or in the opening.
+    ///
+    /// ```
+    /// use tak::{Position, Square};
+    /// // Black to move; white threatens e1 (a placement) to finish rank 1.
+    /// let pos = Position::from_tps("x5/x5/x5/2,2,2,x2/1,1,1,1,x 2 5")?;
+    /// assert_eq!(pos.road_threats(), "e1".parse::<Square>()?.bit());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn road_threats(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        let threatener = !self.to_move();
+        let mut turn = self.clone();
+        turn.pass();
+        if turn.is_opening() {
+            return 0;
+        }
+        let mut squares = 0;
+        if turn.stones_left(threatener) + turn.caps_left(threatener) > 0 {
+            squares |= turn.road_placements(threatener);
+        }
+        let mut moves = Vec::new();
+        turn.legal_moves(&mut moves);
+        for &mv in moves.iter().filter(|m| !m.is_placement()) {
+            let undo = turn.play_unchecked(mv);
+            if turn.has_road(threatener) {
+                let last = mv.path(self.size()).last().unwrap_or(mv.square());
+                squares |= last.bit();
+            }
+            turn.undo(undo);
+        }
+        squares
+    }
+
     /// The squares where placing a flat (or capstone) would give `color` a road at once:
     /// empty squares touching both a group connected to one edge and a group connected to
     /// the opposite edge (or lying on that edge). Bitboards only, no move is played.

@@ -18,8 +18,12 @@
 //! ```
 
 use crate::score::{score_detail, Score, Variants};
-use crate::{ptn, Color, Config, Game, Outcome, Position};
+use crate::{ptn, Color, Config, Game, Outcome};
 use std::fmt;
+
+/// The longest match in games, and in points, that a page may ask for.
+pub const MAX_GAMES: u8 = 99;
+pub const MAX_POINTS: u32 = 100_000;
 
 /// The first line of a saved match.
 const SAVE_HEADER: &str = "tak-match 1";
@@ -116,12 +120,12 @@ pub struct Series {
     pub games: Vec<Played>,
 }
 
-/// The end of `game`'s main line: its position and how it ended.
-fn final_state(game: &Game) -> (Position, Option<Outcome>) {
-    let mut g = game.clone();
-    let main = vec![0; g.main_line().len()];
-    g.goto_path(&main);
-    (g.position().clone(), g.outcome())
+/// Where a match stands: each player's points, whether it is decided, who leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub totals: [u32; 2],
+    pub over: bool,
+    pub leader: Option<usize>,
 }
 
 impl Series {
@@ -143,24 +147,54 @@ impl Series {
 
     /// Records a finished game (its main line's end decides the result).
     pub fn record(&mut self, game: &Game) {
-        let (pos, outcome) = final_state(game);
-        let score = match outcome {
-            Some(o) => score_detail(&pos, o, self.variants),
-            None => score_detail(
-                &pos,
-                Outcome {
-                    winner: None,
-                    reason: crate::EndReason::Agreement,
-                },
-                self.variants,
-            ),
-        };
+        let (outcome, score) = self.result_of(game);
         self.games.push(Played {
             game: game.clone(),
             white: self.white_player(),
             outcome,
             score,
         });
+    }
+
+    /// How `game` ended (its main line's end) and the points it gives.
+    fn result_of(&self, game: &Game) -> (Option<Outcome>, Score) {
+        let (pos, outcome) = game.main_line_end();
+        let scored = outcome.unwrap_or(Outcome {
+            winner: None,
+            reason: crate::EndReason::Agreement,
+        });
+        (outcome, score_detail(&pos, scored, self.variants))
+    }
+
+    /// Where the match stands, counting `next` (the game being played) as if it were
+    /// recorded: the page shows a finished game's points before "Next game" records it.
+    pub fn standing(&self, next: Option<&Game>) -> Standing {
+        let mut totals = self.totals();
+        let mut played = self.games.len();
+        if let Some(game) = next {
+            let (outcome, score) = self.result_of(game);
+            let white = self.white_player();
+            if let Some(winner) = outcome.and_then(|o| o.winner) {
+                totals[if winner == Color::White {
+                    white
+                } else {
+                    1 - white
+                }] += score.total;
+            }
+            played += 1;
+        }
+        Standing {
+            totals,
+            over: match self.length {
+                Length::Games(n) => played >= n as usize,
+                Length::FirstTo(p) => totals.iter().any(|&t| t >= p),
+            },
+            leader: match totals[0].cmp(&totals[1]) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            },
+        }
     }
 
     /// Each player's points so far.
@@ -176,20 +210,12 @@ impl Series {
 
     /// Whether the match is decided.
     pub fn is_over(&self) -> bool {
-        match self.length {
-            Length::Games(n) => self.games.len() >= n as usize,
-            Length::FirstTo(p) => self.totals().iter().any(|&t| t >= p),
-        }
+        self.standing(None).over
     }
 
     /// The player (0 or 1) ahead, if one is.
     pub fn leader(&self) -> Option<usize> {
-        let [a, b] = self.totals();
-        match a.cmp(&b) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        }
+        self.standing(None).leader
     }
 
     /// The tags a game of this match carries: which match, which game, who plays white and
@@ -226,15 +252,65 @@ impl Series {
     /// The finished games as PTN, one after another.
     pub fn to_ptn(&self) -> String {
         let mut out = String::new();
-        for (i, p) in self.games.iter().enumerate() {
-            let mut g = p.game.clone();
-            self.tag(&mut g, i + 1, p.white);
+        for i in 0..self.games.len() {
             if i > 0 {
                 out.push('\n');
             }
-            out.push_str(&ptn::write_game(&g));
+            out.push_str(&self.game_ptn(i).unwrap_or_default());
         }
         out
+    }
+
+    /// The `index`-th (from 0) finished game as PTN, with its match tags.
+    pub fn game_ptn(&self, index: usize) -> Option<String> {
+        let played = self.games.get(index)?;
+        let mut game = played.game.clone();
+        self.tag(&mut game, index + 1, played.white);
+        Some(ptn::write_game(&game))
+    }
+
+    /// The whole match as PTN: the finished games, then `current` (the game being played,
+    /// already tagged) unless the match is over.
+    pub fn ptn_with(&self, current: &Game) -> String {
+        let mut text = self.to_ptn();
+        if !self.is_over() {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&ptn::write_game(current));
+        }
+        text
+    }
+
+    /// A new match as a page asks for one: `games` (1 to 99) or `points` (1 to 100,000), not
+    /// both; players named "Player 1" and "Player 2" unless given.
+    ///
+    /// ```
+    /// use tak::series::{Length, Series};
+    /// let config = tak::Config::standard(5)?;
+    /// let m = Series::checked(None, Some(3), None, config)?;
+    /// assert_eq!((m.length, m.players[1].as_str()), (Length::Games(3), "Player 2"));
+    /// assert!(Series::checked(None, Some(3), Some(50), config).is_err());
+    /// assert!(Series::checked(None, None, Some(0), config).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checked(
+        players: Option<[String; 2]>,
+        games: Option<u8>,
+        points: Option<u32>,
+        config: Config,
+    ) -> Result<Series, String> {
+        let length = match (games, points) {
+            (Some(n), None) if (1..=MAX_GAMES).contains(&n) => Length::Games(n),
+            (None, Some(p)) if (1..=MAX_POINTS).contains(&p) => Length::FirstTo(p),
+            _ => {
+                return Err(format!(
+                    "a match needs games (1-{MAX_GAMES}) or points (1-{MAX_POINTS})"
+                ))
+            }
+        };
+        let players = players.unwrap_or_else(|| ["Player 1".into(), "Player 2".into()]);
+        Ok(Series::new(players, length, config))
     }
 
     /// The text to store: the match's settings (as PTN tags) and its finished games.
@@ -313,7 +389,7 @@ impl Series {
             .and_then(TakeBacks::parse)
             .unwrap_or_default();
         for g in &games {
-            if final_state(g).1.is_some() {
+            if g.main_line_outcome().is_some() {
                 series.record(g);
             }
         }

@@ -2,8 +2,10 @@
 // lives in the wasm board; this file turns its status into DOM and DOM actions into calls.
 import { mount } from './board.js';
 import { Computer } from './computer.js';
+import { offerDraw, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { renderMoves, renderStatus } from './panel.js';
+import { hasSaved, keepBeforeLink, restoreSaved, save as keep } from './saving.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
 const later = (load) => { let p = null; return () => (p ??= load()); };
@@ -12,8 +14,6 @@ const shareModule = later(() => import('./share.js'));
 const matchModule = later(() => import('./match.js'));
 const studyModule = later(() => import('./study.js'));
 
-const SAVE_KEY = 'tak.savedGame';
-const MATCH_KEY = 'tak.match';
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
 
@@ -69,9 +69,7 @@ $('lang').value = lang;
 
 // A first visit plays on the small build of the board; a saved game, a match or a shared
 // link needs the study build (already cached by then, for a returning visitor).
-const returning = (() => {
-  try { return !!(localStorage.getItem(SAVE_KEY) || localStorage.getItem(MATCH_KEY)); } catch { return false; }
-})() || location.hash.startsWith('#g=');
+const returning = hasSaved() || location.hash.startsWith('#g=');
 let board;
 try {
   board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning });
@@ -82,39 +80,12 @@ try {
 window.tak = board;
 // A page held upright keeps the reserves above and below the board.
 const upright = matchMedia('(orientation: portrait)');
-board.setPreferPortrait(upright.matches);
-upright.addEventListener('change', () => board.setPreferPortrait(upright.matches));
+board.set({ preferPortrait: upright.matches });
+upright.addEventListener('change', () => board.set({ preferPortrait: upright.matches }));
 
-// A saved game from an earlier visit. One that cannot be read is set aside, never lost.
-try {
-  const saved = localStorage.getItem(SAVE_KEY);
-  if (saved) {
-    const error = await board.restore(saved);
-    if (error) {
-      const aside = `${SAVE_KEY}.unreadable.${Date.now()}`;
-      localStorage.setItem(aside, saved);
-      localStorage.removeItem(SAVE_KEY);
-      showNotice(t('notice.bad_save', { error, key: aside }));
-    }
-  }
-} catch {
-  // Storage may be disabled (private mode); the game still works.
-}
-
-// A match in progress: its finished games and settings (the game on the board is saved
-// above). One that cannot be read is set aside too.
-try {
-  const savedMatch = localStorage.getItem(MATCH_KEY);
-  if (savedMatch) {
-    const error = await board.matchRestore(savedMatch);
-    if (error) {
-      const aside = `${MATCH_KEY}.unreadable.${Date.now()}`;
-      localStorage.setItem(aside, savedMatch);
-      localStorage.removeItem(MATCH_KEY);
-      showNotice(t('notice.bad_save', { error, key: aside }));
-    }
-  }
-} catch { /* storage disabled */ }
+// A saved game and match from an earlier visit. One that cannot be read is set aside,
+// never lost.
+await restoreSaved(board, (error, aside) => showNotice(t('notice.bad_save', { error, key: aside })));
 
 // A shared link: open its game (the one played here before is kept, one click away).
 try {
@@ -125,8 +96,7 @@ try {
     history.replaceState(null, '', location.pathname + location.search);
     if (error) showNotice(t('share.bad_link', { error }));
     else {
-      const key = `${SAVE_KEY}.before-link`;
-      try { localStorage.setItem(key, before); } catch { /* storage disabled */ }
+      keepBeforeLink(before);
       showNotice(t('share.opened'));
       const back = document.createElement('button');
       back.type = 'button';
@@ -139,14 +109,7 @@ try {
   showNotice(t('share.bad_link', { error: err?.message || err }));
 }
 
-function save() {
-  try {
-    // While a finished game of the match is shown, the game to keep is the one set aside.
-    localStorage.setItem(SAVE_KEY, match?.stash ?? board.save());
-    const m = board.matchSave();
-    if (m) localStorage.setItem(MATCH_KEY, m); else localStorage.removeItem(MATCH_KEY);
-  } catch { /* storage full or disabled */ }
-}
+const save = () => keep(board);
 
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 
@@ -212,40 +175,19 @@ let match = null;
 // The computer opponent and the hint, each in its own Web Worker.
 const computer = new Computer();
 const hinter = new Computer();
-let thinkingAbout = null;
 const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
 
 /** Starts the computer's search when it is its turn at the end of the game. */
 function maybeThink() {
-  board.setPlayedLineIsMain(settings.opponent === 'computer');
-  if (match?.viewing) { computer.cancel(); thinkingAbout = null; board.setThinking(false); return; }
-  const spec = board.searchSpec();
-  const mine = computerColor();
-  const atEnd = !board.status().canRedo;
-  if (!mine || spec.over || spec.toMove !== mine || !atEnd) {
-    if (computer.busy) computer.cancel();
-    thinkingAbout = null;
-    board.setThinking(false);
-    return;
-  }
-  if (computer.busy && thinkingAbout === spec.tps) return;
-  thinkingAbout = spec.tps;
-  board.setThinking(true);
-  computer.think(spec, settings.level).then((answer) => {
-    if (board.searchSpec().tps !== spec.tps) return; // the game moved on meanwhile
-    thinkingAbout = null;
-    board.setThinking(false);
-    if (answer.move) {
-      const error = board.play(answer.move);
-      if (error) showNotice(t('notice.computer_refused', { move: answer.move, error }));
-    }
-    refresh();
-  }).catch((err) => {
-    if (err.cancelled) return;
-    thinkingAbout = null;
-    board.setThinking(false);
-    showNotice(t('notice.computer_failed', { error: err.message }));
-    refresh();
+  board.set({ playedLineIsMain: settings.opponent === 'computer' });
+  if (match?.viewing) { stopTurn(computer); board.set({ thinking: false }); return; }
+  takeTurn(board, computer, computerColor(), settings.level, {
+    thinking: (on) => board.set({ thinking: on }),
+    played: (move, error) => {
+      if (error) showNotice(t('notice.computer_refused', { move, error }));
+      refresh();
+    },
+    failed: (err) => { showNotice(t('notice.computer_failed', { error: err.message })); refresh(); },
   });
 }
 
@@ -303,9 +245,7 @@ $('hint').addEventListener('click', () => {
 function undo() {
   if (board.status().takeBacksForbidden) { board.showMessage(t('refuse.tavern_undo')); return; }
   computer.cancel();
-  board.undo();
-  const mine = computerColor();
-  if (mine && board.searchSpec().toMove === mine && board.status().ply > 0) board.undo();
+  undoToOwnTurn(board, computerColor());
 }
 $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', () => board.redo());
@@ -451,10 +391,7 @@ $('offer-draw').addEventListener('click', async () => {
   // The computer accepts only when its evaluation says the game is even.
   board.showMessage(t('draw.thinking'));
   try {
-    const verdict = await hinter.evaluate(board.searchSpec());
-    const even = Math.abs(verdict.whiteChance - 0.5) <= 0.1;
-    if (even && !board.status().result) { board.agreeDraw(); board.showMessage(t('draw.accepted')); }
-    else board.showMessage(t('draw.declined'));
+    board.showMessage(t(await offerDraw(board, hinter) ? 'draw.accepted' : 'draw.declined'));
   } catch (err) {
     if (!err.cancelled) board.showMessage(t('draw.declined'));
   }
@@ -467,18 +404,9 @@ let notesPath = [];
 $('notes').addEventListener('click', () => {
   const s = board.status();
   notesPath = s.path;
-  const find = (items) => {
-    for (const item of items) {
-      if (item.path.join('.') === notesPath.join('.')) return item;
-      for (const v of item.variations) { const f = find(v); if (f) return f; }
-    }
-    return null;
-  };
-  const item = notesPath.length ? find(s.tree) : null;
-  const annotation = item?.annotation ?? '';
-  const tak = (annotation.match(/^'*/) || [''])[0];
-  const judgement = annotation.slice(tak.length);
-  $('notes-ply').textContent = item ? `${item.number}${item.white ? '.' : '...'} ${item.ptn}` : t('notes.start');
+  const item = s.line[notesPath.length - 1] ?? null;
+  const { tak = '', judgement = '' } = item ?? {};
+  $('notes-ply').textContent = item ? `${item.label} ${item.ptn}` : t('notes.start');
   for (const r of notesDialog.querySelectorAll('input[name=judgement]')) r.checked = r.value === judgement;
   for (const r of notesDialog.querySelectorAll('input[name=tak]')) r.checked = r.value === tak;
   $('notes-marks').disabled = $('notes-tak').disabled = !item;
@@ -630,9 +558,7 @@ for (const [id, key] of Object.entries(options)) {
   $(id).addEventListener('change', () => {
     settings = { ...settings, [key]: $(id).checked };
     saveSettings();
-    board.setShowTargets(settings.targets);
-    board.setShowThreats(settings.tak);
-    board.setPatterns(settings.patterns);
+    board.set({ showTargets: !!settings.targets, showThreats: !!settings.tak, patterns: !!settings.patterns });
     refresh();
   });
 }
@@ -645,7 +571,7 @@ $('lang').addEventListener('change', async () => {
   saveSettings();
   document.documentElement.lang = lang;
   translatePage(document, t);
-  await board.setLanguage(lang); // its catalogue first: the status texts come from it
+  await board.set({ lang }); // its catalogue first: the status texts come from it
   board.canvas.setAttribute('aria-label', t('board.label'));
   refresh();
 });

@@ -84,9 +84,10 @@ export async function mount(element, options = {}) {
     scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
   };
   let board = new wasm.TakBoard(canvas, boardOptions);
-  // The settings given since, replayed on the study build's board when the board moves.
-  const settings = new Map();
-  const setting = (name) => (...args) => { settings.set(name, args); return board[name](...args); };
+  // The settings given since (set(options)), replayed on the study build's board when the
+  // board moves.
+  const settings = {};
+  const setting = (options) => { Object.assign(settings, options); return board.set(options) ?? null; };
   element.appendChild(canvas);
   // Why an action was refused: a short message over the top of the board that fades, read
   // out by screen readers. Every board has it, in the page or embedded.
@@ -138,12 +139,16 @@ export async function mount(element, options = {}) {
   // needed.
   let refusals = board.messageSerial();
   let lastHand = '';
+  // The status is worked out once per change, however often it is read.
+  let statusNow = null;
+  const status = () => (statusNow ??= board.status());
   const after = () => {
+    statusNow = null;
     const events = board.takeEvents();
     // A ply played or a step through the game: an earlier refusal no longer applies.
     if (events.length) hideMessage();
     for (const e of events) emit(e.type, e);
-    if (events.length) emit('change', board.status());
+    if (events.length) emit('change', status());
     // Pieces picked up, dropped or put back: hosts can guide the player.
     const hand = board.hand();
     const handKey = hand ? `${hand.from}:${hand.count}` : '';
@@ -169,7 +174,7 @@ export async function mount(element, options = {}) {
   const applyTheme = () => {
     const theme = options.theme || 'auto';
     const dark = theme === 'dark' || (theme === 'auto' && !!darkQuery?.matches);
-    setting('setDark')(dark);
+    setting({ dark });
     toast.style.background = dark ? 'rgb(250 240 225 / .95)' : 'rgb(40 30 20 / .92)';
     toast.style.color = dark ? '#1b1a19' : '#fff';
     after();
@@ -250,7 +255,7 @@ export async function mount(element, options = {}) {
       const moved = new next.TakBoard(canvas, { ...boardOptions, tps: undefined, ptn: undefined, lang });
       const error = moved.restore(board.save());
       if (error) { moved.free(); throw new Error(error); }
-      for (const [name, args] of settings) moved[name](...args);
+      moved.set(settings);
       moved.takeEvents(); // the same game: nothing new for the listeners
       const old = board;
       board = moved;
@@ -277,7 +282,6 @@ export async function mount(element, options = {}) {
     deleteLine: act((path) => board.deleteLine(Array.isArray(path) ? path : [])),
     setComment: studyAct((path, text) => board.setComment(Array.isArray(path) ? path : [], String(text ?? ''))),
     setAnnotation: studyAct((path, text) => board.setAnnotation(Array.isArray(path) ? path : [], String(text ?? ''))),
-    setPlayedLineIsMain: (on) => setting('setPlayedLineIsMain')(!!on),
     // Marks: none can be on a board of the play build, so clearing them needs no study build.
     setMarks: (list) => (wasm.name === 'play' && !(Array.isArray(list) && list.length) ? null
       : studyAct(() => board.setMarks(Array.isArray(list) ? list : []))()),
@@ -304,7 +308,6 @@ export async function mount(element, options = {}) {
       }
       return new Blob([wasm.assembleApng(frames, delay)], { type: 'image/apng' });
     },
-    setPreferPortrait: act((on) => setting('setPreferPortrait')(!!on)),
     setPreview: (plies) => (wasm.name === 'play' && !(Array.isArray(plies) && plies.length) ? null
       : studyAct(() => board.setPreview(Array.isArray(plies) && plies.length ? plies.map(String) : undefined))()),
     applyReview: studyAct((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),
@@ -317,14 +320,20 @@ export async function mount(element, options = {}) {
     endMatch: () => (wasm.name === 'play' ? undefined : act(() => board.endMatch())()),
     matchSave: () => (wasm.name === 'play' ? null : board.matchSave() ?? null),
     matchRestore: studyAct((text) => board.matchRestore(String(text))),
+    /** Shows finished game `number` (from 1) of the match; the game being played waits. */
+    viewMatchGame: studyAct((number) => board.viewMatchGame(Number(number) | 0)),
+    /** Back to the game being played from a finished game of the match. */
+    backToMatch: () => (wasm.name === 'play' ? false : act(() => board.backToMatch())()),
     matchPtn: () => (wasm.name === 'play' ? null : board.matchPtn() ?? null),
     matchGamePtn: (index) => (wasm.name === 'play' ? null : board.matchGamePtn(Number(index) | 0) ?? null),
     resign: act((color) => board.resign(String(color))),
     agreeDraw: act(() => board.agreeDraw()),
     save: () => board.save(),
+    /** The save to keep across visits: the game being played, also while a finished game of its match is shown. */
+    saveToKeep: () => (wasm.name === 'play' ? board.save() : board.saveToKeep()),
     restore: studyAct((text) => board.restore(String(text))),
     select: act((kind) => board.select(String(kind))),
-    status: () => board.status(),
+    status,
     // A game of the play build was never read from text: its tags are its settings only.
     tags: () => (wasm.name === 'play' ? [] : board.tags()),
     /** Which build of the wasm the board runs on: 'play' or 'study'. */
@@ -332,22 +341,27 @@ export async function mount(element, options = {}) {
     /** Moves the board into the study build (for what the play build lacks); resolves when done. */
     study: () => upgrade(),
     describe: () => board.describe(),
-    setLanguage: async (code) => {
-      await loadCatalogue(String(code), wasm.name);
-      const ok = setting('setLanguage')(String(code));
-      if (ok) lang = String(code);
-      after();
-      return ok;
+    /**
+     * Changes what may change after mounting; what is not given stays: {interactive,
+     * showTargets, showThreats, patterns, thinking, preferPortrait, playedLineIsMain, lang}.
+     * Returns an error message or null; with `lang`, a Promise of it (the language's
+     * catalogue loads first).
+     */
+    set(options = {}) {
+      const { lang: code, ...rest } = options ?? {};
+      const error = act(() => setting(rest))();
+      if (code == null) return error;
+      return loadCatalogue(String(code), wasm.name).then(() => {
+        const wrong = setting({ lang: String(code) });
+        if (!wrong) lang = String(code);
+        after();
+        return error ?? wrong;
+      });
     },
-    setShowTargets: act((on) => setting('setShowTargets')(!!on)),
-    setPatterns: act((on) => setting('setPatterns')(!!on)),
-    setShowThreats: act((on) => setting('setShowThreats')(!!on)),
-    setThinking: act((on) => setting('setThinking')(!!on)),
     plyCount: () => board.plyCount(),
     size: () => board.size(),
     searchSpec: () => board.searchSpec(),
     startSpec: () => board.startSpec(),
-    setInteractive: act((on) => setting('setInteractive')(!!on)),
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
     squareRect: (square) => board.squareRect(String(square)),
     reserveRect: (kind) => board.reserveRect(String(kind)),

@@ -149,7 +149,7 @@ async function main() {
     const s = handle.status();
     const item = currentItem(s);
     notes.textContent = item && (item.annotation || item.comments.length)
-      ? `${item.number}${item.white ? '.' : '...'} ${item.ptn}${item.annotation}${item.comments.length ? ` · ${item.comments.map((c) => commentWords(c, t)).join(' · ')}` : ''}`
+      ? `${item.label} ${item.ptn}${item.annotation}${item.comments.length ? ` · ${item.comments.map((c) => commentWords(c, t)).join(' · ')}` : ''}`
       : '';
   };
   handle.on('change', showNotes);
@@ -160,26 +160,16 @@ async function main() {
   // wait, so that a ply played meanwhile does not swap them).
   const computerSide = handle.searchSpec().toMove === 'white' ? 'black' : 'white';
   if (options.ai) {
-    const { Computer } = await import('./computer.js');
+    const [{ Computer }, { takeTurn }] = await Promise.all([import('./computer.js'), import('./opponent.js')]);
     const computer = new Computer();
     const status = document.getElementById('status');
-    const turn = () => {
-      const spec = handle.searchSpec();
-      if (spec.over || spec.toMove !== computerSide || handle.status().canRedo) {
-        computer.cancel();
-        status.textContent = '';
-        handle.setInteractive(options.interactive);
-        return;
-      }
-      handle.setInteractive(false);
-      status.textContent = t('embed.thinking');
-      computer.think(spec, options.ai).then((answer) => {
-        if (handle.searchSpec().tps !== spec.tps) return;
-        status.textContent = '';
-        handle.setInteractive(options.interactive);
-        if (answer.move) handle.play(answer.move);
-      }).catch((err) => { if (!err.cancelled) status.textContent = err.message; });
-    };
+    const turn = () => takeTurn(handle, computer, computerSide, options.ai, {
+      thinking: (on) => {
+        handle.set({ interactive: on ? false : !!options.interactive });
+        status.textContent = on ? t('embed.thinking') : '';
+      },
+      failed: (err) => { status.textContent = err.message; },
+    });
     handle.on('change', turn);
     turn(); // a ply may have been played while this code was loading
   }

@@ -3,18 +3,7 @@
 // optional autoplay. Text only: a comment is never read as HTML.
 
 /** The move-list item of the ply shown, if any (null at the start). */
-export function currentItem(status) {
-  const want = status.path.join('.');
-  if (!want) return null;
-  const search = (list) => {
-    for (const item of list) {
-      if (item.path.join('.') === want) return item;
-      for (const v of item.variations) { const f = search(v); if (f) return f; }
-    }
-    return null;
-  };
-  return search(status.tree);
-}
+export const currentItem = (status) => status.line[status.path.length - 1] ?? null;
 
 /** The caption of the ply shown: its comments (without marks), or the start's. */
 export function caption(status) {

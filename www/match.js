@@ -37,7 +37,9 @@ export function readLength(form) {
 export function setUpMatch(host) {
   const { board } = host;
   const t = (...a) => host.t()(...a);
-  let viewing = null; // {save, number} while a finished game of the match is shown
+  // The number of the finished game shown while the game being played is kept aside (in
+  // the board: its save is the one to keep meanwhile).
+  const viewing = () => board.status().series?.viewing ?? null;
 
   const render = (s) => {
     const m = s.series;
@@ -46,13 +48,14 @@ export function setUpMatch(host) {
     if (!m) return;
     const [a, b] = host.names(m);
     const number = m.over ? m.games.length : m.games.length + 1;
-    $('match-line').textContent = viewing
-      ? t('match.viewing', { n: viewing.number })
+    const shown = m.viewing;
+    $('match-line').textContent = shown
+      ? t('match.viewing', { n: shown })
       : m.over
         ? t('match.over_line', { a, b, ta: m.totals[0], tb: m.totals[1], winner: m.leader == null ? t('match.tie') : host.names(m)[m.leader] })
         : t('match.line', { length: m.length, n: number, a, b, ta: m.totals[0], tb: m.totals[1] });
-    $('match-back').hidden = !viewing;
-    $('match-table-button').hidden = !!viewing;
+    $('match-back').hidden = !shown;
+    $('match-table-button').hidden = !!shown;
   };
 
   const table = () => {
@@ -98,21 +101,11 @@ export function setUpMatch(host) {
     $('match-dialog').showModal();
   };
 
-  const viewGame = (number) => {
-    const ptn = board.matchGamePtn(number - 1);
-    if (!ptn) return;
-    if (!viewing) viewing = { save: board.save(), number };
-    else viewing.number = number;
-    board.load(ptn);
-    board.goto(0);
-    host.onView(true);
+  const viewGame = async (number) => {
+    if (await board.viewMatchGame(number)) host.onView(true);
   };
   const back = () => {
-    if (!viewing) return;
-    const { save } = viewing;
-    viewing = null;
-    board.restore(save);
-    host.onView(false);
+    if (board.backToMatch()) host.onView(false);
   };
 
   $('match-table-button').addEventListener('click', table);
@@ -125,9 +118,7 @@ export function setUpMatch(host) {
   });
   return {
     render,
-    get viewing() { return !!viewing; },
-    /** The saved game of the match while a finished one is shown (to save that instead). */
-    get stash() { return viewing?.save ?? null; },
+    get viewing() { return viewing() != null; },
     back,
   };
 }

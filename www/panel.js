@@ -78,7 +78,7 @@ export function renderMoves(list, status, t, on) {
     box.append(small('✕', t('var.delete'), () => {
       const size = items.length + items.reduce((n, i) => n + i.variations.length, 0);
       const notes = items.some((i) => i.comments.length);
-      if ((size > 1 || notes) && !confirm(t('var.confirm_delete', { ply: `${first.number}${first.white ? '.' : '...'} ${first.ptn}` }))) return;
+      if ((size > 1 || notes) && !confirm(t('var.confirm_delete', { ply: `${first.label} ${first.ptn}` }))) return;
       on.deleteLine(first.path);
     }, 'delete'));
     box.append('(');
@@ -88,7 +88,7 @@ export function renderMoves(list, status, t, on) {
       if (item.white || i === 0 || after.comments.length || after.variations.length) {
         const n = document.createElement('span');
         n.className = 'num';
-        n.textContent = item.white ? `${item.number}.` : `${item.number}...`;
+        n.textContent = item.label;
         box.append(n);
       }
       box.append(plyButton(item));

@@ -197,36 +197,11 @@ export function setUpStudy(board, getT, { busy }) {
 
 /** `12. c3` or `12... c3` for ply `ply` (from 1) of the current line. */
 function plyName(status, ply) {
-  const item = itemAt(status, ply);
-  return item ? `${item.number}${item.white ? '.' : '...'} ${item.ptn}` : String(ply);
-}
-
-/** The move-list item of ply `ply` (from 1) of the current line. */
-function itemAt(status, ply) {
-  const path = status.path.length >= ply ? status.path.slice(0, ply) : null;
-  let items = status.tree;
-  let found = null;
-  const want = path ? path.join('.') : null;
-  const search = (list) => {
-    for (const item of list) {
-      if (want ? item.path.join('.') === want : item.onLine && item.path.length === ply) return item;
-      for (const v of item.variations) { const f = search(v); if (f) return f; }
-    }
-    return null;
-  };
-  found = search(items);
-  return found;
+  const item = status.line[ply - 1];
+  return item ? `${item.label} ${item.ptn}` : String(ply);
 }
 
 /** The plies of the current line marked `?` or `??`. */
 function marksOnLine(status) {
-  const out = [];
-  const walk = (list) => {
-    for (const item of list) {
-      if (item.onLine && /\?/.test(item.annotation) && !/!/.test(item.annotation)) out.push({ ply: item.path.length, judgement: item.annotation.replace(/'/g, '') });
-      for (const v of item.variations) walk(v);
-    }
-  };
-  walk(status.tree);
-  return out;
+  return status.line.flatMap((item, i) => (['?', '??'].includes(item.judgement) ? [{ ply: i + 1, judgement: item.judgement }] : []));
 }

@@ -377,7 +377,7 @@ impl Carry {
     }
 
     /// More pieces: picked up (over the origin) or kept on the current square.
-    fn adjust(&mut self, pos: &Position, delta: i32) {
+    pub(crate) fn adjust(&mut self, pos: &Position, delta: i32) {
         if self.dir.is_none() {
             let limit = carry_limit(pos, self.from) as i32;
             self.count = (self.count as i32 + delta).clamp(1, limit) as u8;
@@ -389,7 +389,8 @@ impl Carry {
         }
     }
 
-    fn set(&mut self, pos: &Position, n: u8) {
+    /// Carries (over the origin) or keeps `n` pieces, within what the stack allows.
+    pub(crate) fn set(&mut self, pos: &Position, n: u8) {
         let now = if self.dir.is_none() {
             self.count
         } else {
@@ -431,20 +432,6 @@ pub enum Intent {
     Select(Kind),
     /// The action was refused; the message says why.
     Refuse(Message),
-}
-
-/// The colour of the piece a placement puts down now (the opponent's on plies 1 and 2).
-pub fn placing_color(pos: &Position) -> Color {
-    if pos.is_opening() {
-        !pos.to_move()
-    } else {
-        pos.to_move()
-    }
-}
-
-/// The reserve pile the player to move takes `kind` from: whose pile it is.
-pub fn pile_owner(pos: &Position) -> Color {
-    placing_color(pos)
 }
 
 /// How many pieces picking up the stack on `square` takes: the whole stack, or the carry
@@ -498,7 +485,7 @@ impl Gesture {
             return Intent::Refuse(Message::new("refuse.game_over"));
         }
         if let Some((color, kind)) = layout.pile_at(p) {
-            if color != pile_owner(pos) {
+            if color != pos.placing_color() {
                 let message = if pos.is_opening() {
                     Message::new("refuse.opening_pile").with_key("color", color_key(!color))
                 } else {
@@ -680,34 +667,6 @@ impl Gesture {
             *self = Gesture::Idle;
             Intent::Changed
         }
-    }
-
-    /// A key while the board has focus. Returns `Nothing` for keys it does not use.
-    pub fn key(&mut self, pos: &Position, key: &str) -> Intent {
-        if key == "Escape" {
-            return self.cancel();
-        }
-        let Gesture::Carry(carry) = self else {
-            return Intent::Nothing;
-        };
-        match key {
-            "PageUp" | "+" | "=" => carry.adjust(pos, 1),
-            "PageDown" | "-" | "_" => carry.adjust(pos, -1),
-            "Enter" | " " => {
-                return match carry.pending() {
-                    Some(mv) if pos.is_legal(mv) => {
-                        *self = Gesture::Idle;
-                        Intent::Play(mv)
-                    }
-                    _ => Intent::Nothing,
-                }
-            }
-            k if k.len() == 1 && matches!(k.as_bytes()[0], b'1'..=b'8') => {
-                carry.set(pos, k.as_bytes()[0] - b'0')
-            }
-            _ => return Intent::Nothing,
-        }
-        Intent::Changed
     }
 
     /// The wheel turned: up carries or keeps more, down fewer.

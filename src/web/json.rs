@@ -338,6 +338,55 @@ pub fn object(out: &mut String, fields: &[(&str, &dyn Json)]) {
     out.push('}');
 }
 
+/// Writes `fields` as a JSON object, each name (a Rust field, `snake_case`) as the page
+/// reads it (`camelCase`): the writer behind [`json_object!`](crate::web::json::json_object).
+pub fn object_camel(out: &mut String, fields: &[(&str, &dyn Json)]) {
+    out.push('{');
+    for (i, (name, value)) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('"');
+        let mut upper = false;
+        for c in name.chars() {
+            if c == '_' {
+                upper = true;
+            } else if upper {
+                out.push(c.to_ascii_uppercase());
+                upper = false;
+            } else {
+                out.push(c);
+            }
+        }
+        out.push_str("\":");
+        value.write_json(out);
+    }
+    out.push('}');
+}
+
+/// Implements [`Json`] for a struct as an object of its fields, in the order given, each
+/// under its name in `camelCase`. Every field must be listed (the list is checked against
+/// the struct), so a new field is one word here:
+///
+/// ```ignore
+/// json_object!(ResultSummary { ptn, winner, reason, reason_text, text, score, score_text });
+/// // {"ptn":…,"winner":…,"reason":…,"reasonText":…,…}
+/// ```
+macro_rules! json_object {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl $crate::web::json::Json for $ty {
+            fn write_json(&self, out: &mut String) {
+                let $ty { $($field),* } = self;
+                $crate::web::json::object_camel(
+                    out,
+                    &[$((stringify!($field), $field as &dyn $crate::web::json::Json)),*],
+                );
+            }
+        }
+    };
+}
+pub(crate) use json_object;
+
 impl Json for str {
     fn write_json(&self, out: &mut String) {
         out.push('"');
@@ -544,6 +593,29 @@ impl<A: Json, B: Json> Json for (A, B) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_struct_writes_every_field_in_order_under_its_camel_case_name() {
+        struct Sample {
+            plain: u8,
+            two_words: bool,
+            three_word_name: Option<u8>,
+        }
+        json_object!(Sample {
+            plain,
+            two_words,
+            three_word_name
+        });
+        let s = Sample {
+            plain: 1,
+            two_words: true,
+            three_word_name: None,
+        };
+        assert_eq!(
+            s.to_json(),
+            r#"{"plain":1,"twoWords":true,"threeWordName":null}"#
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -2,22 +2,41 @@
 //! storage, all pure Rust and tested natively; plus (on wasm only) the thin bindings that
 //! give it a canvas and expose it to the page's scripts.
 //!
-//! Like chessground, each concern has its own small file: [`config`] (what a host sets),
-//! [`state`] (the board instance), [`drag`] (pointer and keys to plies), [`layout`]
-//! (squares ↔ pixels), [`render`] (state → drawing), [`anim`] (plies sliding into place),
-//! [`storage`] (saved games).
+//! Like chessground, each concern has its own small file. `Board` is one type whose methods
+//! live by responsibility:
+//!
+//! | to change…                                         | open                      |
+//! |----------------------------------------------------|---------------------------|
+//! | loading, playing, navigating, events, the hint     | [`state`]                 |
+//! | pointer, wheel, right-button marks, **the keyboard** | [`input`] ([`drag`]: the gesture machine) |
+//! | what the page shows around the board, its JSON     | [`status`]                |
+//! | tree edits, comments, ply marks, reviews, chances  | [`annotate`]              |
+//! | game options, take-backs, matches, resign, draw    | [`session`]               |
+//! | screen-reader text, player labels                  | [`describe`]              |
+//! | squares ↔ pixels; drawing; sliding plies           | [`layout`], [`render`], [`anim`] |
+//! | what a host may set; saved games; messages         | [`config`], [`storage`], [`i18n`] |
+//! | marks' text forms; images                          | [`marks`], [`svg`], [`apng`] |
+//!
+//! Rules questions (the "Tak" squares, whose piece a placement puts down, the squares a
+//! ply touches, how a line ends) are the engine's: `Position::road_threats`,
+//! `Position::placing_color`, `Move::path`, `Game::line_outcome`.
 
 pub mod anim;
+pub mod annotate;
 pub mod apng;
 pub mod canvas;
 pub mod config;
+pub mod describe;
 pub mod drag;
 pub mod i18n;
+pub mod input;
 pub mod json;
 pub mod layout;
 pub mod marks;
 pub mod render;
+pub mod session;
 pub mod state;
+pub mod status;
 pub mod storage;
 pub mod svg;
 pub mod theme;

@@ -2,7 +2,7 @@
 //! clock; the page calls it only when the state changed or an animation runs.
 
 use super::canvas::{Align, Canvas, TextStyle};
-use super::drag::{placing_color, Carry, Gesture};
+use super::drag::{Carry, Gesture};
 use super::layout::{Layout, Point, Rect, StackGeometry};
 use super::marks::Mark;
 use super::state::Board;
@@ -211,7 +211,7 @@ fn draw_highlights(
             None => board.game.moves().last(),
         };
         if let Some(last) = last {
-            for sq in super::state::move_path(last, shown.size()) {
+            for sq in last.path(shown.size()) {
                 canvas.fill_rect(layout.square_rect(sq), theme.last_move);
             }
         }
@@ -224,7 +224,7 @@ fn draw_highlights(
     }
     // A hint: the squares of the suggested ply.
     if let Some(hint) = board.hint {
-        for sq in super::state::move_path(hint, shown.size()) {
+        for sq in hint.path(shown.size()) {
             canvas.stroke_rect(layout.square_rect(sq).inset(3.0), theme.selected, 4.0);
         }
     }
@@ -260,7 +260,7 @@ fn draw_highlights(
         }
         Gesture::Carry(c) => {
             if let Some(mv) = pending {
-                for sq in super::state::move_path(mv, shown.size()) {
+                for sq in mv.path(shown.size()) {
                     canvas.fill_rect(layout.square_rect(sq), theme.target);
                 }
             }
@@ -581,7 +581,7 @@ fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
     let layout = &board.layout;
     let theme = &board.theme;
     let pos = board.shown_position();
-    let active = placing_color(pos);
+    let active = pos.placing_color();
     let over = board.game.outcome().is_some() || board.preview.is_some();
     for color in Color::ALL {
         let reserve = &layout.reserves[color.index()];

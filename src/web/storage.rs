@@ -3,7 +3,7 @@
 
 use super::i18n::Message;
 use super::state::Board;
-use crate::ptn;
+use crate::{ptn, Game};
 
 /// The first line of every save; the number changes when the format does. Version 2 adds
 /// the current line through the variations; version 1 saves are still read.
@@ -34,12 +34,22 @@ const HEADER_V1: &str = "tak-save 1";
 /// assert_eq!(other.game.main_line().len(), 2);
 /// ```
 pub fn save(board: &Board) -> String {
-    let line: Vec<String> = board.game.line().iter().map(usize::to_string).collect();
+    write(&board.game)
+}
+
+/// The text to keep across visits: the game being played, also while a finished game of
+/// its match is shown ([`Board::game_to_keep`]).
+pub fn save_to_keep(board: &Board) -> String {
+    write(board.game_to_keep())
+}
+
+fn write(game: &Game) -> String {
+    let line: Vec<String> = game.line().iter().map(usize::to_string).collect();
     format!(
         "{HEADER}\nline {}\nply {}\n{}",
         line.join(","),
-        board.game.len(),
-        board.ptn()
+        game.len(),
+        ptn::write_game(game)
     )
 }
 

@@ -103,7 +103,7 @@ test('the computer thinking and the end of a game are said when the board is pre
   await clickSquare(page, 'e5');
   assert.equal(await toastText(page), 'The game is over. Start a new game, or step back through the moves.');
   await page.evaluate(() => window.tak.undo());
-  await page.evaluate(() => window.tak.setThinking(true));
+  await page.evaluate(() => window.tak.set({ thinking: true }));
   await clickSquare(page, 'e5');
   assert.equal(await toastText(page), 'Wait: the computer is thinking.');
   await context.close();

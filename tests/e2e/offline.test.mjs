@@ -108,7 +108,7 @@ test('a first visit loads the play build only; the study build comes when wanted
 
   // A game on the play build, with settings given since the board was made.
   for (const m of ['a1', 'e5', 'c3', 'd3', 'c4']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
-  await page.evaluate(() => { window.tak.undo(); window.tak.setPatterns(true); });
+  await page.evaluate(() => { window.tak.undo(); window.tak.set({ patterns: true }); });
   const before = await page.evaluate(() => ({ tps: window.tak.tps(), ptn: window.tak.ptn(), ply: window.tak.status().ply }));
   assert.equal(before.ply, 4);
 

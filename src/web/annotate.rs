@@ -1,0 +1,241 @@
+//! Editing the game tree around the position: promoting and deleting lines, comments and
+//! annotations, the marks kept with a ply (in its comments), a review's verdicts and the
+//! winning chances it leaves.
+
+use super::marks::{self, Mark};
+use super::state::Board;
+use crate::Move;
+
+impl Board {
+    /// The marks drawn now: the host's and those of the ply shown.
+    pub fn marks(&self) -> impl Iterator<Item = &Mark> {
+        self.host_marks.iter().chain(&self.ply_marks)
+    }
+
+    /// The marks of the ply shown (from its comments).
+    pub fn ply_marks(&self) -> &[Mark] {
+        &self.ply_marks
+    }
+
+    pub(super) fn read_ply_marks(&self) -> Vec<Mark> {
+        // Comments come only from games read from text or written in the study build: the
+        // first visit's build has none, and so no reader of marks.
+        if !cfg!(feature = "study") {
+            return Vec::new();
+        }
+        self.game
+            .comments(self.game.path())
+            .iter()
+            .filter_map(|c| marks::parse_comment(c).ok())
+            .flat_map(|(m, _)| m)
+            .collect()
+    }
+
+    /// Replaces the host's marks.
+    pub fn set_host_marks(&mut self, marks: Vec<Mark>) {
+        self.host_marks = marks;
+        self.host_marks.truncate(marks::MAX_MARKS);
+        self.dirty = true;
+    }
+
+    /// Replaces the marks of the ply shown, keeping the text of its comments; they are
+    /// written into its first comment, so that they travel with the PTN.
+    pub fn set_ply_marks(&mut self, new: Vec<Mark>) {
+        let path = self.game.path().to_vec();
+        let comments = self.game.comments(&path).to_vec();
+        let mut texts: Vec<String> = comments
+            .iter()
+            .map(|c| match marks::parse_comment(c) {
+                Ok((_, rest)) => rest,
+                Err(_) => c.clone(),
+            })
+            .collect();
+        let written = marks::to_comment(&new);
+        if !written.is_empty() {
+            match texts.first_mut() {
+                Some(first) if !is_review_comment(first) => {
+                    *first = format!("{written} {first}").trim().to_string()
+                }
+                _ => texts.insert(0, written),
+            }
+        }
+        texts.retain(|t| !t.trim().is_empty());
+        if path.is_empty() {
+            self.game.start_comments = texts;
+        } else if let Some(node) = self.game.node_mut(&path) {
+            node.comments = texts;
+        }
+        self.tree_changed();
+    }
+
+    /// Makes the line through `path` the main line.
+    pub fn promote(&mut self, path: &[usize]) -> bool {
+        let done = self.game.promote(path);
+        if done {
+            self.tree_changed();
+        }
+        done
+    }
+
+    /// Deletes the ply at `path` and what follows it.
+    pub fn delete(&mut self, path: &[usize]) -> bool {
+        let at = self.game.len();
+        let done = self.game.delete(path);
+        if done {
+            if self.game.len() != at {
+                self.after_navigation();
+            } else {
+                self.tree_changed();
+            }
+        }
+        done
+    }
+
+    /// Sets the comment of the ply at `path` (the empty path: before the first ply).
+    pub fn set_comment(&mut self, path: &[usize], text: &str) -> bool {
+        let done = self.game.set_comment(path, text);
+        if done {
+            self.tree_changed();
+        }
+        done
+    }
+
+    /// Sets the annotation (`'`, `''`, `!`, `?`, `!!`, `??`, `!?`, `?!`, or nothing) of the
+    /// ply at `path`. On error nothing changes and the message says why.
+    pub fn set_annotation(&mut self, path: &[usize], text: &str) -> Result<(), String> {
+        let annotation: crate::game::Annotation = text
+            .parse()
+            .map_err(|e: crate::game::BadAnnotation| e.to_string())?;
+        if !self.game.set_annotation(path, annotation) {
+            return Err(format!("no ply at {path:?}"));
+        }
+        self.tree_changed();
+        Ok(())
+    }
+
+    /// Writes a review's verdicts into the current line: for ply `i` (from 1) of the line, a
+    /// judgement (`?`, `??`, or empty to leave the ply's own) and a comment that replaces any
+    /// earlier review comment of that ply. Returns how many plies were marked.
+    pub fn apply_review(&mut self, verdicts: &[(String, String)]) -> usize {
+        let line = self.game.line().to_vec();
+        let mut marked = 0;
+        for (i, (judgement, comment)) in verdicts.iter().enumerate().take(line.len()) {
+            let path = &line[..=i];
+            let Some(node) = self.game.node_mut(path) else {
+                break;
+            };
+            if let Some(j) = crate::game::Judgement::from_symbol(judgement) {
+                if j != crate::game::Judgement::None {
+                    node.annotation.judgement = j;
+                    marked += 1;
+                }
+            }
+            node.comments.retain(|c| !is_review_comment(c));
+            if !comment.trim().is_empty() {
+                node.comments.insert(0, comment.trim().to_string());
+            }
+        }
+        self.tree_changed();
+        marked
+    }
+
+    /// White's chance to win after each ply of the current line, where a review left its
+    /// evaluation in the ply's comment.
+    pub fn line_chances(&self) -> Vec<Option<f64>> {
+        let size = self.position().size();
+        let line = self.game.line();
+        (1..=line.len())
+            .map(|i| {
+                self.game.comments(&line[..i]).iter().find_map(|c| {
+                    let head = c.split(" · ").next().unwrap_or("");
+                    crate::ai::review::parse_eval(head)
+                        .map(|s| crate::ai::eval::win_probability(s, size))
+                })
+            })
+            .collect()
+    }
+}
+
+/// The text of a comment to show: without its marks.
+/// The texts to read of `comments`, empty ones left out. Only the study build has comments
+/// (games read from text, notes, reviews): the first visit's build skips the marks reader.
+pub(super) fn comment_texts(comments: &[String]) -> Vec<String> {
+    if !cfg!(feature = "study") {
+        return Vec::new();
+    }
+    comments
+        .iter()
+        .map(|c| comment_text(c))
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+pub fn comment_text(comment: &str) -> String {
+    match marks::parse_comment(comment) {
+        Ok((_, rest)) => rest,
+        Err(_) => comment.to_string(),
+    }
+}
+
+/// Whether `comment` is one a review wrote: an evaluation, optionally ` · best <ply>`, or
+/// `best <ply>` alone.
+///
+/// ```
+/// use tak::web::annotate::is_review_comment;
+/// assert!(is_review_comment("+1.2 · best c3") && is_review_comment("-R3") && is_review_comment("best 3c3>12"));
+/// assert!(!is_review_comment("+1 for style") && !is_review_comment("best of all"));
+/// ```
+pub fn is_review_comment(comment: &str) -> bool {
+    if let Some(ply) = comment.strip_prefix("best ") {
+        return ply.parse::<Move>().is_ok();
+    }
+    let mut parts = comment.splitn(2, " · ");
+    let head = parts.next().unwrap_or("");
+    crate::ai::review::parse_eval(head).is_some()
+        && parts.next().is_none_or(|rest| rest.starts_with("best "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::config::BoardOptions;
+    use crate::web::marks::MarkColor;
+    use crate::Config;
+
+    #[test]
+    fn marks_are_written_before_the_text_and_never_into_a_review_comment() {
+        let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        b.play_ptn("a1").unwrap();
+        assert!(b.set_comment(&[0], "+0.3 · best c3"));
+        let mark = Mark::Square {
+            square: "c3".parse().unwrap(),
+            color: MarkColor::Red,
+        };
+        b.set_ply_marks(vec![mark.clone()]);
+        assert_eq!(b.ply_marks(), [mark]);
+        let comments = b.game.comments(&[0]);
+        assert_eq!(comments.len(), 2);
+        assert_eq!(comments[1], "+0.3 · best c3");
+        assert!(
+            b.line_chances()[0].is_some(),
+            "the review's chance is still read"
+        );
+        b.set_ply_marks(Vec::new());
+        assert_eq!(b.game.comments(&[0]), ["+0.3 · best c3"]);
+    }
+
+    #[test]
+    fn a_review_replaces_its_own_comments_and_keeps_the_players() {
+        let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        b.play_ptn("a1").unwrap();
+        b.play_ptn("e5").unwrap();
+        b.set_comment(&[0], "a fine start");
+        let verdict = |j: &str, c: &str| (j.to_string(), c.to_string());
+        let marked = b.apply_review(&[verdict("", "+0.1"), verdict("?", "-0.9 · best c3")]);
+        assert_eq!(marked, 1);
+        b.apply_review(&[verdict("", "+0.2"), verdict("", "")]);
+        assert_eq!(b.game.comments(&[0]), ["+0.2", "a fine start"]);
+        assert!(b.game.comments(&[0, 0]).is_empty());
+        assert_eq!(b.game.node(&[0, 0]).unwrap().annotation.to_string(), "?");
+    }
+}

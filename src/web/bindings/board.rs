@@ -1,0 +1,408 @@
+//! `TakBoard`: one board on a page, as the play build exposes it. Each method forwards to
+//! [`Board`] and turns its answer into what the page reads; options go through
+//! [`set`](TakBoard::set).
+
+use super::canvas::{context_2d, WebCanvas};
+use super::options::{new_game_settings, start_game, MountOptions, Settings};
+use super::wire::{JsRect, SearchSpec};
+use super::{parse_kind, read_path, to_js, Raw};
+use crate::web::config::BoardOptions;
+use crate::web::i18n::{Lang, Message};
+use crate::web::json;
+use crate::web::layout::{Point, Rect};
+use crate::web::render;
+use crate::web::state::Board;
+use crate::web::storage;
+use crate::{Color, Square};
+use wasm_bindgen::prelude::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// One board on a page, drawn on its own canvas.
+#[wasm_bindgen]
+pub struct TakBoard {
+    pub(super) board: Board,
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+}
+
+#[wasm_bindgen]
+impl TakBoard {
+    /// A board on `canvas`. `options` may give `size`, `komi`, `tps` or `ptn` (the start),
+    /// `interactive`, `animate`, `showTargets`, `coordinates`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement, options: JsValue) -> Result<TakBoard, JsError> {
+        let options = MountOptions::read(&options)
+            .map_err(|e| JsError::new(&format!("bad board options: {e}")))?;
+        let game = start_game(&options).map_err(|e| JsError::new(&e))?;
+        let defaults = BoardOptions::default();
+        let board_options = BoardOptions {
+            interactive: options.interactive.unwrap_or(defaults.interactive),
+            animate: options.animate.unwrap_or(defaults.animate),
+            show_targets: options.show_targets.unwrap_or(defaults.show_targets),
+            coordinates: options.coordinates.unwrap_or(defaults.coordinates),
+            patterns: options.patterns.unwrap_or(defaults.patterns),
+            show_threats: options.show_threats.unwrap_or(defaults.show_threats),
+        };
+        let ctx =
+            context_2d(&canvas).ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
+        Ok(TakBoard {
+            board: {
+                let mut board = Board::new(game, board_options);
+                board.set_lang(
+                    options
+                        .lang
+                        .as_deref()
+                        .and_then(Lang::from_code)
+                        .unwrap_or_default(),
+                );
+                board
+            },
+            canvas,
+            ctx,
+        })
+    }
+
+    /// The position as TPS.
+    pub fn tps(&self) -> String {
+        self.board.tps()
+    }
+
+    /// The game as PTN (undone plies included).
+    pub fn ptn(&self) -> String {
+        self.board.ptn()
+    }
+
+    /// Plays a PTN move. Returns an error message, or `undefined` when it was played.
+    pub fn play(&mut self, ptn_move: &str) -> Option<String> {
+        self.board.play_ptn(ptn_move).err()
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.board.undo()
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.board.redo()
+    }
+
+    /// Shows the position after `ply` plies of the current line.
+    pub fn goto(&mut self, ply: usize) -> bool {
+        self.board.goto(ply)
+    }
+
+    /// Shows the position at `path` (an array of child indices) in the game tree; the line
+    /// through it becomes the current line. Returns false for a path that is not there.
+    #[wasm_bindgen(js_name = gotoPath)]
+    pub fn goto_path(&mut self, path: JsValue) -> bool {
+        read_path(path).is_some_and(|p| self.board.goto_path(&p))
+    }
+
+    /// Makes the line through `path` the main line.
+    pub fn promote(&mut self, path: JsValue) -> bool {
+        read_path(path).is_some_and(|p| self.board.promote(&p))
+    }
+
+    /// Deletes the ply at `path` and everything after it.
+    #[wasm_bindgen(js_name = deleteLine)]
+    pub fn delete_line(&mut self, path: JsValue) -> bool {
+        read_path(path).is_some_and(|p| !p.is_empty() && self.board.delete(&p))
+    }
+
+    /// Starts a new game. Returns an error message for a bad size or komi.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self, size: u8, komi: &str) -> Option<String> {
+        let options = MountOptions {
+            size: Some(size),
+            komi: Some(komi.to_string()),
+            ..MountOptions::default()
+        };
+        match start_game(&options) {
+            Ok(game) => {
+                self.board.end_match();
+                self.board.load(game);
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// Starts a new game with options `{size, komi, scoring, tieRule, takeBacks}`; leaves
+    /// any match. Returns an error message; on error nothing changes.
+    #[wasm_bindgen(js_name = newGameWith)]
+    pub fn new_game_with(&mut self, options: JsValue) -> Option<String> {
+        match new_game_settings(&options) {
+            Ok((_, config, variants, take_backs)) => {
+                self.board.end_match();
+                self.board.new_game(config, variants, take_backs);
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// `color` (`white` or `black`) resigns. Returns whether the game ended so.
+    pub fn resign(&mut self, color: &str) -> bool {
+        let color = match color {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return false,
+        };
+        self.board.resign(color)
+    }
+
+    /// The players agree a draw. Returns whether the game ended so.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> bool {
+        self.board.agree_draw()
+    }
+
+    /// The text to keep in local storage.
+    pub fn save(&self) -> String {
+        storage::save(&self.board)
+    }
+
+    /// The rectangle of a square in CSS pixels relative to the viewport, or `null`.
+    #[wasm_bindgen(js_name = squareRect)]
+    pub fn square_rect(&self, square: &str) -> JsValue {
+        match square.trim().parse::<Square>() {
+            Ok(sq) if sq.is_on_board(self.board.position().size()) => {
+                self.viewport_rect(self.board.layout.square_rect(sq))
+            }
+            _ => JsValue::NULL,
+        }
+    }
+
+    /// The rectangle of the reserve pile (`"flat"`, `"wall"` or `"cap"`) the player to move
+    /// takes pieces from now, relative to the viewport, or `null`.
+    #[wasm_bindgen(js_name = reserveRect)]
+    pub fn reserve_rect(&self, kind: &str) -> JsValue {
+        let Some(kind) = parse_kind(kind) else {
+            return JsValue::NULL;
+        };
+        let owner = self.board.position().placing_color();
+        self.viewport_rect(self.board.layout.reserves[owner.index()].pile(kind))
+    }
+
+    fn viewport_rect(&self, r: Rect) -> JsValue {
+        let origin = self.canvas.get_bounding_client_rect();
+        let rect = JsRect {
+            x: origin.x() + r.x,
+            y: origin.y() + r.y,
+            width: r.width,
+            height: r.height,
+        };
+        to_js(&rect)
+    }
+
+    /// The canvas's CSS size and the device pixel ratio.
+    pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
+        self.board.resize(width, height, pixel_ratio);
+    }
+
+    /// Shows the keyboard's cursor (the board got the focus from the keyboard), so that the
+    /// first Enter acts.
+    #[wasm_bindgen(js_name = showCursor)]
+    pub fn show_cursor(&mut self) {
+        self.board.show_cursor();
+    }
+
+    /// Chooses the kind (`"flat"`, `"wall"`, `"cap"`) a click on an empty square places.
+    pub fn select(&mut self, kind: &str) -> bool {
+        match parse_kind(kind) {
+            Some(k) => {
+                self.board.select(k);
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[wasm_bindgen(js_name = pointerDown)]
+    pub fn pointer_down(&mut self, x: f64, y: f64) {
+        self.board.pointer_down(Point::new(x, y));
+    }
+
+    #[wasm_bindgen(js_name = pointerMove)]
+    pub fn pointer_move(&mut self, x: f64, y: f64) {
+        self.board.pointer_move(Point::new(x, y));
+    }
+
+    #[wasm_bindgen(js_name = pointerUp)]
+    pub fn pointer_up(&mut self, x: f64, y: f64) {
+        self.board.pointer_up(Point::new(x, y));
+    }
+
+    #[wasm_bindgen(js_name = pointerCancel)]
+    pub fn pointer_cancel(&mut self) {
+        self.board.pointer_cancel();
+    }
+
+    #[wasm_bindgen(js_name = pointerLeave)]
+    pub fn pointer_leave(&mut self) {
+        self.board.pointer_leave();
+    }
+
+    /// A key press; returns whether the board used it.
+    pub fn key(&mut self, key: &str) -> bool {
+        self.board.key(key)
+    }
+
+    /// A wheel turn; returns whether the board used it.
+    pub fn wheel(&mut self, delta_y: f64) -> bool {
+        self.board.wheel(delta_y)
+    }
+
+    /// Whether a frame should be drawn (something changed, or an animation runs).
+    #[wasm_bindgen(js_name = needsFrame)]
+    pub fn needs_frame(&self) -> bool {
+        self.board.is_dirty() || self.board.animation.is_some()
+    }
+
+    /// Draws a frame at time `now` (ms) if needed. Returns whether more frames are needed.
+    pub fn render(&mut self, now: f64) -> bool {
+        if !self.needs_frame() {
+            return false;
+        }
+        self.board.take_dirty();
+        self.draw(now)
+    }
+
+    pub(super) fn draw(&mut self, now: f64) -> bool {
+        let layout = &self.board.layout;
+        let (w, h) = layout.device_size();
+        if self.canvas.width() != w || self.canvas.height() != h {
+            self.canvas.set_width(w);
+            self.canvas.set_height(h);
+        }
+        let ratio = layout.pixel_ratio;
+        let _ = self.ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+        let ctx = self.ctx.clone();
+        render::draw(&mut self.board, &mut WebCanvas { ctx: &ctx }, now)
+    }
+
+    /// A summary for the controls around the board: whose turn, the moves, the result,
+    /// "Tak", the pending spread, messages.
+    pub fn status(&self) -> JsValue {
+        to_js(&self.board.status())
+    }
+
+    /// Events since the last call: `{type: "move", ptn, ply}`, `{type: "navigate", ply}`,
+    /// `{type: "load"}`.
+    #[wasm_bindgen(js_name = takeEvents)]
+    pub fn take_events(&mut self) -> JsValue {
+        to_js(&self.board.take_events())
+    }
+
+    /// What a computer player needs to know: `{tps, stones, caps, halfKomi, ancientTieRule,
+    /// toMove, over}`.
+    #[wasm_bindgen(js_name = searchSpec)]
+    pub fn search_spec(&self) -> JsValue {
+        to_js(&SearchSpec::of(
+            self.board.position(),
+            self.board.game.outcome().is_some(),
+        ))
+    }
+
+    /// Like `searchSpec()`, for the position the game started from (a review replays the
+    /// line from there).
+    #[wasm_bindgen(js_name = startSpec)]
+    pub fn start_spec(&self) -> JsValue {
+        let start = self.board.game.start();
+        to_js(&SearchSpec::of(start, start.is_over()))
+    }
+
+    /// Changes what a page may change after mounting; what is not given stays as it is:
+    /// `{interactive, showTargets, showThreats, patterns, dark, thinking, preferPortrait,
+    /// playedLineIsMain, lang}`. Returns an error message; on error nothing changes.
+    pub fn set(&mut self, options: JsValue) -> Option<String> {
+        let settings = match Settings::read(&options) {
+            Ok(s) => s,
+            Err(e) => return Some(format!("bad options: {e}")),
+        };
+        let lang = match settings.lang.as_deref().map(|c| (c, Lang::from_code(c))) {
+            Some((code, None)) => return Some(format!("'{code}' is not a known language")),
+            Some((_, lang)) => lang,
+            None => None,
+        };
+        let b = &mut self.board;
+        if let Some(on) = settings.interactive {
+            b.set_interactive(on);
+        }
+        if let Some(on) = settings.show_targets {
+            b.options.show_targets = on;
+        }
+        if let Some(on) = settings.show_threats {
+            b.options.show_threats = on;
+        }
+        if let Some(on) = settings.patterns {
+            b.options.patterns = on;
+        }
+        if let Some(dark) = settings.dark {
+            b.set_dark(dark);
+        }
+        if let Some(thinking) = settings.thinking {
+            b.set_locked(thinking.then(|| Message::new("refuse.thinking")));
+        }
+        if let Some(on) = settings.prefer_portrait {
+            b.set_prefer_portrait(on);
+        }
+        if let Some(on) = settings.played_line_is_main {
+            b.played_line_is_main = on;
+        }
+        if let Some(lang) = lang {
+            b.set_lang(lang);
+        }
+        b.mark_dirty();
+        None
+    }
+
+    /// Shows a suggested move (PTN) on the board; `null` clears it. Returns an error
+    /// message for a move that is not legal here.
+    #[wasm_bindgen(js_name = setHint)]
+    pub fn set_hint(&mut self, hint: Option<String>) -> Option<String> {
+        self.board.set_hint(hint.as_deref()).err()
+    }
+
+    /// The number of plies in the game, undone ones included (the last ply `goto` can show).
+    #[wasm_bindgen(js_name = plyCount)]
+    pub fn ply_count(&self) -> usize {
+        self.board.all_moves().len()
+    }
+
+    /// The board as text for screen readers: one line per square, each stack bottom to top.
+    pub fn describe(&self) -> JsValue {
+        to_js(&self.board.describe())
+    }
+
+    /// Counts refused actions: when it changes, `message()` says why the last one was.
+    #[wasm_bindgen(js_name = messageSerial)]
+    pub fn message_serial(&self) -> u32 {
+        self.board.message_serial()
+    }
+
+    /// Why the last action was refused, in the reader's language, if it was.
+    pub fn message(&self) -> Option<String> {
+        self.board.message.as_ref().map(|m| self.board.text(m))
+    }
+
+    /// While a stack is carried: `{count, from}` (pieces in hand, the origin square);
+    /// otherwise `null`.
+    pub fn hand(&self) -> JsValue {
+        match &self.board.gesture {
+            crate::web::drag::Gesture::Carry(c) => {
+                let mut out = String::new();
+                json::object(
+                    &mut out,
+                    &[("count", &c.in_hand()), ("from", &c.from.to_string())],
+                );
+                to_js(&Raw(out))
+            }
+            _ => JsValue::NULL,
+        }
+    }
+
+    /// The board size.
+    pub fn size(&self) -> u8 {
+        self.board.position().size()
+    }
+}

@@ -1,0 +1,313 @@
+//! What the study build adds to `TakBoard` (`study` feature): games from text, comments and
+//! reviews, marks, matches and images. The page loads it when one of these is first wanted;
+//! a first visit plays with the smaller build without it.
+
+use super::board::TakBoard;
+use super::canvas::{context_2d, WebCanvas};
+use super::options::new_game_settings;
+use super::wire::JsMark;
+use super::{from_js, read_path, to_js};
+use crate::series::Series;
+use crate::web::json::Value;
+use crate::web::layout::Point;
+use crate::web::marks::{self, Mark, MarkColor};
+use crate::web::render;
+use crate::web::storage;
+use crate::web::theme::Theme;
+use crate::web::Within;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+#[wasm_bindgen]
+impl TakBoard {
+    /// Draws `frames` frames unconditionally and returns the mean time of one, in ms: the
+    /// renderer's cost, for the benchmark.
+    #[wasm_bindgen(js_name = benchFrame)]
+    pub fn bench_frame(&mut self, frames: u32) -> f64 {
+        let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
+            return f64::NAN;
+        };
+        let frames = frames.max(1);
+        let start = performance.now();
+        for i in 0..frames {
+            self.draw(start + i as f64);
+        }
+        (performance.now() - start) / frames as f64
+    }
+
+    /// Sets the comment at `path` (empty: before the first ply). Returns an error message.
+    #[wasm_bindgen(js_name = setComment)]
+    pub fn set_comment(&mut self, path: JsValue, text: &str) -> Option<String> {
+        match read_path(path) {
+            Some(p) if self.board.set_comment(&p, text) => None,
+            _ => Some("no such ply".into()),
+        }
+    }
+
+    /// Sets the annotation at `path` (`'`, `''`, `!`, `?`, `!!`, `??`, `!?`, `?!`, their
+    /// combinations, or empty). Returns an error message.
+    #[wasm_bindgen(js_name = setAnnotation)]
+    pub fn set_annotation(&mut self, path: JsValue, text: &str) -> Option<String> {
+        match read_path(path) {
+            Some(p) => self.board.set_annotation(&p, text).err(),
+            None => Some("no such ply".into()),
+        }
+    }
+
+    /// Writes a review into the current line: `verdicts` is `[{judgement, comment}, ...]`
+    /// for its plies from the first. Returns how many plies were marked `?` or `??`.
+    #[wasm_bindgen(js_name = applyReview)]
+    pub fn apply_review(&mut self, verdicts: JsValue) -> usize {
+        let Ok(list) = from_js(&verdicts) else {
+            return 0;
+        };
+        let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+        let pairs: Vec<(String, String)> = list
+            .as_array()
+            .unwrap_or_default()
+            .iter()
+            .map(|v| (text(v, "judgement"), text(v, "comment")))
+            .collect();
+        self.board.apply_review(&pairs)
+    }
+
+    /// Starts a match: `{players: [a, b], games: n}` or `{players, points: p}`, with the game
+    /// options of `newGameWith`. The first player has white in the first game. Returns an
+    /// error message; on error nothing changes.
+    #[wasm_bindgen(js_name = startMatch)]
+    pub fn start_match(&mut self, options: JsValue) -> Option<String> {
+        let result =
+            new_game_settings(&options).and_then(|(options, config, variants, take_backs)| {
+                let mut series =
+                    Series::checked(options.players, options.games, options.points, config)?;
+                series.variants = variants;
+                series.take_backs = take_backs;
+                Ok(series)
+            });
+        match result {
+            Ok(series) => {
+                self.board.start_match(series);
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// Shows finished game `number` (from 1) of the match from its start; the game being
+    /// played is kept aside until `backToMatch()`. Returns whether there is such a game.
+    #[wasm_bindgen(js_name = viewMatchGame)]
+    pub fn view_match_game(&mut self, number: usize) -> bool {
+        self.board.view_match_game(number)
+    }
+
+    /// Back from a finished game of the match to the game being played.
+    #[wasm_bindgen(js_name = backToMatch)]
+    pub fn back_to_match(&mut self) -> bool {
+        self.board.back_to_match()
+    }
+
+    /// The text to keep in local storage: the game being played, also while a finished game
+    /// of its match is shown.
+    #[wasm_bindgen(js_name = saveToKeep)]
+    pub fn save_to_keep(&self) -> String {
+        storage::save_to_keep(&self.board)
+    }
+
+    /// Records the finished game in the match and starts the next. Returns an error message.
+    #[wasm_bindgen(js_name = nextGame)]
+    pub fn next_game(&mut self) -> Option<String> {
+        self.board.next_game().err()
+    }
+
+    /// Leaves the match; the game on the board stays.
+    #[wasm_bindgen(js_name = endMatch)]
+    pub fn end_match(&mut self) {
+        self.board.end_match();
+    }
+
+    /// The match to keep in local storage, or `null` outside a match.
+    #[wasm_bindgen(js_name = matchSave)]
+    pub fn match_save(&self) -> Option<String> {
+        self.board.series.as_ref().map(Series::save)
+    }
+
+    /// Restores a saved match (the game on the board is restored apart). Returns an error
+    /// message; on error nothing changes.
+    #[wasm_bindgen(js_name = matchRestore)]
+    pub fn match_restore(&mut self, text: &str) -> Option<String> {
+        match Series::restore(text) {
+            Ok(series) => {
+                self.board.series = Some(series);
+                self.board.mark_dirty();
+                None
+            }
+            Err(e) => Some(e),
+        }
+    }
+
+    /// The `index`-th (from 0) finished game of the match as PTN, with its match tags.
+    #[wasm_bindgen(js_name = matchGamePtn)]
+    pub fn match_game_ptn(&self, index: usize) -> Option<String> {
+        self.board.series.as_ref()?.game_ptn(index)
+    }
+
+    /// The whole match as PTN: the finished games and the one on the board.
+    #[wasm_bindgen(js_name = matchPtn)]
+    pub fn match_ptn(&self) -> Option<String> {
+        let series = self.board.series.as_ref()?;
+        Some(series.ptn_with(&self.board.game))
+    }
+
+    /// Loads a pasted PTN game or TPS position. Returns an error message; on error nothing
+    /// changes.
+    pub fn load(&mut self, text: &str) -> Option<String> {
+        self.board.load_text(text).err()
+    }
+
+    /// Restores a saved game. Returns an error message; on error nothing changes.
+    pub fn restore(&mut self, text: &str) -> Option<String> {
+        storage::restore(&mut self.board, text)
+            .err()
+            .map(|m| self.board.text(&m))
+    }
+
+    /// Shows the position after `plies` (an array of PTN plies from the position shown)
+    /// without playing them; `null` ends the preview. Returns an error message.
+    #[wasm_bindgen(js_name = setPreview)]
+    pub fn set_preview(&mut self, plies: Option<Vec<String>>) -> Option<String> {
+        self.board.set_preview(plies.as_deref()).err()
+    }
+
+    /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
+    pub fn tags(&self) -> JsValue {
+        to_js(&self.board.game.tags().to_vec())
+    }
+
+    /// Puts marks on the board for the reader (they stay through navigation):
+    /// `[{arrow: ['c3', 'e3'], color}, {square: 'd4', color}, {square: 'b2', label: '1'}]`,
+    /// colours green (the default), red, blue, yellow, orange, purple. Returns an error
+    /// message; on error nothing changes.
+    #[wasm_bindgen(js_name = setMarks)]
+    pub fn set_marks(&mut self, list: JsValue) -> Option<String> {
+        let items = match from_js(&list) {
+            Ok(Value::Array(items)) => items,
+            _ => {
+                return Some("marks must be a list of {arrow}, {square} or {square, label}".into())
+            }
+        };
+        let mut out = Vec::new();
+        for item in items {
+            match JsMark::read(&item).and_then(|m| m.to_mark()) {
+                Ok(m) => out.push(m),
+                Err(e) => return Some(e),
+            }
+        }
+        self.board.set_host_marks(out);
+        None
+    }
+
+    /// Marks from the text forms of URL parameters and attributes (`arrows=c3-e3,a1-a3`,
+    /// `highlight=c3,d4:red`, `labels=b2:1`). Returns an error message; on error nothing
+    /// changes.
+    #[wasm_bindgen(js_name = setMarksText)]
+    pub fn set_marks_text(
+        &mut self,
+        arrows: &str,
+        highlight: &str,
+        labels: &str,
+    ) -> Option<String> {
+        let mut out = Vec::new();
+        for (text, parse) in [
+            (
+                arrows,
+                marks::parse_arrows as fn(&str) -> Result<Vec<Mark>, String>,
+            ),
+            (highlight, marks::parse_highlights),
+            (labels, marks::parse_labels),
+        ] {
+            match parse(text) {
+                Ok(m) => out.extend(m),
+                Err(e) => return Some(e),
+            }
+        }
+        self.board.set_host_marks(out);
+        None
+    }
+
+    /// The marks shown now, host's and the ply's, as `setMarks` takes them.
+    pub fn marks(&self) -> JsValue {
+        let list: Vec<JsMark> = self.board.marks().map(JsMark::from_mark).collect();
+        to_js(&list)
+    }
+
+    /// A right-button press (a mark may follow).
+    #[wasm_bindgen(js_name = markDown)]
+    pub fn mark_down(&mut self, x: f64, y: f64) {
+        self.board.mark_down(Point::new(x, y));
+    }
+
+    /// The right button went up: a highlight (same square) or an arrow, in `color`; kept with
+    /// the ply shown. Returns whether a mark changed.
+    #[wasm_bindgen(js_name = markUp)]
+    pub fn mark_up(&mut self, x: f64, y: f64, color: &str) -> bool {
+        let color = MarkColor::parse(color).unwrap_or_default();
+        self.board.mark_up(Point::new(x, y), color)
+    }
+
+    /// The board as shown (at `ply` of the current line if given), as an SVG document of
+    /// `width`×`height` CSS pixels, light or dark: the same drawing as the canvas.
+    #[wasm_bindgen(js_name = toSvg)]
+    pub fn to_svg(&self, width: f64, height: f64, dark: bool, ply: Option<usize>) -> String {
+        let mut snap = self.board.snapshot();
+        if let Some(p) = ply {
+            snap.game.goto(p);
+        }
+        crate::web::svg::board_svg(
+            &snap,
+            width.within(16.0, 8192.0),
+            height.within(16.0, 8192.0),
+            dark,
+        )
+    }
+
+    /// Draws the board as shown (at `ply` of the current line if given) onto `canvas`, of
+    /// `width`×`height` CSS pixels at `ratio`, light or dark: for PNG images.
+    #[wasm_bindgen(js_name = drawInto)]
+    pub fn draw_into(
+        &self,
+        canvas: HtmlCanvasElement,
+        width: f64,
+        height: f64,
+        ratio: f64,
+        dark: bool,
+        ply: Option<usize>,
+    ) -> Result<(), JsError> {
+        let mut snap = self.board.snapshot();
+        if let Some(p) = ply {
+            snap.game.goto(p);
+        }
+        snap.theme = if dark { Theme::DARK } else { Theme::LIGHT };
+        snap.resize(
+            width.within(16.0, 4096.0),
+            height.within(16.0, 4096.0),
+            ratio,
+        );
+        let (w, h) = snap.layout.device_size();
+        canvas.set_width(w);
+        canvas.set_height(h);
+        let ctx =
+            context_2d(&canvas).ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
+        let r = snap.layout.pixel_ratio;
+        let _ = ctx.set_transform(r, 0.0, 0.0, r, 0.0, 0.0);
+        render::draw(&mut snap, &mut WebCanvas { ctx: &ctx }, 0.0);
+        Ok(())
+    }
+}
+
+/// Joins PNG frames (`Uint8Array`s of the same size) into one looping animated PNG that
+/// shows each for `delay_ms`. Throws an error with a message for frames that do not fit.
+#[wasm_bindgen(js_name = assembleApng)]
+pub fn assemble_apng(frames: Vec<js_sys::Uint8Array>, delay_ms: u16) -> Result<Vec<u8>, JsError> {
+    let frames: Vec<Vec<u8>> = frames.iter().map(|f| f.to_vec()).collect();
+    crate::web::apng::assemble(&frames, delay_ms).map_err(|e| JsError::new(&e))
+}

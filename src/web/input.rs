@@ -1,0 +1,328 @@
+//! Input: pointer, wheel and keys become intents (through the gesture machine of
+//! [`drag`](super::drag)) and the board applies them. All of the board's keyboard is here:
+//! [`KeyAction::of`] is its table.
+
+use super::drag::{self, Gesture, Intent};
+use super::i18n::Message;
+use super::layout::Point;
+use super::marks::{self, Mark, MarkColor};
+use super::state::Board;
+use crate::{Direction, Kind, Move, Square};
+
+impl Board {
+    fn accepts_input(&self) -> bool {
+        self.options.interactive
+            && self.locked.is_none()
+            && self.game.outcome().is_none()
+            && !self.tavern_locked()
+    }
+
+    /// Why a press on the board does nothing, for boards that take input at all.
+    fn refusal(&self, p: Point) -> Option<Message> {
+        if !self.options.interactive {
+            return None;
+        }
+        let on_board = self.layout.square_at(p).is_some() || self.layout.pile_at(p).is_some();
+        if !on_board {
+            return None;
+        }
+        if let Some(why) = &self.locked {
+            return Some(why.clone());
+        }
+        if self.tavern_locked() {
+            return Some(Message::new("refuse.tavern"));
+        }
+        self.game
+            .outcome()
+            .map(|_| Message::new("refuse.game_over"))
+    }
+
+    pub fn pointer_down(&mut self, p: Point) {
+        self.hover = Some(p);
+        if self.preview.take().is_some() {
+            self.dirty = true; // back to the game's own position before anything else
+        }
+        if !self.accepts_input() {
+            if let Some(why) = self.refusal(p) {
+                self.apply(Intent::Refuse(why));
+            }
+            self.dirty = true;
+            return;
+        }
+        let intent = self.gesture.down(self.game.position(), &self.layout, p);
+        self.apply(intent);
+    }
+
+    pub fn pointer_move(&mut self, p: Point) {
+        let before = self.hover.and_then(|h| self.layout.square_at(h));
+        self.hover = Some(p);
+        if before != self.layout.square_at(p) {
+            self.dirty = true;
+        }
+        if self.accepts_input() {
+            let intent = self.gesture.moved(self.game.position(), &self.layout, p);
+            self.apply(intent);
+        }
+    }
+
+    pub fn pointer_up(&mut self, p: Point) {
+        if self.accepts_input() {
+            let intent = self
+                .gesture
+                .up(self.game.position(), &self.layout, p, self.selected);
+            self.apply(intent);
+        }
+    }
+
+    /// The pointer left the canvas (mouse) or was lifted (touch): no more hover.
+    pub fn pointer_leave(&mut self) {
+        if self.hover.take().is_some() {
+            self.dirty = true;
+        }
+    }
+
+    pub fn pointer_cancel(&mut self) {
+        let intent = self.gesture.cancel();
+        self.apply(intent);
+    }
+
+    /// A key while the board has focus; returns whether the board used it. What each key
+    /// does is [`KeyAction::of`].
+    pub fn key(&mut self, key: &str) -> bool {
+        if !self.accepts_input() {
+            return false;
+        }
+        let Some(action) = KeyAction::of(key) else {
+            return false;
+        };
+        let intent = match action {
+            KeyAction::Cursor(dir) => {
+                let next = match self.cursor {
+                    Some(sq) => sq.step(dir, self.position().size()).unwrap_or(sq),
+                    None => self.cursor_start(),
+                };
+                self.cursor = Some(next);
+                if let Gesture::Carry(carry) = &mut self.gesture {
+                    carry.follow(self.game.position(), next);
+                }
+                self.dirty = true;
+                return true;
+            }
+            KeyAction::Cancel => self.gesture.cancel(),
+            KeyAction::Choose(kind) if self.gesture == Gesture::Idle => {
+                self.select(kind);
+                return true;
+            }
+            KeyAction::Act if self.gesture == Gesture::Idle => {
+                self.act_at_cursor();
+                return true;
+            }
+            _ => {
+                let pos = self.game.position();
+                let Gesture::Carry(carry) = &mut self.gesture else {
+                    return false;
+                };
+                match action {
+                    KeyAction::More => {
+                        carry.adjust(pos, 1);
+                        Intent::Changed
+                    }
+                    KeyAction::Fewer => {
+                        carry.adjust(pos, -1);
+                        Intent::Changed
+                    }
+                    KeyAction::Carry(n) => {
+                        carry.set(pos, n);
+                        Intent::Changed
+                    }
+                    KeyAction::Act => match carry.pending() {
+                        Some(mv) if pos.is_legal(mv) => {
+                            self.gesture = Gesture::Idle;
+                            Intent::Play(mv)
+                        }
+                        _ => Intent::Nothing,
+                    },
+                    _ => Intent::Nothing,
+                }
+            }
+        };
+        let used = intent != Intent::Nothing;
+        self.apply(intent);
+        used
+    }
+
+    /// Enter or Space with nothing in hand: shows the cursor if it is not shown yet, else
+    /// places the chosen piece on an empty square or picks up the player's stack there.
+    fn act_at_cursor(&mut self) {
+        let Some(sq) = self.cursor else {
+            self.cursor = Some(self.cursor_start());
+            self.dirty = true;
+            return;
+        };
+        let pos = self.game.position();
+        let intent = if pos.height(sq) == 0 {
+            let kind = if pos.is_opening() {
+                Kind::Flat
+            } else {
+                self.selected
+            };
+            drag::place(pos, sq, kind)
+        } else if pos.tops(pos.to_move()) & sq.bit() != 0 && !pos.is_opening() {
+            self.gesture = drag::pick_up(pos, sq);
+            Intent::Changed
+        } else {
+            Intent::Refuse(Message::new("illegal.not_yours").with("square", sq))
+        };
+        self.apply(intent);
+    }
+
+    /// Shows the keyboard's cursor where it would first appear, if it is not shown yet.
+    pub fn show_cursor(&mut self) {
+        if self.cursor.is_none() && self.options.interactive {
+            self.cursor = Some(self.cursor_start());
+            self.dirty = true;
+        }
+    }
+
+    /// Where the cursor appears first: the last ply's square, or the centre.
+    fn cursor_start(&self) -> Square {
+        let size = self.position().size();
+        self.game
+            .moves()
+            .last()
+            .map(|m| m.square())
+            .unwrap_or_else(|| Square::new(size / 2, size / 2).expect("on board"))
+    }
+
+    /// Returns whether the wheel was used (so the page should not scroll).
+    pub fn wheel(&mut self, delta_y: f64) -> bool {
+        let intent = self.gesture.wheel(self.game.position(), delta_y);
+        let used = intent != Intent::Nothing;
+        self.apply(intent);
+        used
+    }
+
+    /// A right-button press at `p` (a mark may follow).
+    pub fn mark_down(&mut self, p: Point) {
+        self.mark_press = self.layout.square_at(p);
+    }
+
+    /// The right button went up at `p`: the same square toggles a highlight, another square
+    /// an arrow, in `color`. Kept with the ply shown.
+    pub fn mark_up(&mut self, p: Point, color: MarkColor) -> bool {
+        let (Some(from), Some(to)) = (self.mark_press.take(), self.layout.square_at(p)) else {
+            return false;
+        };
+        let mark = if from == to {
+            Mark::Square {
+                square: from,
+                color,
+            }
+        } else {
+            Mark::Arrow { from, to, color }
+        };
+        let mut marks = self.ply_marks.clone();
+        marks::toggle(&mut marks, mark);
+        self.set_ply_marks(marks);
+        true
+    }
+
+    pub(super) fn apply(&mut self, intent: Intent) {
+        // A word about what the hand just did (only the capstone goes on to a wall).
+        if let Gesture::Carry(c) = &mut self.gesture {
+            if let Some(note) = c.note.take() {
+                self.message = Some(note);
+                self.message_serial = self.message_serial.wrapping_add(1);
+            }
+        }
+        match intent {
+            Intent::Nothing => {}
+            Intent::Changed => self.dirty = true,
+            Intent::Play(mv) => {
+                if let Err(m) = self.play_with(mv, false) {
+                    self.apply(Intent::Refuse(m));
+                }
+            }
+            Intent::Select(kind) => self.select(kind),
+            Intent::Refuse(why) => {
+                self.message = Some(why);
+                self.message_serial = self.message_serial.wrapping_add(1);
+                self.dirty = true;
+            }
+        }
+    }
+
+    /// The ply a release would play now (the spreading preview), in PTN.
+    pub fn pending(&self) -> Option<Move> {
+        match &self.gesture {
+            Gesture::Carry(c) => c.pending(),
+            _ => None,
+        }
+    }
+}
+
+/// What a key does on the board: the whole of the board's keyboard. The page's own keys
+/// (stepping through the game, undo) are the page's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyAction {
+    /// The arrows: move the cursor, and a carried stack along with it.
+    Cursor(Direction),
+    /// F, S, C: the kind a placement puts down (with nothing in hand).
+    Choose(Kind),
+    /// Enter or Space: place the chosen piece on an empty square or pick up the player's
+    /// stack; with a stack in hand, play its move.
+    Act,
+    /// `+`, `=` or PageUp: carry (over the origin) or keep one piece more.
+    More,
+    /// `−`, `_` or PageDown: one piece fewer.
+    Fewer,
+    /// A digit 1 to 8: carry or keep that many.
+    Carry(u8),
+    /// Escape: put everything back.
+    Cancel,
+}
+
+impl KeyAction {
+    /// The action of `key` (a `KeyboardEvent.key`), if the board uses it.
+    pub fn of(key: &str) -> Option<KeyAction> {
+        Some(match key {
+            "ArrowUp" => KeyAction::Cursor(Direction::Up),
+            "ArrowDown" => KeyAction::Cursor(Direction::Down),
+            "ArrowLeft" => KeyAction::Cursor(Direction::Left),
+            "ArrowRight" => KeyAction::Cursor(Direction::Right),
+            "f" | "F" => KeyAction::Choose(Kind::Flat),
+            "s" | "S" => KeyAction::Choose(Kind::Wall),
+            "c" | "C" => KeyAction::Choose(Kind::Cap),
+            "Enter" | " " => KeyAction::Act,
+            "PageUp" | "+" | "=" => KeyAction::More,
+            "PageDown" | "-" | "_" => KeyAction::Fewer,
+            "Escape" => KeyAction::Cancel,
+            k if k.len() == 1 && matches!(k.as_bytes()[0], b'1'..=b'8') => {
+                KeyAction::Carry(k.as_bytes()[0] - b'0')
+            }
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_the_board_uses_has_one_action() {
+        assert_eq!(
+            KeyAction::of("ArrowLeft"),
+            Some(KeyAction::Cursor(Direction::Left))
+        );
+        assert_eq!(KeyAction::of("S"), Some(KeyAction::Choose(Kind::Wall)));
+        assert_eq!(KeyAction::of(" "), Some(KeyAction::Act));
+        assert_eq!(KeyAction::of("="), Some(KeyAction::More));
+        assert_eq!(KeyAction::of("PageDown"), Some(KeyAction::Fewer));
+        assert_eq!(KeyAction::of("8"), Some(KeyAction::Carry(8)));
+        assert_eq!(KeyAction::of("Escape"), Some(KeyAction::Cancel));
+        for unused in ["9", "0", "x", "Tab", "Home", "ArrowUpp", ""] {
+            assert_eq!(KeyAction::of(unused), None, "{unused:?}");
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! The game's session: its options and take-back rules (from its tags), a match of games,
+//! resigning and agreeing a draw. The match's rules (lengths, totals, saving) are the
+//! engine's `series.rs`; this file is what the board does with them, and the score table.
+
+use super::drag::Gesture;
+use super::i18n::{self, Message};
+use super::json::json_object;
+use super::state::{Board, Event};
+use super::status::summarize;
+use crate::score::Variants;
+use crate::series::{Series, TakeBacks};
+use crate::{Color, Config, Game};
+
+impl Board {
+    /// The game's options from its tags: scoring variants and take-backs.
+    pub(super) fn read_options(&mut self) {
+        self.variants = self
+            .game
+            .tag("Scoring")
+            .and_then(|v| Variants::parse(v).ok())
+            .unwrap_or_default();
+        self.take_backs = self
+            .game
+            .tag("TakeBacks")
+            .and_then(TakeBacks::parse)
+            .unwrap_or_default();
+    }
+
+    /// A new game of `config` with these options, written into its tags so that they travel
+    /// with its PTN.
+    pub fn new_game(&mut self, config: Config, variants: Variants, take_backs: TakeBacks) {
+        let mut game = Game::with_config(config);
+        if variants.any() {
+            game.set_tag("Scoring", &variants.to_string());
+        }
+        if take_backs == TakeBacks::Tavern {
+            game.set_tag("TakeBacks", take_backs.name());
+        }
+        self.load(game);
+    }
+
+    /// Starts a match: its first game, with white for the first player.
+    pub fn start_match(&mut self, series: Series) {
+        let mut game = Game::with_config(series.config);
+        series.tag(&mut game, 1, series.white_player());
+        self.series = Some(series);
+        self.load(game);
+    }
+
+    /// Records the finished game in the match and starts the next one (the other player
+    /// has white). On error nothing changes and the message says why.
+    pub fn next_game(&mut self) -> Result<(), String> {
+        let Some(series) = &mut self.series else {
+            return Err(self.text(&Message::new("match.none")));
+        };
+        if self.game.main_line_outcome().is_none() {
+            return Err(self.text(&Message::new("match.unfinished")));
+        }
+        if series.is_over() {
+            return Err(self.text(&Message::new("match.over")));
+        }
+        series.record(&self.game);
+        let number = series.games.len() + 1;
+        let white = series.white_player();
+        let mut game = Game::with_config(series.config);
+        if !series.is_over() {
+            series.tag(&mut game, number, white);
+            self.load(game);
+        } else {
+            self.events.push(Event::Load);
+            self.dirty = true;
+        }
+        Ok(())
+    }
+
+    pub(super) fn match_status(&self, m: &Series) -> MatchStatus {
+        let lang = self.lang;
+        let row = |number: usize, white: usize, game: &Game| -> MatchRow {
+            let (end, outcome) = game.main_line_end();
+            let summary = outcome.map(|o| summarize(&end, o, lang, m.variants));
+            MatchRow {
+                number,
+                white,
+                result: summary.as_ref().map_or(String::new(), |s| s.ptn.clone()),
+                reason: summary
+                    .as_ref()
+                    .map_or(String::new(), |s| s.reason_text.clone()),
+                winner: outcome.and_then(|o| o.winner).map(|c| match c {
+                    Color::White => white,
+                    Color::Black => 1 - white,
+                }),
+                points: summary.as_ref().map_or(0, |s| s.score),
+                score_text: summary.map_or(String::new(), |s| s.score_text),
+            }
+        };
+        let games: Vec<MatchRow> = m
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, p)| row(i + 1, p.white, &p.game))
+            .collect();
+        // The game on the board counts as soon as it is over, not only once "Next game"
+        // records it: the totals, the leader and the end of the match show at once. The
+        // last game of a match is never recorded apart (its export and save come from the
+        // board), so there is no "Next game" after it.
+        let current = (!m.is_over()).then(|| row(m.games.len() + 1, m.white_player(), &self.game));
+        let current_finished = current.as_ref().is_some_and(|c| !c.result.is_empty());
+        let standing = m.standing(current_finished.then_some(&self.game));
+        let over = standing.over;
+        let can_next = current_finished && !over;
+        MatchStatus {
+            players: m.players.clone(),
+            length: match m.length {
+                crate::series::Length::Games(n) => {
+                    i18n::text(lang, "match.games", &[("n", n.to_string())])
+                }
+                crate::series::Length::FirstTo(p) => {
+                    i18n::text(lang, "match.first_to", &[("points", p.to_string())])
+                }
+            },
+            games,
+            current,
+            totals: standing.totals,
+            over,
+            leader: standing.leader,
+            can_next,
+            viewing: self.viewing(),
+        }
+    }
+
+    /// Shows finished game `number` (from 1) of the match from its start, with its match
+    /// tags; the game being played is kept aside until [`Board::back_to_match`] (and is the
+    /// game to keep meanwhile: [`Board::game_to_keep`]). Returns false for no such game.
+    pub fn view_match_game(&mut self, number: usize) -> bool {
+        let Some(series) = &self.series else {
+            return false;
+        };
+        let Some(played) = number.checked_sub(1).and_then(|i| series.games.get(i)) else {
+            return false;
+        };
+        let mut game = played.game.clone();
+        series.tag(&mut game, number, played.white);
+        let kept = match self.aside.take() {
+            Some((kept, _)) => kept,
+            None => self.game.clone(),
+        };
+        self.aside = Some((kept, number));
+        self.load(game);
+        self.goto(0);
+        true
+    }
+
+    /// Back from a finished game of the match to the game being played, as it was left.
+    pub fn back_to_match(&mut self) -> bool {
+        let Some((kept, _)) = self.aside.take() else {
+            return false;
+        };
+        self.load(kept);
+        true
+    }
+
+    /// The number (from 1) of the finished game of the match shown, if one is.
+    pub fn viewing(&self) -> Option<usize> {
+        self.aside.as_ref().map(|(_, n)| *n)
+    }
+
+    /// The game to keep across visits: the one being played, also while a finished game of
+    /// the match is shown.
+    pub fn game_to_keep(&self) -> &Game {
+        self.aside.as_ref().map_or(&self.game, |(kept, _)| kept)
+    }
+
+    /// Leaves the match (the game shown stays on the board).
+    pub fn end_match(&mut self) {
+        self.aside = None;
+        if self.series.take().is_some() {
+            self.events.push(Event::Load);
+            self.dirty = true;
+        }
+    }
+
+    /// `color` resigns here.
+    pub fn resign(&mut self, color: Color) -> bool {
+        if self.game.outcome().is_some() {
+            return false;
+        }
+        self.game.resign(color);
+        self.after_ending();
+        true
+    }
+
+    /// The players agree a draw here.
+    pub fn agree_draw(&mut self) -> bool {
+        if self.game.outcome().is_some() {
+            return false;
+        }
+        self.game.agree_draw();
+        self.after_ending();
+        true
+    }
+
+    fn after_ending(&mut self) {
+        self.gesture = Gesture::Idle;
+        self.position_changed();
+        self.events.push(Event::Navigate {
+            ply: self.game.len(),
+        });
+        self.dirty = true;
+    }
+
+    /// Whether the rules of this game forbid taking a ply back now: tavern rules while the
+    /// game goes on.
+    pub fn take_backs_forbidden(&self) -> bool {
+        self.take_backs == TakeBacks::Tavern && self.game.line_outcome().is_none()
+    }
+
+    /// Tavern rules, looking back in a game that goes on: playing here would take plies
+    /// back.
+    pub(super) fn tavern_locked(&self) -> bool {
+        self.take_backs == TakeBacks::Tavern
+            && self.game.can_forward()
+            && self.game.line_outcome().is_none()
+    }
+}
+
+/// One game of a match in the score table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    pub number: usize,
+    /// The player (0 or 1) with white.
+    pub white: usize,
+    /// `R-0`, `0-F`, ... or empty while it goes on.
+    pub result: String,
+    pub reason: String,
+    pub winner: Option<usize>,
+    pub points: u32,
+    pub score_text: String,
+}
+
+/// A match for the page: the players, the table, the totals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchStatus {
+    pub players: [String; 2],
+    /// `3 games` or `first to 50`, in the reader's language.
+    pub length: String,
+    pub games: Vec<MatchRow>,
+    /// The game on the board, when it is not recorded yet.
+    pub current: Option<MatchRow>,
+    pub totals: [u32; 2],
+    pub over: bool,
+    pub leader: Option<usize>,
+    /// The game on the board is finished and the match goes on: "Next game" may be pressed.
+    pub can_next: bool,
+    /// The number (from 1) of the finished game shown instead of the game being played.
+    pub viewing: Option<usize>,
+}
+
+json_object!(MatchStatus {
+    players,
+    length,
+    games,
+    current,
+    totals,
+    over,
+    leader,
+    can_next,
+    viewing
+});
+
+json_object!(MatchRow {
+    number,
+    white,
+    result,
+    reason,
+    winner,
+    points,
+    score_text
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::series::Length;
+    use crate::web::config::BoardOptions;
+
+    fn road_for_white(b: &mut Board) {
+        for m in ["a1", "c3", "b3", "b1", "c1", "a3", "a2", "b2", "c2"] {
+            b.play_ptn(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_finished_game_counts_in_the_match_before_it_is_recorded() {
+        let config = Config::standard(3).unwrap();
+        let mut b = Board::with_config(config, BoardOptions::default());
+        b.start_match(Series::new(
+            ["Ann".into(), "Ben".into()],
+            Length::Games(2),
+            config,
+        ));
+        assert_eq!(b.next_game(), Err("Finish this game first.".into()));
+        road_for_white(&mut b);
+        let s = b.status().series.unwrap();
+        assert_eq!(s.totals, [14, 0]);
+        assert!(s.can_next && !s.over);
+        assert_eq!(s.leader, Some(0));
+        b.next_game().unwrap();
+        let s = b.status().series.unwrap();
+        assert_eq!((s.games.len(), s.totals), (1, [14, 0]));
+        assert_eq!(
+            b.game.tag("Player1"),
+            Some("Ben"),
+            "Ben has white in the second game"
+        );
+    }
+
+    #[test]
+    fn a_finished_game_of_the_match_is_shown_while_the_next_is_kept_aside() {
+        let config = Config::standard(3).unwrap();
+        let mut b = Board::with_config(config, BoardOptions::default());
+        b.start_match(Series::new(
+            ["Ann".into(), "Ben".into()],
+            Length::Games(3),
+            config,
+        ));
+        road_for_white(&mut b);
+        b.next_game().unwrap();
+        b.play_ptn("a1").unwrap();
+        let playing = crate::web::storage::save(&b);
+        assert!(!b.view_match_game(2), "only finished games");
+        assert!(b.view_match_game(1));
+        assert_eq!((b.viewing(), b.game.len()), (Some(1), 0));
+        assert_eq!(b.game.tag("Player1"), Some("Ann"));
+        assert_eq!(b.status().series.unwrap().viewing, Some(1));
+        assert_eq!(crate::web::storage::save_to_keep(&b), playing);
+        assert!(b.back_to_match());
+        assert_eq!(b.viewing(), None);
+        assert_eq!(crate::web::storage::save(&b), playing);
+        assert!(!b.back_to_match());
+    }
+
+    #[test]
+    fn tavern_rules_forbid_taking_back_only_while_the_game_goes_on() {
+        let mut b = Board::with_config(Config::standard(3).unwrap(), BoardOptions::default());
+        b.new_game(
+            Config::standard(3).unwrap(),
+            Variants::default(),
+            TakeBacks::Tavern,
+        );
+        b.play_ptn("a1").unwrap();
+        assert!(b.take_backs_forbidden());
+        assert!(b.resign(Color::White));
+        assert!(!b.take_backs_forbidden());
+        assert!(!b.resign(Color::Black), "a game ends once");
+    }
+}

@@ -1,0 +1,500 @@
+//! What the page shows around the canvas, and its JSON: whose turn, the move list (the tree
+//! with labels, annotations and comments), "Tak", the result and its score, messages.
+
+use super::annotate::comment_texts;
+use super::drag::Gesture;
+use super::i18n::{self, Lang};
+use super::json::json_object;
+use super::session::MatchStatus;
+use super::state::Board;
+use crate::score::{score_detail, Bonus, Variants};
+use crate::square::bitboard::Bits;
+use crate::{ptn, Color, EndReason, Game, Outcome, Position, Square};
+
+impl Board {
+    /// A summary for the controls around the board.
+    pub fn status(&self) -> Status {
+        let pos = self.position();
+        let lang = self.lang;
+        let result = self
+            .game
+            .outcome()
+            .map(|o| summarize(pos, o, lang, self.variants));
+        let mut moves = Vec::new();
+        let mut replay = self.game.start().clone();
+        for mv in self.all_moves() {
+            moves.push(ptn::write_move(&replay, mv));
+            replay.play_unchecked(mv);
+        }
+        // Looking back at a finished game: how it ended, so the page can still say so.
+        let final_result = if !self.game.can_forward() {
+            result.clone()
+        } else {
+            replay
+                .outcome()
+                .map(|o| summarize(&replay, o, lang, self.variants))
+        };
+        let tak_by = (self.threats != 0).then(|| (!pos.to_move()).name().to_string());
+        let in_hand = match &self.gesture {
+            Gesture::Carry(c) => Some(c.in_hand()),
+            _ => None,
+        };
+        Status {
+            to_move: pos.to_move().name().to_string(),
+            placing: pos.placing_color().name().to_string(),
+            opening: pos.is_opening() && result.is_none(),
+            ply: self.game.len(),
+            first_move_number: self.game.start().move_number() as usize,
+            first_player: self.game.start().to_move().name().to_string(),
+            moves,
+            tree: tree_items(&self.game),
+            path: self.game.path().to_vec(),
+            line: line_plies(&self.game),
+            start_comments: comment_texts(&self.game.start_comments),
+            raw_start_comments: self.game.start_comments.clone(),
+            // Reviews and matches are the study build's: the first visit's build skips them.
+            chances: if cfg!(feature = "study") {
+                self.line_chances()
+            } else {
+                Vec::new()
+            },
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo(),
+            tak: tak_by.is_some(),
+            tak_by,
+            tak_squares: Bits(self.threats)
+                .map(|i| Square::from_index(i).to_string())
+                .collect(),
+            result,
+            final_result,
+            message: self.message.as_ref().map(|m| self.text(m)),
+            message_serial: self.message_serial,
+            pending: self.pending().map(|m| m.to_string()),
+            in_hand,
+            cursor: self.cursor.map(|c| c.to_string()),
+            scoring: if self.variants.any() {
+                self.variants.to_string()
+            } else {
+                String::new()
+            },
+            tie_rule: pos.config().ancient_tie_rule,
+            take_backs: self.take_backs.name().to_string(),
+            take_backs_forbidden: self.take_backs_forbidden(),
+            series: if cfg!(feature = "study") {
+                self.series.as_ref().map(|m| self.match_status(m))
+            } else {
+                None
+            },
+            selected: self.selected.name().to_string(),
+            size: pos.size(),
+            komi: pos.config().komi.to_string(),
+            flats: [pos.flat_count(Color::White), pos.flat_count(Color::Black)],
+            reserves: [
+                [pos.stones_left(Color::White), pos.caps_left(Color::White)],
+                [pos.stones_left(Color::Black), pos.caps_left(Color::Black)],
+            ],
+        }
+    }
+}
+
+/// The result of a game that ended in `pos` with `outcome`, in `lang`.
+pub(super) fn summarize(
+    pos: &Position,
+    o: Outcome,
+    lang: Lang,
+    variants: Variants,
+) -> ResultSummary {
+    let player = |c: Color| i18n::text(lang, super::drag::color_key(c), &[]);
+    let (white, black) = (pos.flat_count(Color::White), pos.flat_count(Color::Black));
+    let komi = pos.config().komi;
+    let reason = match o.reason {
+        EndReason::Road => i18n::text(lang, "reason.road", &[]),
+        EndReason::Flats => {
+            let k = if komi.half_flats() != 0 {
+                format!(
+                    " {}",
+                    i18n::text(lang, "reason.komi", &[("komi", komi.to_string())])
+                )
+            } else {
+                String::new()
+            };
+            i18n::text(
+                lang,
+                "reason.flats",
+                &[
+                    ("white", white.to_string()),
+                    ("black", black.to_string()),
+                    ("komi", k),
+                ],
+            )
+        }
+        EndReason::Resignation => i18n::text(lang, "reason.resignation", &[]),
+        EndReason::Agreement => i18n::text(lang, "reason.agreement", &[]),
+    };
+    let detail = score_detail(pos, o, variants);
+    let text = match o.winner {
+        Some(c) => i18n::text(
+            lang,
+            "result.win",
+            &[("player", player(c)), ("reason", reason.clone())],
+        ),
+        None => i18n::text(lang, "result.draw", &[("reason", reason.clone())]),
+    };
+    ResultSummary {
+        ptn: o.ptn_result().to_string(),
+        winner: o.winner.map(|c| c.name().to_string()),
+        reason: match o.reason {
+            EndReason::Road => "road",
+            EndReason::Flats => "flats",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+        }
+        .to_string(),
+        reason_text: reason,
+        text,
+        score: detail.total,
+        score_text: score_text(&detail, lang),
+    }
+}
+
+/// One ply of the move list: where it is in the tree, how it is written, and the lines that
+/// replace it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlyItem {
+    pub path: Vec<usize>,
+    /// The ply in PTN (with `*` for a flattening), without its annotation.
+    pub ptn: String,
+    /// Its move number as the move list writes it: `3.` for white's ply, `3...` for black's.
+    pub label: String,
+    /// The whole annotation (`''?!`), and its parts: the Tak mark (`'`, `''` or nothing) and
+    /// the judgement (`!`, `?`, `!!`, `??`, `!?`, `?!` or nothing).
+    pub annotation: String,
+    pub tak: String,
+    pub judgement: String,
+    /// The comments as text to read (marks taken out).
+    pub comments: Vec<String>,
+    /// The comments as written (with their marks), for editing.
+    pub raw_comments: Vec<String>,
+    /// The move number, and whether it is white's ply.
+    pub number: u32,
+    pub white: bool,
+    /// The position shown is this ply.
+    pub current: bool,
+    /// This ply is on the current line (before or after the position shown).
+    pub on_line: bool,
+    /// Other plies here instead of this one, each with its continuation.
+    pub variations: Vec<Vec<PlyItem>>,
+}
+
+/// The main line of `game` as move-list items, variations nested where they branch off.
+pub fn tree_items(game: &Game) -> Vec<PlyItem> {
+    line_items(game, game.start().clone(), &[], game.children(&[]), 0)
+}
+
+/// The line that starts with child `first` of the node at `parent`, from `pos`. Its first
+/// ply lists no variations (its siblings are listed where the line itself is).
+fn line_items(
+    game: &Game,
+    mut pos: Position,
+    parent: &[usize],
+    siblings: &[crate::game::Node],
+    first: usize,
+) -> Vec<PlyItem> {
+    let mut items = Vec::new();
+    let mut path = parent.to_vec();
+    let mut siblings = siblings;
+    let mut index = first;
+    while let Some(node) = siblings.get(index) {
+        let variations = if index == 0 {
+            (1..siblings.len())
+                .map(|j| line_items(game, pos.clone(), &path, siblings, j))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        path.push(index);
+        items.push(ply_item(game, &pos, &path, node, variations));
+        pos.play_unchecked(node.mv);
+        siblings = &node.children;
+        index = 0;
+    }
+    items
+}
+
+/// The ply `node` at `path`, played from `pos`, as the move list shows it.
+fn ply_item(
+    game: &Game,
+    pos: &Position,
+    path: &[usize],
+    node: &crate::game::Node,
+    variations: Vec<Vec<PlyItem>>,
+) -> PlyItem {
+    let (number, white) = (pos.move_number() as u32, pos.to_move() == Color::White);
+    PlyItem {
+        path: path.to_vec(),
+        ptn: ptn::write_move(pos, node.mv),
+        label: format!("{number}{}", if white { "." } else { "..." }),
+        annotation: node.annotation.to_string(),
+        tak: "'".repeat(node.annotation.tak.min(2) as usize),
+        judgement: node.annotation.judgement.symbol().to_string(),
+        comments: comment_texts(&node.comments),
+        raw_comments: node.comments.clone(),
+        number,
+        white,
+        current: path == game.path(),
+        on_line: game.line().starts_with(path),
+        variations,
+    }
+}
+
+/// The plies of the current line, from the first to its end, without their variations.
+pub fn line_plies(game: &Game) -> Vec<PlyItem> {
+    let mut pos = game.start().clone();
+    let mut siblings = game.children(&[]);
+    let mut items = Vec::with_capacity(game.line().len());
+    for (i, &index) in game.line().iter().enumerate() {
+        let Some(node) = siblings.get(index) else {
+            break;
+        };
+        items.push(ply_item(game, &pos, &game.line()[..=i], node, Vec::new()));
+        pos.play_unchecked(node.mv);
+        siblings = &node.children;
+    }
+    items
+}
+
+/// The result line of a finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultSummary {
+    pub ptn: String,
+    pub winner: Option<String>,
+    /// `road`, `flats`, `resignation` or `agreement`.
+    pub reason: String,
+    /// The reason in words, as in `text` (`road`, `flats 9–10 + 2 komi`).
+    pub reason_text: String,
+    pub text: String,
+    pub score: u32,
+    /// The arithmetic: `25 board + 7 pieces × 2 (low road) = 39`.
+    pub score_text: String,
+}
+
+/// A score's arithmetic in words, in `lang`.
+pub fn score_text(s: &crate::score::Score, lang: Lang) -> String {
+    let mut bonuses = String::new();
+    for (bonus, factor) in &s.bonuses {
+        let key = match bonus {
+            Bonus::StraightLine => "score.straight",
+            Bonus::NoCapstone => "score.no_cap",
+            Bonus::LowRoad => "score.low",
+            Bonus::HighRoad => "score.high",
+        };
+        bonuses.push(' ');
+        bonuses.push_str(&i18n::text(
+            lang,
+            "score.bonus",
+            &[
+                ("factor", factor.to_string()),
+                ("name", i18n::text(lang, key, &[])),
+            ],
+        ));
+    }
+    i18n::text(
+        lang,
+        "score.arithmetic",
+        &[
+            ("board", s.board.to_string()),
+            ("pieces", s.pieces.to_string()),
+            ("bonuses", bonuses),
+            ("total", s.total.to_string()),
+        ],
+    )
+}
+
+/// What the page needs to show around the canvas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    pub to_move: String,
+    /// Whose piece a placement puts down now (the opponent's on the first two plies).
+    pub placing: String,
+    /// The first two plies: each player places one of the opponent's flats.
+    pub opening: bool,
+    pub ply: usize,
+    pub first_move_number: usize,
+    pub first_player: String,
+    pub moves: Vec<String>,
+    /// The main line with its variations, comments and annotations, for the move list.
+    pub tree: Vec<PlyItem>,
+    /// The path of the position shown (the child index at each ply).
+    pub path: Vec<usize>,
+    /// The plies of the current line, to its end, without variations (`line[ply - 1]` is the
+    /// ply shown).
+    pub line: Vec<PlyItem>,
+    /// Comments before the first ply (as text to read), and as written.
+    pub start_comments: Vec<String>,
+    pub raw_start_comments: Vec<String>,
+    /// White's chance after each ply of the current line, where a review evaluated it.
+    pub chances: Vec<Option<f64>>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub tak: bool,
+    /// The player who threatens to complete a road next turn.
+    pub tak_by: Option<String>,
+    /// The squares that would complete that road.
+    pub tak_squares: Vec<String>,
+    pub result: Option<ResultSummary>,
+    /// How the whole game ended, also while looking back at an earlier ply.
+    pub final_result: Option<ResultSummary>,
+    pub message: Option<String>,
+    /// Increases with every refusal, so the page can show a repeated message again.
+    pub message_serial: u32,
+    pub pending: Option<String>,
+    /// Pieces in hand while a stack is carried.
+    pub in_hand: Option<u8>,
+    /// The keyboard's cursor, once shown.
+    pub cursor: Option<String>,
+    /// The scoring variants (`Downings Tarway`), empty for plain scoring.
+    pub scoring: String,
+    pub tie_rule: bool,
+    /// `court` or `tavern`.
+    pub take_backs: String,
+    /// Tavern rules while the game goes on: no undo.
+    pub take_backs_forbidden: bool,
+    /// The match this game belongs to.
+    pub series: Option<MatchStatus>,
+    pub selected: String,
+    pub size: u8,
+    pub komi: String,
+    pub flats: [u32; 2],
+    pub reserves: [[u8; 2]; 2],
+}
+
+json_object!(Status {
+    to_move,
+    placing,
+    opening,
+    ply,
+    first_move_number,
+    first_player,
+    moves,
+    tree,
+    path,
+    line,
+    start_comments,
+    raw_start_comments,
+    chances,
+    can_undo,
+    can_redo,
+    tak,
+    tak_by,
+    tak_squares,
+    result,
+    final_result,
+    message,
+    message_serial,
+    pending,
+    in_hand,
+    cursor,
+    scoring,
+    tie_rule,
+    take_backs,
+    take_backs_forbidden,
+    series,
+    selected,
+    size,
+    komi,
+    flats,
+    reserves
+});
+
+json_object!(PlyItem {
+    path,
+    ptn,
+    label,
+    annotation,
+    tak,
+    judgement,
+    comments,
+    raw_comments,
+    number,
+    white,
+    current,
+    on_line,
+    variations
+});
+
+json_object!(ResultSummary {
+    ptn,
+    winner,
+    reason,
+    reason_text,
+    text,
+    score,
+    score_text
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::config::BoardOptions;
+    use crate::web::json::Json;
+    use crate::Config;
+
+    #[test]
+    fn the_move_list_nests_a_variation_where_it_branches_off() {
+        let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        for m in ["a1", "e5", "c3"] {
+            b.play_ptn(m).unwrap();
+        }
+        b.goto(2);
+        b.play_ptn("d3").unwrap();
+        let tree = tree_items(&b.game);
+        assert_eq!(tree.len(), 3);
+        assert_eq!((tree[1].number, tree[1].white), (1, false));
+        assert_eq!(
+            (tree[0].label.as_str(), tree[1].label.as_str()),
+            ("1.", "1...")
+        );
+        assert_eq!(tree[2].ptn, "c3");
+        assert!(!tree[2].on_line && !tree[2].current);
+        let line = line_plies(&b.game);
+        assert_eq!(line.len(), 3);
+        assert_eq!(
+            line[2],
+            PlyItem {
+                variations: Vec::new(),
+                ..tree[2].variations[0][0].clone()
+            }
+        );
+        let variation = &tree[2].variations[0];
+        assert_eq!(variation[0].ptn, "d3");
+        assert_eq!(variation[0].path, [0, 0, 1]);
+        assert!(variation[0].current && variation[0].on_line);
+    }
+
+    #[test]
+    fn each_ply_carries_its_tak_mark_and_judgement_apart() {
+        let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        b.play_ptn("a1").unwrap();
+        b.set_annotation(&[0], "''?!").unwrap();
+        let item = &tree_items(&b.game)[0];
+        assert_eq!(item.annotation, "''?!");
+        assert_eq!((item.tak.as_str(), item.judgement.as_str()), ("''", "?!"));
+        let json = item.to_json();
+        assert!(json.contains(r#""label":"1.""#), "{json}");
+        assert!(json.contains(r#""tak":"''","judgement":"?!""#), "{json}");
+    }
+
+    #[test]
+    fn a_finished_game_says_how_it_ended_also_when_looking_back() {
+        let mut b = Board::with_config(Config::standard(3).unwrap(), BoardOptions::default());
+        for m in ["a1", "c3", "b3", "b1", "c1", "a3", "a2", "b2", "c2"] {
+            b.play_ptn(m).unwrap();
+        }
+        let end = b.status();
+        assert_eq!(end.result.as_ref().map(|r| r.ptn.as_str()), Some("R-0"));
+        b.goto(4);
+        let back = b.status();
+        assert_eq!(back.result, None);
+        assert_eq!(back.final_result, end.result);
+    }
+}

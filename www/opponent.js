@@ -1,0 +1,64 @@
+// The computer as an opponent, for the game page and the embed alike: its turn (think, then
+// play the answer unless the game moved on meanwhile), a draw offer (accepted when its
+// evaluation is within DRAW_MARGIN of even) and undo back to the reader's own turn. Glue:
+// the search is the worker's (computer.js), the rules the board's.
+
+/** How far from even (White's chance 0.5) the computer still accepts a draw. */
+export const DRAW_MARGIN = 0.1;
+
+const thinkingAbout = new WeakMap();
+
+/**
+ * The computer's turn on `board` when it is `side`'s turn ('white' or 'black') at the end of
+ * the line: `computer` (a Computer) thinks at `level`, then its answer is played. Otherwise
+ * any thinking stops. `on` hears thinking(bool) when thinking starts or stops,
+ * played(move, error) after a ply (error: why the board refused it) and failed(error).
+ */
+export function takeTurn(board, computer, side, level, on = {}) {
+  const spec = board.searchSpec();
+  if (!side || spec.over || spec.toMove !== side || board.status().canRedo) {
+    if (computer.busy) computer.cancel();
+    thinkingAbout.delete(computer);
+    on.thinking?.(false);
+    return;
+  }
+  if (computer.busy && thinkingAbout.get(computer) === spec.tps) return;
+  thinkingAbout.set(computer, spec.tps);
+  on.thinking?.(true);
+  computer.think(spec, level).then((answer) => {
+    if (board.searchSpec().tps !== spec.tps) return; // the game moved on meanwhile
+    thinkingAbout.delete(computer);
+    on.thinking?.(false);
+    const error = answer.move ? board.play(answer.move) : null;
+    on.played?.(answer.move, error);
+  }).catch((err) => {
+    if (err.cancelled) return;
+    thinkingAbout.delete(computer);
+    on.thinking?.(false);
+    on.failed?.(err);
+  });
+}
+
+/** Stops the computer's thinking, whatever it was about. */
+export function stopTurn(computer) {
+  computer.cancel();
+  thinkingAbout.delete(computer);
+}
+
+/**
+ * Offers the computer a draw: `computer` evaluates the position, and the draw is agreed when
+ * the game is even enough and not over meanwhile. Resolves to whether it was.
+ */
+export async function offerDraw(board, computer) {
+  const verdict = await computer.evaluate(board.searchSpec());
+  const even = Math.abs(verdict.whiteChance - 0.5) <= DRAW_MARGIN;
+  if (!even || board.status().result) return false;
+  board.agreeDraw();
+  return true;
+}
+
+/** Undo; against the computer (playing `side`), back to the reader's own turn. */
+export function undoToOwnTurn(board, side) {
+  board.undo();
+  if (side && board.searchSpec().toMove === side && board.status().ply > 0) board.undo();
+}

@@ -1,0 +1,54 @@
+// Keeping the game across visits, in localStorage: the game on the board (`tak-save`, the
+// whole tree with the ply shown) and a match in progress (`tak-match`). A save that cannot be
+// read is set aside under another key and reported, never deleted. The formats are Rust's
+// (src/web/storage.rs, src/series.rs); this module only moves text in and out of storage.
+
+export const SAVE_KEY = 'tak.savedGame';
+export const MATCH_KEY = 'tak.match';
+
+const get = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
+
+/** Whether an earlier visit left a game or a match (storage may be disabled: no). */
+export const hasSaved = () => !!(get(SAVE_KEY) || get(MATCH_KEY));
+
+/**
+ * Restores what is kept under `key` with `restore(text)` (resolving to an error message or
+ * null). One that cannot be read is moved to `<key>.unreadable.<time>`; `onBad(error, aside)`
+ * hears of it.
+ */
+async function restoreKept(key, restore, onBad) {
+  const kept = get(key);
+  if (!kept) return;
+  const error = await restore(kept);
+  if (!error) return;
+  const aside = `${key}.unreadable.${Date.now()}`;
+  try {
+    localStorage.setItem(aside, kept);
+    localStorage.removeItem(key);
+  } catch { /* storage disabled */ }
+  onBad(error, aside);
+}
+
+/** Restores the saved game, then the saved match (its finished games and settings). */
+export async function restoreSaved(board, onBad) {
+  // Storage may be disabled (private mode), the study build may not come: the game works.
+  try { await restoreKept(SAVE_KEY, (text) => board.restore(text), onBad); } catch { /* as new */ }
+  try { await restoreKept(MATCH_KEY, (text) => board.matchRestore(text), onBad); } catch { /* as new */ }
+}
+
+/**
+ * Keeps the game and the board's match, if any. While a finished game of the match is
+ * shown, the game kept is the one being played.
+ */
+export function save(board) {
+  try {
+    localStorage.setItem(SAVE_KEY, board.saveToKeep());
+    const m = board.matchSave();
+    if (m) localStorage.setItem(MATCH_KEY, m); else localStorage.removeItem(MATCH_KEY);
+  } catch { /* storage full or disabled */ }
+}
+
+/** Keeps `text` (the game before a shared link replaced it) beside the save. */
+export function keepBeforeLink(text) {
+  try { localStorage.setItem(`${SAVE_KEY}.before-link`, text); } catch { /* storage disabled */ }
+}
