@@ -1032,7 +1032,8 @@ impl Position {
     ///
     /// ```
     /// use tak::{Color, Position, Square};
-    /// let pos = Position::from_tps("x5/x5/x5/1,1,1,2,x/2,2,x3 1 5")?;
+    /// // White holds a2, b2, c2 and e2; black's flat on d2 is all that stands in the way.
+    /// let pos = Position::from_tps("x5/x5/x5/1,1,1,2,1/2,2,x3 2 5")?;
     /// let d2: Square = "d2".parse()?;
     /// assert!(pos.road_critical(Color::White) & d2.bit() != 0);
     /// assert_eq!(pos.road_placements(Color::White) & d2.bit(), 0);
