@@ -17,9 +17,10 @@
 //! }
 //! let report = analysis.report();
 //! assert!(report.result.best.is_some() && !report.result.pv.is_empty());
-//! // Two more lines, each starting with another move.
+//! // Two more lines, each starting with another move, none scoring above the best.
 //! assert_eq!(report.alternatives.len(), 2);
 //! assert!(report.alternatives.iter().all(|line| line.best != report.result.best));
+//! assert!(report.alternatives.iter().all(|line| line.score <= report.result.score));
 //! assert!(report.win_probability > 0.0 && report.win_probability < 1.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -164,14 +165,29 @@ impl Analysis {
         self.report()
     }
 
-    /// The analysis so far.
+    /// The analysis so far, its lines best first: a next line searched as deep as the best
+    /// one that scores higher (two searches of one position need not agree to the last
+    /// hundredth) is shown as the best, so that the scores never read out of order.
     pub fn report(&self) -> AnalysisReport {
+        let depth = self.best.depth;
+        let mut lines = Vec::with_capacity(1 + self.alternatives.len());
+        lines.push(self.best.clone());
+        lines.extend(self.alternatives.iter().cloned());
+        // Stable: on a tie the line found first stays first; shallower lines go last.
+        lines.sort_by_key(|line| {
+            std::cmp::Reverse(if line.depth >= depth {
+                line.score
+            } else {
+                i32::MIN
+            })
+        });
+        let result = lines.remove(0);
         AnalysisReport {
-            result: self.best.clone(),
-            win_probability: win_probability(self.best.score, self.position.size()),
+            win_probability: win_probability(result.score, self.position.size()),
+            result,
             total_nodes: self.total_nodes,
             finished: self.finished,
-            alternatives: self.alternatives.clone(),
+            alternatives: lines,
         }
     }
 }
