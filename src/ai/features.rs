@@ -316,7 +316,8 @@ fn features<S: Sink + ?Sized>(pos: &Position, sink: &mut S) {
             sink.add(critical_base + 1, blocked as f32);
         }
         if pos.stones_left(color) > 0 || pos.caps_left(color) > 0 {
-            let threats = pos.road_placements(color).count_ones();
+            // The empty critical squares are `road_placements`, without a second flood fill.
+            let threats = (critical & empty).count_ones();
             if threats > 0 {
                 sink.add(threat_base + (threats >= 2) as usize, 1.0);
             }
