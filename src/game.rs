@@ -131,28 +131,68 @@ impl std::str::FromStr for Annotation {
     }
 }
 
-/// One ply of the tree, with what a reader wrote about it and what followed it. The first
-/// child continues the line; the others are variations.
+/// The most plies a game's tree holds, main line and variations together. The longest games
+/// ever played last a few hundred plies; this is far beyond them and keeps a tree, its PTN
+/// and its save within a few megabytes. Reading, playing and saving all refuse more.
+pub const MAX_PLIES: usize = 100_000;
+
+/// How deep variations may nest inside one another (a variation of a variation ...). No
+/// study comes near it; it bounds the writers, which follow the nesting.
+pub const MAX_NESTING: usize = 64;
+
+/// The longest comment kept, in bytes (64 KiB): a page of notes is a few thousand; more is
+/// a paste gone wrong, refused before it slows the page and fills the save.
+pub const MAX_COMMENT: usize = 65_536;
+
+/// Where a ply is kept in its game's tree: a handle the game gives out and answers for
+/// ([`Game::get`], [`Game::path_of`]). Valid until a line is deleted, which renumbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The number behind the handle (what the page is given).
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+
+    /// The handle for a number the page gave back (checked by [`Game::contains`]).
+    pub const fn from_u32(n: u32) -> NodeId {
+        NodeId(n)
+    }
+}
+
+/// One ply of the tree, with what a reader wrote about it. The first of its children
+/// continues the line; the others are variations.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
     pub mv: Move,
     pub annotation: Annotation,
     /// Comments after the ply, in order.
     pub comments: Vec<String>,
-    pub children: Vec<Node>,
+    children: Vec<NodeId>,
+    parent: Option<NodeId>,
+    /// Plies from the start to here, this one included.
+    depth: u32,
+    /// How many variations this ply lies inside (0 on the main line).
+    nesting: u32,
     /// A resignation or agreed draw right after this ply.
     ended: Option<Outcome>,
 }
 
 impl Node {
-    fn new(mv: Move) -> Node {
-        Node {
-            mv,
-            annotation: Annotation::NONE,
-            comments: Vec::new(),
-            children: Vec::new(),
-            ended: None,
-        }
+    /// The plies that may follow this one: the first continues its line.
+    pub fn children(&self) -> &[NodeId] {
+        &self.children
+    }
+
+    /// The ply before this one (`None` for a first ply).
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+
+    /// Plies from the start to here, this one included.
+    pub fn depth(&self) -> usize {
+        self.depth as usize
     }
 }
 
@@ -161,6 +201,10 @@ impl Node {
 pub type Path = [usize];
 
 /// A game in progress or finished, with its variations.
+///
+/// The tree is kept flat (every ply in one list, linked by handles), so a game of any length
+/// is built, copied and dropped without recursion, and stepping along the current line costs
+/// the same at ply 5 as at ply 50,000.
 ///
 /// ```
 /// use tak::{Color, Game, Position};
@@ -186,14 +230,29 @@ pub struct Game {
     position: Position,
     /// Comments before the first ply.
     pub start_comments: Vec<String>,
+    /// Every ply of the tree; a [`NodeId`] is an index here.
+    nodes: Vec<Node>,
     /// The first plies: the main line's and the variations'.
-    first: Vec<Node>,
+    first: Vec<NodeId>,
     /// A resignation or agreed draw before any ply.
     start_ended: Option<Outcome>,
-    /// The current line, to its end: the child chosen at each ply.
+    /// The current line, to its end: the child chosen at each ply ...
     line: Vec<usize>,
+    /// ... and the ply it reaches there.
+    line_nodes: Vec<NodeId>,
     /// The plies played from the start along `line`: as many as the current ply.
     history: Vec<Undo>,
+}
+
+/// Why a ply cannot join the tree although the rules allow it.
+fn check_room(nodes: usize, nesting: u32) -> Result<(), IllegalMove> {
+    if nodes >= MAX_PLIES {
+        Err(IllegalMove::TreeFull(MAX_PLIES))
+    } else if nesting as usize > MAX_NESTING {
+        Err(IllegalMove::NestedTooDeep(MAX_NESTING))
+    } else {
+        Ok(())
+    }
 }
 
 impl Game {
@@ -204,9 +263,11 @@ impl Game {
             position: start.clone(),
             start,
             start_comments: Vec::new(),
+            nodes: Vec::new(),
             first: Vec::new(),
             start_ended: None,
             line: Vec::new(),
+            line_nodes: Vec::new(),
             history: Vec::new(),
         }
     }
@@ -241,6 +302,11 @@ impl Game {
         self.history.is_empty()
     }
 
+    /// The number of plies in the whole tree (at most [`MAX_PLIES`]).
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// Whether the `index`-th ply (0-based) flattened a wall.
     pub fn flattened(&self, index: usize) -> bool {
         self.history.get(index).is_some_and(|u| u.flattened())
@@ -251,71 +317,150 @@ impl Game {
         &self.line[..self.history.len()]
     }
 
+    /// The ply shown now (`None` at the start).
+    pub fn current(&self) -> Option<NodeId> {
+        self.history
+            .len()
+            .checked_sub(1)
+            .map(|i| self.line_nodes[i])
+    }
+
     /// The current line from the start to its end.
     pub fn line(&self) -> &Path {
         &self.line
     }
 
+    /// The plies of the current line, from the first to its end.
+    pub fn line_nodes(&self) -> &[NodeId] {
+        &self.line_nodes
+    }
+
     /// Every ply of the current line, from the start to its end.
     pub fn line_moves(&self) -> Vec<Move> {
-        self.moves_along(&self.line)
+        self.line_nodes.iter().map(|&id| self.get(id).mv).collect()
+    }
+
+    /// The plies of the main line, from the first to its end.
+    pub fn main_line_nodes(&self) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut next = self.first.first().copied();
+        while let Some(id) = next {
+            out.push(id);
+            next = self.get(id).children.first().copied();
+        }
+        out
     }
 
     /// The main line's plies from the start to its end.
     pub fn main_line(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        let mut nodes = &self.first;
-        while let Some(node) = nodes.first() {
-            out.push(node.mv);
-            nodes = &node.children;
-        }
-        out
+        self.main_line_nodes()
+            .into_iter()
+            .map(|id| self.get(id).mv)
+            .collect()
     }
 
     fn moves_along(&self, path: &Path) -> Vec<Move> {
+        self.nodes_along(path)
+            .into_iter()
+            .map(|id| self.get(id).mv)
+            .collect()
+    }
+
+    /// The plies along `path`, as far as it leads.
+    fn nodes_along(&self, path: &Path) -> Vec<NodeId> {
         let mut out = Vec::with_capacity(path.len());
-        let mut nodes = &self.first;
+        let mut siblings = &self.first;
         for &i in path {
-            let Some(node) = nodes.get(i) else { break };
-            out.push(node.mv);
-            nodes = &node.children;
+            let Some(&id) = siblings.get(i) else { break };
+            out.push(id);
+            siblings = &self.get(id).children;
         }
         out
     }
 
-    /// The plies that may follow the position at `path` (the first continues its line).
-    pub fn children(&self, path: &Path) -> &[Node] {
-        match path.split_last() {
+    /// The ply behind a handle.
+    ///
+    /// # Panics
+    /// If `id` is not from this game (see [`Game::contains`]).
+    pub fn get(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    /// The ply behind a handle, to change its comments or annotation.
+    ///
+    /// # Panics
+    /// If `id` is not from this game.
+    pub fn get_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.0 as usize]
+    }
+
+    /// Whether `id` names a ply of this game.
+    pub fn contains(&self, id: NodeId) -> bool {
+        (id.0 as usize) < self.nodes.len()
+    }
+
+    /// The plies that may follow `parent` (`None`: the start); the first continues its line.
+    pub fn child_ids(&self, parent: Option<NodeId>) -> &[NodeId] {
+        match parent {
             None => &self.first,
-            Some(_) => self.node(path).map_or(&[], |n| &n.children),
+            Some(id) => &self.get(id).children,
         }
+    }
+
+    /// The path from the start to `id`.
+    pub fn path_of(&self, id: NodeId) -> Vec<usize> {
+        let mut path = Vec::with_capacity(self.get(id).depth());
+        let mut at = id;
+        loop {
+            let parent = self.get(at).parent;
+            let index = self.child_ids(parent).iter().position(|&c| c == at);
+            path.push(index.expect("a ply is among its parent's children"));
+            match parent {
+                Some(p) => at = p,
+                None => break,
+            }
+        }
+        path.reverse();
+        path
+    }
+
+    /// The plies that may follow the position at `path` (the first continues its line).
+    pub fn children(&self, path: &Path) -> Vec<&Node> {
+        let parent = if path.is_empty() {
+            None
+        } else {
+            match self.node_id(path) {
+                Some(id) => Some(id),
+                None => return Vec::new(),
+            }
+        };
+        self.child_ids(parent)
+            .iter()
+            .map(|&id| self.get(id))
+            .collect()
+    }
+
+    /// The handle of the ply at `path` (not the start: the empty path has no ply).
+    pub fn node_id(&self, path: &Path) -> Option<NodeId> {
+        if path.is_empty() || path.len() > self.nodes.len() {
+            return None;
+        }
+        // On the current line: no walk.
+        if self.line.len() >= path.len() && self.line[..path.len()] == *path {
+            return Some(self.line_nodes[path.len() - 1]);
+        }
+        let along = self.nodes_along(path);
+        (along.len() == path.len()).then(|| along[along.len() - 1])
     }
 
     /// The ply at `path` (not the start: the empty path has no ply).
     pub fn node(&self, path: &Path) -> Option<&Node> {
-        let (&last, parents) = path.split_last()?;
-        let mut nodes = &self.first;
-        for &i in parents {
-            nodes = &nodes.get(i)?.children;
-        }
-        nodes.get(last)
+        self.node_id(path).map(|id| self.get(id))
     }
 
     /// The ply at `path`, to change its comments or annotation.
     pub fn node_mut(&mut self, path: &Path) -> Option<&mut Node> {
-        let (&last, parents) = path.split_last()?;
-        let mut nodes = &mut self.first;
-        for &i in parents {
-            nodes = &mut nodes.get_mut(i)?.children;
-        }
-        nodes.get_mut(last)
-    }
-
-    fn children_mut(&mut self, path: &Path) -> Option<&mut Vec<Node>> {
-        if path.is_empty() {
-            return Some(&mut self.first);
-        }
-        self.node_mut(path).map(|n| &mut n.children)
+        self.node_id(path).map(|id| self.get_mut(id))
     }
 
     /// The comments at `path` (before the first ply for the empty path).
@@ -360,21 +505,16 @@ impl Game {
     }
 
     fn ended_here(&self) -> Option<Outcome> {
-        if self.history.is_empty() {
-            self.start_ended
-        } else {
-            self.node(self.path()).and_then(|n| n.ended)
+        match self.current() {
+            None => self.start_ended,
+            Some(id) => self.get(id).ended,
         }
     }
 
     fn set_ended_here(&mut self, outcome: Option<Outcome>) {
-        if self.history.is_empty() {
-            self.start_ended = outcome;
-        } else {
-            let path = self.path().to_vec();
-            if let Some(node) = self.node_mut(&path) {
-                node.ended = outcome;
-            }
+        match self.current() {
+            None => self.start_ended = outcome,
+            Some(id) => self.get_mut(id).ended = outcome,
         }
     }
 
@@ -401,7 +541,15 @@ impl Game {
 
     /// How the current line ends, if it does (also while looking back at an earlier ply).
     pub fn line_outcome(&self) -> Option<Outcome> {
-        self.outcome_at(&self.line)
+        let mut pos = self.position.clone();
+        for &id in &self.line_nodes[self.history.len()..] {
+            pos.play_unchecked(self.get(id).mv);
+        }
+        let ended = match self.line_nodes.last() {
+            None => self.start_ended,
+            Some(&id) => self.get(id).ended,
+        };
+        pos.outcome().or(ended)
     }
 
     /// How the main line ends, if it does.
@@ -411,10 +559,56 @@ impl Game {
 
     /// The end of the main line: its position and how the game ended there, if it did.
     pub fn main_line_end(&self) -> (Position, Option<Outcome>) {
-        let path = vec![0; self.main_line().len()];
-        let pos = self.position_at_path(&path);
-        let outcome = pos.outcome().or(self.ended_at(&path));
+        let nodes = self.main_line_nodes();
+        let mut pos = self.start.clone();
+        for &id in &nodes {
+            pos.play_unchecked(self.get(id).mv);
+        }
+        let ended = match nodes.last() {
+            None => self.start_ended,
+            Some(&id) => self.get(id).ended,
+        };
+        let outcome = pos.outcome().or(ended);
         (pos, outcome)
+    }
+
+    /// Adds `mv` after `parent` (`None`: the start) to the tree without playing it, or finds
+    /// it there already, and returns its handle. The caller has checked that it is legal
+    /// there: readers build a tree this way without moving the current line.
+    pub(crate) fn add_ply(
+        &mut self,
+        parent: Option<NodeId>,
+        mv: Move,
+    ) -> Result<NodeId, IllegalMove> {
+        if let Some(&id) = self
+            .child_ids(parent)
+            .iter()
+            .find(|&&c| self.get(c).mv == mv)
+        {
+            return Ok(id);
+        }
+        let (depth, nesting) = match parent {
+            None => (1, 0),
+            Some(p) => (self.get(p).depth + 1, self.get(p).nesting),
+        };
+        let nesting = nesting + u32::from(!self.child_ids(parent).is_empty());
+        check_room(self.nodes.len(), nesting)?;
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            mv,
+            annotation: Annotation::NONE,
+            comments: Vec::new(),
+            children: Vec::new(),
+            parent,
+            depth,
+            nesting,
+            ended: None,
+        });
+        match parent {
+            None => self.first.push(id),
+            Some(p) => self.get_mut(p).children.push(id),
+        }
+        Ok(id)
     }
 
     /// Plays `mv` here, or says why it is illegal and changes nothing. If the current line
@@ -425,20 +619,18 @@ impl Game {
         if self.ended_here().is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let undo = self.position.play(mv)?;
+        self.position.check(mv)?;
         let here = self.history.len();
-        let path = self.path().to_vec();
-        let children = self.children_mut(&path).expect("the current path exists");
-        let index = match children.iter().position(|n| n.mv == mv) {
-            Some(i) => i,
-            None => {
-                children.push(Node::new(mv));
-                children.len() - 1
-            }
-        };
-        if self.line.get(here) != Some(&index) {
+        let parent = self.current();
+        let id = self.add_ply(parent, mv)?;
+        let undo = self.position.play_unchecked(mv);
+        if self.line_nodes.get(here) != Some(&id) {
+            let index = self.child_ids(parent).iter().position(|&c| c == id);
             self.line.truncate(here);
-            self.line.push(index);
+            self.line_nodes.truncate(here);
+            self.line
+                .push(index.expect("the ply was just found or added"));
+            self.line_nodes.push(id);
             self.extend_line();
         }
         self.history.push(undo);
@@ -447,12 +639,9 @@ impl Game {
 
     /// Continues the current line along the first children to its end.
     fn extend_line(&mut self) {
-        loop {
-            let line = self.line.clone();
-            if self.children(&line).is_empty() {
-                break;
-            }
+        while let Some(&next) = self.child_ids(self.line_nodes.last().copied()).first() {
             self.line.push(0);
+            self.line_nodes.push(next);
         }
     }
 
@@ -470,9 +659,8 @@ impl Game {
 
     /// One ply forward along the current line. Returns the ply played.
     pub fn forward(&mut self) -> Option<Move> {
-        let here = self.history.len();
-        let &index = self.line.get(here)?;
-        let mv = self.children(&self.line[..here])[index].mv;
+        let &id = self.line_nodes.get(self.history.len())?;
+        let mv = self.get(id).mv;
         let undo = self.position.play(mv).ok()?;
         self.history.push(undo);
         Some(mv)
@@ -492,28 +680,55 @@ impl Game {
     /// Goes to the position at `path`, making the line through it (continued along the first
     /// children) the current line. Returns false, changing nothing, if there is no such ply.
     pub fn goto_path(&mut self, path: &Path) -> bool {
-        if !path.is_empty() && self.node(path).is_none() {
-            return false;
-        }
-        if self.line.len() >= path.len() && self.line[..path.len()] == *path {
-            self.goto(path.len()); // on the current line: keep it
+        if path.is_empty() {
+            self.goto(0);
             return true;
         }
-        // Back to where the current line and the path part, then forward along the path.
-        let common = self
-            .path()
-            .iter()
-            .zip(path)
-            .take_while(|(a, b)| a == b)
-            .count();
+        match self.node_id(path) {
+            Some(id) => self.goto_node(id),
+            None => false,
+        }
+    }
+
+    /// Goes to the ply `id`, making the line through it (continued along the first children)
+    /// the current line. Costs as many plies as separate it from the current line.
+    pub fn goto_node(&mut self, id: NodeId) -> bool {
+        if !self.contains(id) {
+            return false;
+        }
+        // Up from `id` to the current line, noting the way down again.
+        let mut down = Vec::new();
+        let mut at = Some(id);
+        while let Some(node) = at {
+            let depth = self.get(node).depth();
+            if self.line_nodes.get(depth - 1) == Some(&node) {
+                break;
+            }
+            down.push(node);
+            at = self.get(node).parent;
+        }
+        let common = at.map_or(0, |n| self.get(n).depth());
+        if down.is_empty() {
+            self.goto(common); // on the current line: keep it
+            return true;
+        }
+        // Back to where the current line and the way part, then forward along the way.
         while self.history.len() > common {
             let undo = self.history.pop().expect("above the common part");
             self.position.undo(undo);
         }
         self.line.truncate(common);
-        self.line.extend_from_slice(&path[common..]);
+        self.line_nodes.truncate(common);
+        for &node in down.iter().rev() {
+            let parent = self.get(node).parent;
+            let index = self.child_ids(parent).iter().position(|&c| c == node);
+            self.line
+                .push(index.expect("a ply is among its parent's children"));
+            self.line_nodes.push(node);
+        }
         self.extend_line();
-        while self.history.len() < path.len() {
+        let target = self.get(id).depth();
+        while self.history.len() < target {
             if self.forward().is_none() {
                 break;
             }
@@ -524,60 +739,101 @@ impl Game {
     /// Makes the line through `path` the main line: at every ply on the way, its ply becomes
     /// the first child. The current line keeps pointing at the same plies.
     pub fn promote(&mut self, path: &Path) -> bool {
-        if self.node(path).is_none() {
+        let Some(id) = self.node_id(path) else {
             return false;
+        };
+        let mut at = Some(id);
+        while let Some(node) = at {
+            let parent = self.get(node).parent;
+            let children = match parent {
+                None => &mut self.first,
+                Some(p) => &mut self.nodes[p.0 as usize].children,
+            };
+            let index = children.iter().position(|&c| c == node).expect("a child");
+            children[..=index].rotate_right(1);
+            at = parent;
         }
-        let mut follows = true; // whether the current line goes through path[..d] so far
-        for d in 0..path.len() {
-            let chosen = path[d];
-            let children = self
-                .children_mut(&path[..d])
-                .expect("the path exists up to here");
-            let node = children.remove(chosen);
-            children.insert(0, node);
-            if follows {
-                match self.line.get(d).copied() {
-                    Some(i) if i == chosen => self.line[d] = 0,
-                    Some(i) => {
-                        if i < chosen {
-                            self.line[d] = i + 1;
-                        }
-                        follows = false;
-                    }
-                    None => follows = false,
-                }
-            }
-        }
+        self.reindex();
         true
     }
 
     /// Deletes the ply at `path` and everything after it. If we are in the deleted part, we
     /// go back to the ply before it; the current line continues along the main line.
     pub fn delete(&mut self, path: &Path) -> bool {
-        let Some((&last, parent)) = path.split_last() else {
+        let Some(id) = self.node_id(path) else {
             return false;
         };
-        if self.node(path).is_none() {
-            return false;
+        let depth = path.len();
+        let on_line = self.line_nodes.get(depth - 1) == Some(&id);
+        if on_line && self.history.len() >= depth {
+            self.goto(depth - 1);
         }
-        let on_line = self.line.len() >= path.len() && self.line[..path.len()] == *path;
-        if on_line && self.history.len() >= path.len() {
-            self.goto(parent.len());
+        let parent = self.get(id).parent;
+        match parent {
+            None => self.first.retain(|&c| c != id),
+            Some(p) => self.get_mut(p).children.retain(|&c| c != id),
         }
-        let parent = parent.to_vec();
-        self.children_mut(&parent)
-            .expect("the parent exists")
-            .remove(last);
         if on_line {
-            self.line.truncate(parent.len());
+            self.line.truncate(depth - 1);
+            self.line_nodes.truncate(depth - 1);
             self.extend_line();
-        } else if self.line.len() > parent.len()
-            && self.line[..parent.len()] == *parent
-            && self.line[parent.len()] > last
-        {
-            self.line[parent.len()] -= 1;
         }
+        self.compact();
         true
+    }
+
+    /// Drops the plies no longer reachable from the start and renumbers the rest, keeping
+    /// their order; then [`Game::reindex`].
+    fn compact(&mut self) {
+        let mut keep = vec![u32::MAX; self.nodes.len()];
+        let mut order = Vec::with_capacity(self.nodes.len());
+        let mut stack: Vec<NodeId> = self.first.iter().rev().copied().collect();
+        while let Some(id) = stack.pop() {
+            keep[id.0 as usize] = order.len() as u32;
+            order.push(id);
+            stack.extend(self.get(id).children.iter().rev());
+        }
+        let renumber = |id: &mut NodeId| id.0 = keep[id.0 as usize];
+        let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes)
+            .into_iter()
+            .map(Some)
+            .collect();
+        self.nodes = order
+            .iter()
+            .map(|id| old[id.0 as usize].take().expect("each ply once"))
+            .collect();
+        for node in &mut self.nodes {
+            node.children.iter_mut().for_each(renumber);
+            if let Some(p) = node.parent.as_mut() {
+                renumber(p);
+            }
+        }
+        self.first.iter_mut().for_each(renumber);
+        self.line_nodes.iter_mut().for_each(renumber);
+        self.reindex();
+    }
+
+    /// Works out again how deep in variations each ply lies, after the order of children
+    /// changed; and the child index of each ply of the current line.
+    fn reindex(&mut self) {
+        let mut stack: Vec<(NodeId, u32)> = self
+            .first
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| (id, u32::from(i > 0)))
+            .collect();
+        while let Some((id, nesting)) = stack.pop() {
+            self.nodes[id.0 as usize].nesting = nesting;
+            for (i, &c) in self.get(id).children.iter().enumerate() {
+                stack.push((c, nesting + u32::from(i > 0)));
+            }
+        }
+        for d in 0..self.line_nodes.len() {
+            let node = self.line_nodes[d];
+            let parent = self.get(node).parent;
+            let index = self.child_ids(parent).iter().position(|&c| c == node);
+            self.line[d] = index.expect("a ply is among its parent's children");
+        }
     }
 
     /// `color` resigns (or loses on time) here: the opponent wins.
@@ -603,8 +859,8 @@ impl Game {
     /// The position after the first `ply` plies of the current line (clamped to its end).
     pub fn position_at(&self, ply: usize) -> Position {
         let mut pos = self.start.clone();
-        for mv in self.line_moves().into_iter().take(ply) {
-            pos.play_unchecked(mv);
+        for &id in self.line_nodes.iter().take(ply) {
+            pos.play_unchecked(self.get(id).mv);
         }
         pos
     }
@@ -653,7 +909,7 @@ impl Game {
     }
 
     /// The first plies (children of the start), for writers.
-    pub(crate) fn first_plies(&self) -> &[Node] {
+    pub(crate) fn first_plies(&self) -> &[NodeId] {
         &self.first
     }
 

@@ -93,6 +93,10 @@ pub enum IllegalMove {
     RunsOffBoard,
     /// The spread meets a wall or capstone it may not cover.
     Blocked(Square),
+    /// Legal, but the game's tree already holds its most plies (the number).
+    TreeFull(usize),
+    /// Legal, but it would start a variation nested deeper than the limit (the number).
+    NestedTooDeep(usize),
 }
 
 impl fmt::Display for IllegalMove {
@@ -116,6 +120,10 @@ impl fmt::Display for IllegalMove {
             }
             IllegalMove::RunsOffBoard => write!(f, "the move runs off the board"),
             IllegalMove::Blocked(sq) => write!(f, "cannot move onto the piece on {sq}"),
+            IllegalMove::TreeFull(n) => write!(f, "a game holds at most {n} plies"),
+            IllegalMove::NestedTooDeep(n) => {
+                write!(f, "variations nest at most {n} deep")
+            }
         }
     }
 }
@@ -231,7 +239,7 @@ pub struct Position {
     capstones: [u8; 2],
     to_move: Color,
     /// Plies played since the start of the game (0 before white's first).
-    ply: u16,
+    ply: u32,
     hash: u64,
 }
 
@@ -288,12 +296,12 @@ impl Position {
     }
 
     /// Plies played since the game's start.
-    pub const fn ply(&self) -> u16 {
+    pub const fn ply(&self) -> u32 {
         self.ply
     }
 
     /// The PTN/TPS move number (1 for the first pair of plies).
-    pub const fn move_number(&self) -> u16 {
+    pub const fn move_number(&self) -> u32 {
         self.ply / 2 + 1
     }
 
@@ -1139,7 +1147,7 @@ impl Position {
         config: Config,
         stacks: &[(Square, Vec<Piece>)],
         to_move: Color,
-        ply: u16,
+        ply: u32,
     ) -> Result<Position, String> {
         let mut pos = Position::with_config(config);
         for (sq, pieces) in stacks {

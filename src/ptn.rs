@@ -18,8 +18,9 @@
 //! # Ok::<(), ptn::PtnError>(())
 //! ```
 
-use crate::game::Annotation;
+use crate::game::{Annotation, NodeId, MAX_COMMENT};
 use crate::position::EndReason;
+use crate::position::Undo;
 use crate::{tps, Config, Game, Komi, Move, Outcome, Position};
 use std::fmt;
 use std::fmt::Write;
@@ -336,42 +337,58 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
         game.set_tag(k, v);
     }
 
-    // Where the next ply goes (a path in the tree), the last ply read at this level (its
-    // comments follow it; a variation replaces it), and the levels opened by '('.
-    let mut cursor: Vec<usize> = Vec::new();
-    let mut last: Option<Vec<usize>> = None;
-    let mut stack: Vec<(Vec<usize>, Option<Vec<usize>>, usize)> = Vec::new();
+    // Where the next ply goes (the ply it follows; `None`: the start) and the position
+    // there; how to take back the last ply read at this level, if one was (a variation
+    // replaces it, starting from the position before it); the levels opened by '('.
+    let mut cursor: Option<NodeId> = None;
+    let mut pos = game.start().clone();
+    let mut last: Option<Undo> = None;
+    let mut stack: Vec<(Option<NodeId>, Position, Option<Undo>, usize)> = Vec::new();
     let mut pending_comments: Vec<String> = Vec::new();
     let mut after_number = false;
     let mut result = None;
     for (at, token) in body {
         let word = match token {
             Token::Comment(c) => {
-                match &last {
-                    Some(path) => {
-                        if let Some(node) = game.node_mut(path) {
-                            node.comments.push(c.trim().to_string());
-                        }
-                    }
-                    None if stack.is_empty() => game.start_comments.push(c.trim().to_string()),
-                    None => pending_comments.push(c.trim().to_string()),
+                if c.len() > MAX_COMMENT {
+                    return Err(tokenizer.error(
+                        at,
+                        format!(
+                            "a comment of {} characters: at most {MAX_COMMENT} are kept",
+                            c.len()
+                        ),
+                    ));
+                }
+                let c = c.trim().to_string();
+                match (last, cursor) {
+                    (Some(_), Some(id)) => game.get_mut(id).comments.push(c),
+                    _ if stack.is_empty() => game.start_comments.push(c),
+                    _ => pending_comments.push(c),
                 }
                 continue;
             }
             Token::Open => {
-                let Some(replaced) = last.clone() else {
+                let (Some(undo), Some(replaced)) = (last, cursor) else {
                     return Err(tokenizer.error(at, "a variation '(' before any ply"));
                 };
-                stack.push((cursor.clone(), last.take(), at));
-                cursor = replaced[..replaced.len() - 1].to_vec();
+                if stack.len() >= crate::game::MAX_NESTING {
+                    return Err(tokenizer.error(
+                        at,
+                        format!("variations nest at most {} deep", crate::game::MAX_NESTING),
+                    ));
+                }
+                stack.push((cursor, pos.clone(), last.take(), at));
+                pos.undo(undo);
+                cursor = game.get(replaced).parent();
                 after_number = false;
                 continue;
             }
             Token::Close => {
-                let Some((saved_cursor, saved_last, _)) = stack.pop() else {
+                let Some((saved_cursor, saved_pos, saved_last, _)) = stack.pop() else {
                     return Err(tokenizer.error(at, "')' closes no variation"));
                 };
                 cursor = saved_cursor;
+                pos = saved_pos;
                 last = saved_last;
                 pending_comments.clear();
                 after_number = false;
@@ -403,15 +420,12 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
             }
             continue;
         }
-        if game.path() != cursor.as_slice() {
-            game.goto_path(&cursor);
-        }
-        if word == "--" && after_number && game.position().to_move() == crate::Color::Black {
+        if word == "--" && after_number && pos.to_move() == crate::Color::Black {
             after_number = false;
             continue; // the empty slot of white's ply: the line starts with black
         }
         after_number = false;
-        let ply = cursor.len() + 1;
+        let ply = cursor.map_or(0, |id| game.get(id).depth()) + 1;
         let (move_text, annotation) = split_annotation(word);
         let mv: Move = move_text
             .parse()
@@ -420,24 +434,26 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
                 message: format!("'{word}': {e}"),
                 cause: Some(PlyError::Parse(e)),
             })?;
-        game.play(mv).map_err(|e| PtnError {
+        let illegal = |e: crate::position::IllegalMove| PtnError {
             location: Location::Ply(ply),
             message: e.to_string(),
             cause: Some(PlyError::Illegal(e)),
-        })?;
-        cursor = game.path().to_vec();
-        if let Some(node) = game.node_mut(&cursor) {
-            node.annotation = annotation;
-            node.comments.append(&mut pending_comments);
-        }
-        last = Some(cursor.clone());
+        };
+        let undo = pos.play(mv).map_err(illegal)?;
+        let id = game.add_ply(cursor, mv).map_err(illegal)?;
+        let node = game.get_mut(id);
+        node.annotation = annotation;
+        node.comments.append(&mut pending_comments);
+        cursor = Some(id);
+        last = Some(undo);
     }
-    if let Some((_, _, at)) = stack.last() {
+    if let Some((_, _, _, at)) = stack.last() {
         return Err(tokenizer.error(*at, "variation '(' is never closed"));
     }
     // The reader starts at the end of the main line.
-    let main: Vec<usize> = vec![0; game.main_line().len()];
-    game.goto_path(&main);
+    if let Some(&end) = game.main_line_nodes().last() {
+        game.goto_node(end);
+    }
     let recorded = result.map(str::to_string).or_else(|| {
         game.tag("Result")
             .filter(|r| is_result(r))
@@ -545,7 +561,7 @@ pub fn write_game(game: &Game) -> String {
     );
     let empty_start = *start == Position::with_config(*config);
     set("TPS", (!empty_start).then(|| tps::write(start)));
-    let outcome = main_line_outcome(game);
+    let outcome = game.main_line_outcome();
     set("Result", outcome.map(|o| o.ptn_result().to_string()));
     // Size first, as readers expect (the others keep their order).
     if let Some(i) = tags
@@ -566,6 +582,7 @@ pub fn write_game(game: &Game) -> String {
     write_line(
         &mut out,
         &mut line,
+        game,
         start.clone(),
         game.first_plies(),
         0,
@@ -579,17 +596,6 @@ pub fn write_game(game: &Game) -> String {
     out
 }
 
-/// How the main line ends: by the rules, or by a resignation or agreed draw recorded there.
-fn main_line_outcome(game: &Game) -> Option<Outcome> {
-    let mut pos = game.start().clone();
-    let moves = game.main_line();
-    for &mv in &moves {
-        pos.play_unchecked(mv);
-    }
-    pos.outcome()
-        .or_else(|| game.ended_at(&vec![0; moves.len()]))
-}
-
 fn escape_comment(text: &str) -> String {
     text.replace('\\', "\\\\").replace('}', "\\}")
 }
@@ -597,16 +603,18 @@ fn escape_comment(text: &str) -> String {
 /// Writes the line that starts with `nodes[0]` from `pos`, each other node of `nodes` as a
 /// variation in parentheses after it. At depth 0 (the main line) every move number starts a
 /// new text line in `out`; variations stay inline in `line`.
-fn write_line(
+fn write_line<'g>(
     out: &mut String,
     line: &mut String,
+    game: &'g Game,
     mut pos: Position,
-    mut nodes: &[crate::game::Node],
+    mut nodes: &'g [NodeId],
     depth: usize,
     mut numbered: bool,
 ) {
     let mut first = true;
-    while let Some(node) = nodes.first() {
+    while let Some(&id) = nodes.first() {
+        let node = game.get(id);
         let white = pos.to_move() == crate::Color::White;
         if white || numbered || first {
             if white && depth == 0 && !line.is_empty() {
@@ -631,11 +639,13 @@ fn write_line(
             let _ = write!(line, "{{{}}} ", escape_comment(c));
             numbered = true;
         }
+        // Variations nest at most `game::MAX_NESTING` deep: the recursion is bounded.
         for variation in &nodes[1..] {
             line.push('(');
             write_line(
                 out,
                 line,
+                game,
                 pos.clone(),
                 std::slice::from_ref(variation),
                 depth + 1,
@@ -647,6 +657,6 @@ fn write_line(
             numbered = true;
         }
         pos.play_unchecked(node.mv);
-        nodes = &node.children;
+        nodes = node.children();
     }
 }

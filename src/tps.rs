@@ -136,18 +136,22 @@ pub fn parse(text: &str, config: Config) -> Result<Position, TpsError> {
             ))
         }
     };
-    let move_number: u16 = match number.parse() {
-        Ok(n) if (1..10_000).contains(&n) => n,
+    let move_number: u32 = match number.parse() {
+        Ok(n) if (1..=MAX_MOVE_NUMBER).contains(&n) => n,
         _ => {
             return Err(error(
                 number_col,
-                format!("move number '{number}' is not a number from 1"),
+                format!("move number '{number}' is not a number from 1 to {MAX_MOVE_NUMBER}"),
             ))
         }
     };
-    let ply = (move_number - 1) * 2 + to_move.index() as u16;
+    let ply = (move_number - 1) * 2 + to_move.index() as u32;
     Position::from_parts(config, &stacks, to_move, ply).map_err(|m| error(board_col, m))
 }
+
+/// The highest move number a TPS may give: ten times the longest game a tree holds
+/// ([`crate::game::MAX_PLIES`]).
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
 
 /// Reads one stack such as `1121S`: returns the pieces, or the offset and reason of an error.
 fn parse_stack(cell: &str) -> Result<Vec<Piece>, (usize, String)> {

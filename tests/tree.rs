@@ -202,3 +202,91 @@ fn an_unfinished_game_marked_with_a_star_reads() {
     assert_eq!(game.len(), 3);
     assert_eq!(game.outcome(), None);
 }
+
+/// A legal game of `plies` plies on 6x6: two flats shuffled back and forth (the rules have
+/// no repetition limit, so a game can be this long).
+fn shuffle_game(plies: usize) -> String {
+    let mut moves = vec!["a1", "f6"];
+    let (white, black) = (["f6-", "f5+"], ["a1+", "a2-"]);
+    let mut i = 0;
+    while moves.len() < plies {
+        moves.push(white[i % 2]);
+        moves.push(black[i % 2]);
+        i += 1;
+    }
+    moves.truncate(plies);
+    let mut text = String::from("[Size \"6\"]\n\n");
+    for (n, pair) in moves.chunks(2).enumerate() {
+        text.push_str(&format!("{}. {}\n", n + 1, pair.join(" ")));
+    }
+    text
+}
+
+/// The wasm build runs with a 1 MiB stack; a thread with less proves nothing recurses per ply.
+fn on_a_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .expect("no stack overflow")
+}
+
+#[test]
+fn a_game_of_the_most_plies_reads_writes_saves_copies_and_drops_without_recursion() {
+    on_a_small_stack(|| {
+        let text = shuffle_game(tak::game::MAX_PLIES);
+        let game = ptn::parse_game(&text).unwrap();
+        assert_eq!(game.len(), tak::game::MAX_PLIES);
+        assert_eq!(game.position().move_number(), 50_001);
+        let written = ptn::write_game(&game);
+        let again = ptn::parse_game(&written).unwrap();
+        assert_eq!(again.main_line().len(), tak::game::MAX_PLIES);
+        let copy = again.clone();
+        drop(again);
+        let mut b = Board::new(copy, BoardOptions::default());
+        let status = b.status();
+        assert!(status.tree.len() <= 2 * tak::web::status::LIST_WINDOW);
+        assert_eq!(
+            status.tree_before + status.tree.len() + status.tree_after,
+            tak::game::MAX_PLIES
+        );
+        assert_eq!(
+            status.here.as_ref().map(|h| h.ply),
+            Some(tak::game::MAX_PLIES)
+        );
+        let saved = storage::save(&b);
+        let mut other = board();
+        storage::restore(&mut other, &saved).unwrap();
+        assert_eq!(other.game.len(), tak::game::MAX_PLIES);
+        // Full: one more ply is refused with the limit named, and nothing changes.
+        let err = b.game.play("f5+".parse().unwrap()).unwrap_err();
+        assert_eq!(err.to_string(), "a game holds at most 100000 plies");
+        assert_eq!(b.game.len(), tak::game::MAX_PLIES);
+        // Back to the start and into a variation there: the list follows the ply shown.
+        b.goto(1);
+        b.play_ptn("a6").unwrap_err(); // a full tree takes no variation either
+        let status = b.status();
+        assert_eq!((status.tree_before, status.tree[0].ply), (0, 1));
+    });
+}
+
+#[test]
+fn a_longer_game_is_refused_with_the_limit_named() {
+    let text = shuffle_game(tak::game::MAX_PLIES + 2);
+    let err = ptn::parse_game(&text).unwrap_err();
+    assert!(err.to_string().contains("at most 100000 plies"), "{err}");
+}
+
+#[test]
+fn variations_nested_too_deep_are_refused() {
+    // Each variation replaces the ply before it and nests one deeper: c1 (c2 (c3 (...
+    let mut text = String::from("[Size \"8\"]\n\n1. a1 h8 2. b1 ");
+    let depth = tak::game::MAX_NESTING + 1;
+    for _ in 0..depth {
+        text.push_str("(2. b2 ");
+    }
+    text.push_str(&")".repeat(depth));
+    let err = ptn::parse_game(&text).unwrap_err();
+    assert!(err.to_string().contains("nest at most 64"), "{err}");
+}

@@ -156,9 +156,10 @@ function refresh() {
   $('next').disabled = $('last').disabled = !s.canRedo;
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
   renderMoves($('moves'), s, t, {
-    gotoPath: (path) => board.gotoPath(path),
-    promote: (path) => board.promote(path),
-    deleteLine: (path) => board.deleteLine(path),
+    gotoPath: (id) => board.gotoPath(id),
+    promote: (id) => board.promote(id),
+    deleteLine: (id) => board.deleteLine(id),
+    goto: (ply) => board.goto(ply),
   });
   renderBoardText();
   // A reviewed game draws its graph; a match shows its table: their code comes when needed.
@@ -400,11 +401,11 @@ $('ended-rematch').addEventListener('click', () => $('result-rematch').click());
 
 // Notes on the ply shown: a judgement, a Tak mark and a comment.
 const notesDialog = $('notes-dialog');
-let notesPath = [];
+let notesPath = []; // the ply's id, or [] for the start
 $('notes').addEventListener('click', () => {
   const s = board.status();
-  notesPath = s.path;
-  const item = s.line[notesPath.length - 1] ?? null;
+  const item = s.here;
+  notesPath = item ? item.id : [];
   const { tak = '', judgement = '' } = item ?? {};
   $('notes-ply').textContent = item ? `${item.label} ${item.ptn}` : t('notes.start');
   for (const r of notesDialog.querySelectorAll('input[name=judgement]')) r.checked = r.value === judgement;

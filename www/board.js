@@ -9,6 +9,9 @@
 import initPlay, { TakBoard as PlayBoard, setCatalogue as setPlayCatalogue, catalogue as playCatalogue } from '../pkg/tak.js';
 import { fromBase64 } from './spawn.js';
 
+/** A place in the game tree from a caller: a move-list item's id, or a path array. */
+const place = (p) => (Number.isInteger(p) || Array.isArray(p) ? p : []);
+
 const builds = new Map();
 /** Loads a build of the wasm ('play' or 'study') once per page. */
 export function loadEngine(name = 'play') {
@@ -277,11 +280,11 @@ export async function mount(element, options = {}) {
     undo: act(() => board.undo()),
     redo: act(() => board.redo()),
     goto: act((ply) => board.goto(ply === 'last' ? board.plyCount() : Math.max(0, Math.min(Number(ply) || 0, 1e6)))),
-    gotoPath: act((path) => board.gotoPath(Array.isArray(path) ? path : [])),
-    promote: act((path) => board.promote(Array.isArray(path) ? path : [])),
-    deleteLine: act((path) => board.deleteLine(Array.isArray(path) ? path : [])),
-    setComment: studyAct((path, text) => board.setComment(Array.isArray(path) ? path : [], String(text ?? ''))),
-    setAnnotation: studyAct((path, text) => board.setAnnotation(Array.isArray(path) ? path : [], String(text ?? ''))),
+    gotoPath: act((path) => board.gotoPath(place(path))),
+    promote: act((path) => board.promote(place(path))),
+    deleteLine: act((path) => board.deleteLine(place(path))),
+    setComment: studyAct((path, text) => board.setComment(place(path), String(text ?? ''))),
+    setAnnotation: studyAct((path, text) => board.setAnnotation(place(path), String(text ?? ''))),
     // Marks: none can be on a board of the play build, so clearing them needs no study build.
     setMarks: (list) => (wasm.name === 'play' && !(Array.isArray(list) && list.length) ? null
       : studyAct(() => board.setMarks(Array.isArray(list) ? list : []))()),

@@ -3,7 +3,7 @@
 // optional autoplay. Text only: a comment is never read as HTML.
 
 /** The move-list item of the ply shown, if any (null at the start). */
-export const currentItem = (status) => status.line[status.path.length - 1] ?? null;
+export const currentItem = (status) => status.here ?? null;
 
 /** The caption of the ply shown: its comments (without marks), or the start's. */
 export function caption(status) {

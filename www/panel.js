@@ -18,28 +18,28 @@ export function keepInView(list, item) {
   else if (r.right > box.right) list.scrollLeft += r.right - box.right + margin;
 }
 
-const key = (path) => path.join('.');
-/** Variations the reader folded away (by path of their first ply), for this page's life. */
+/** Variations the reader folded away (by the id of their first ply), for this page's life. */
 const folded = new Set();
 
 /**
  * The move list: the main line numbered in pairs, each variation after the ply it replaces
  * (foldable, with buttons to make it the main line or delete it), comments under their ply.
- * `on` has gotoPath(path), promote(path) and deleteLine(path).
+ * `on` has gotoPath(id), promote(id), deleteLine(id) and goto(ply). A long game lists the
+ * plies near the one shown (the status says how many it leaves out before and after).
  */
 export function renderMoves(list, status, t, on) {
   list.replaceChildren();
-  const depth = status.path.length;
+  const depth = status.ply;
   const plyButton = (item, label) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'ply';
     b.textContent = label ?? item.ptn + item.annotation;
-    b.setAttribute('aria-label', `${t('nav.group')} ${item.path.length}: ${item.ptn}${item.annotation}`);
+    b.setAttribute('aria-label', `${t('nav.group')} ${item.ply}: ${item.ptn}${item.annotation}`);
     if (item.current) b.setAttribute('aria-current', 'true');
-    else if (item.onLine && item.path.length > depth) b.classList.add('future');
+    else if (item.onLine && item.ply > depth) b.classList.add('future');
     if (!item.onLine) b.classList.add('off-line');
-    b.addEventListener('click', () => on.gotoPath(item.path));
+    b.addEventListener('click', () => on.gotoPath(item.id));
     return b;
   };
   const commentNode = (text) => {
@@ -64,7 +64,7 @@ export function renderMoves(list, status, t, on) {
     box.className = nested ? 'line nested' : 'line';
     box.setAttribute('role', 'group');
     const first = items[0];
-    const id = key(first.path);
+    const id = first.id;
     const isFolded = folded.has(id) && !items.some((i) => i.current);
     if (!nested) {
       const fold = small(isFolded ? '▸' : '▾', t(isFolded ? 'var.unfold' : 'var.fold'), () => {
@@ -74,12 +74,12 @@ export function renderMoves(list, status, t, on) {
       fold.setAttribute('aria-expanded', String(!isFolded));
       box.append(fold);
     }
-    box.append(small('⤒', t('var.promote'), () => on.promote(first.path), 'promote'));
+    box.append(small('⤒', t('var.promote'), () => on.promote(first.id), 'promote'));
     box.append(small('✕', t('var.delete'), () => {
       const size = items.length + items.reduce((n, i) => n + i.variations.length, 0);
       const notes = items.some((i) => i.comments.length);
       if ((size > 1 || notes) && !confirm(t('var.confirm_delete', { ply: `${first.label} ${first.ptn}` }))) return;
-      on.deleteLine(first.path);
+      on.deleteLine(first.id);
     }, 'delete'));
     box.append('(');
     items.forEach((item, i) => {
@@ -106,6 +106,19 @@ export function renderMoves(list, status, t, on) {
     for (const c of status.startComments) li.append(commentNode(c));
     list.append(li);
   }
+  // A long game: the plies left out, as a row that shows them.
+  const skipped = (count, ply) => {
+    const li = document.createElement('li');
+    li.className = 'skipped';
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'line-action';
+    b.textContent = t('moves.skipped', { count });
+    b.addEventListener('click', () => on.goto(ply));
+    li.append(b);
+    list.append(li);
+  };
+  if (status.treeBefore) skipped(status.treeBefore, Math.max(0, status.treeBefore - 1));
   let row = null;
   for (const item of status.tree) {
     if (item.white || !row) {
@@ -140,6 +153,7 @@ export function renderMoves(list, status, t, on) {
       row = null;
     }
   }
+  if (status.treeAfter) skipped(status.treeAfter, status.treeBefore + status.tree.length + 1);
   const current = list.querySelector('[aria-current="true"]');
   if (current) keepInView(list, current);
   else if (status.ply === 0) { list.scrollTop = 0; list.scrollLeft = 0; }

@@ -197,11 +197,11 @@ export function setUpStudy(board, getT, { busy }) {
 
 /** `12. c3` or `12... c3` for ply `ply` (from 1) of the current line. */
 function plyName(status, ply) {
-  const item = status.line[ply - 1];
+  const item = status.line[ply - 1 - status.lineFrom];
   return item ? `${item.label} ${item.ptn}` : String(ply);
 }
 
 /** The plies of the current line marked `?` or `??`. */
 function marksOnLine(status) {
-  return status.line.flatMap((item, i) => (['?', '??'].includes(item.judgement) ? [{ ply: i + 1, judgement: item.judgement }] : []));
+  return status.mistakes;
 }

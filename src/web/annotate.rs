@@ -117,13 +117,10 @@ impl Board {
     /// judgement (`?`, `??`, or empty to leave the ply's own) and a comment that replaces any
     /// earlier review comment of that ply. Returns how many plies were marked.
     pub fn apply_review(&mut self, verdicts: &[(String, String)]) -> usize {
-        let line = self.game.line().to_vec();
+        let line = self.game.line_nodes().to_vec();
         let mut marked = 0;
-        for (i, (judgement, comment)) in verdicts.iter().enumerate().take(line.len()) {
-            let path = &line[..=i];
-            let Some(node) = self.game.node_mut(path) else {
-                break;
-            };
+        for ((judgement, comment), &id) in verdicts.iter().zip(&line) {
+            let node = self.game.get_mut(id);
             if let Some(j) = crate::game::Judgement::from_symbol(judgement) {
                 if j != crate::game::Judgement::None {
                     node.annotation.judgement = j;
@@ -143,10 +140,11 @@ impl Board {
     /// evaluation in the ply's comment.
     pub fn line_chances(&self) -> Vec<Option<f64>> {
         let size = self.position().size();
-        let line = self.game.line();
-        (1..=line.len())
-            .map(|i| {
-                self.game.comments(&line[..i]).iter().find_map(|c| {
+        self.game
+            .line_nodes()
+            .iter()
+            .map(|&id| {
+                self.game.get(id).comments.iter().find_map(|c| {
                     let head = c.split(" · ").next().unwrap_or("");
                     crate::ai::review::parse_eval(head)
                         .map(|s| crate::ai::eval::win_probability(s, size))

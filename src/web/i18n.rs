@@ -268,6 +268,8 @@ impl From<&IllegalMove> for Message {
                 .with("limit", limit),
             IllegalMove::RunsOffBoard => Message::new("illegal.off_edge"),
             IllegalMove::Blocked(sq) => Message::new("illegal.blocked").with("square", sq),
+            IllegalMove::TreeFull(n) => Message::new("illegal.tree_full").with("count", n),
+            IllegalMove::NestedTooDeep(n) => Message::new("illegal.too_deep").with("count", n),
         }
     }
 }

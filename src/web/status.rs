@@ -7,6 +7,7 @@ use super::i18n::{self, Lang};
 use super::json::json_object;
 use super::session::MatchStatus;
 use super::state::Board;
+use crate::game::NodeId;
 use crate::score::{score_detail, Bonus, Variants};
 use crate::square::bitboard::Bits;
 use crate::{ptn, Color, EndReason, Game, Outcome, Position, Square};
@@ -39,6 +40,8 @@ impl Board {
             Gesture::Carry(c) => Some(c.in_hand()),
             _ => None,
         };
+        let (tree, tree_before, tree_after) = tree_items(&self.game);
+        let (line, line_from) = line_plies(&self.game);
         Status {
             to_move: pos.to_move().name().to_string(),
             placing: pos.placing_color().name().to_string(),
@@ -47,9 +50,18 @@ impl Board {
             first_move_number: self.game.start().move_number() as usize,
             first_player: self.game.start().to_move().name().to_string(),
             moves,
-            tree: tree_items(&self.game),
-            path: self.game.path().to_vec(),
-            line: line_plies(&self.game),
+            tree,
+            tree_before,
+            tree_after,
+            node: self.game.current().map(|id| id.get()),
+            here: self
+                .game
+                .len()
+                .checked_sub(1 + line_from)
+                .and_then(|i| line.get(i).cloned()),
+            line,
+            line_from,
+            mistakes: line_mistakes(&self.game),
             start_comments: comment_texts(&self.game.start_comments),
             raw_start_comments: self.game.start_comments.clone(),
             // Reviews and matches are the study build's: the first visit's build skips them.
@@ -161,7 +173,11 @@ pub(super) fn summarize(
 /// replace it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlyItem {
-    pub path: Vec<usize>,
+    /// The ply's handle in the tree (what `gotoPath`, `promote`, `deleteLine`,
+    /// `setComment` and `setAnnotation` take besides a path).
+    pub id: u32,
+    /// Plies from the start to here, this one included.
+    pub ply: usize,
     /// The ply in PTN (with `*` for a flattening), without its annotation.
     pub ptn: String,
     /// Its move number as the move list writes it: `3.` for white's ply, `3...` for black's.
@@ -186,52 +202,71 @@ pub struct PlyItem {
     pub variations: Vec<Vec<PlyItem>>,
 }
 
-/// The main line of `game` as move-list items, variations nested where they branch off.
-pub fn tree_items(game: &Game) -> Vec<PlyItem> {
-    line_items(game, game.start().clone(), &[], game.children(&[]), 0)
+/// How many plies the move list and the line show on each side of the ply shown: a game of
+/// 50,000 plies costs the page no more than one of 400.
+pub const LIST_WINDOW: usize = 150;
+
+/// The first and last ply (0-based, end excluded) of a line of `len` plies that a window
+/// around ply `here` shows.
+fn window(len: usize, here: usize) -> (usize, usize) {
+    let to = (here.saturating_sub(LIST_WINDOW) + 2 * LIST_WINDOW).min(len);
+    (to.saturating_sub(2 * LIST_WINDOW), to)
 }
 
-/// The line that starts with child `first` of the node at `parent`, from `pos`. Its first
-/// ply lists no variations (its siblings are listed where the line itself is).
+/// The main line of `game` as move-list items, variations nested where they branch off:
+/// the plies within [`LIST_WINDOW`] of the ply shown. Also how many main-line plies are left
+/// out before and after them.
+pub fn tree_items(game: &Game) -> (Vec<PlyItem>, usize, usize) {
+    let main = game.main_line_nodes();
+    let (from, to) = window(main.len(), game.len());
+    let mut pos = game.start().clone();
+    for &id in &main[..from] {
+        pos.play_unchecked(game.get(id).mv);
+    }
+    let parent = from.checked_sub(1).map(|i| main[i]);
+    let items = line_items(game, pos, parent, 0, to - from);
+    (items, from, main.len() - to)
+}
+
+/// At most `limit` plies of the line that starts with child `index` of `parent`, from `pos`.
+/// Its first ply lists no variations (its siblings are listed where the line itself is).
+/// Recursive only into variations, which nest at most `game::MAX_NESTING` deep.
 fn line_items(
     game: &Game,
     mut pos: Position,
-    parent: &[usize],
-    siblings: &[crate::game::Node],
-    first: usize,
+    mut parent: Option<NodeId>,
+    mut index: usize,
+    limit: usize,
 ) -> Vec<PlyItem> {
     let mut items = Vec::new();
-    let mut path = parent.to_vec();
-    let mut siblings = siblings;
-    let mut index = first;
-    while let Some(node) = siblings.get(index) {
+    while items.len() < limit {
+        let siblings = game.child_ids(parent);
+        let Some(&id) = siblings.get(index) else {
+            break;
+        };
         let variations = if index == 0 {
             (1..siblings.len())
-                .map(|j| line_items(game, pos.clone(), &path, siblings, j))
+                .map(|j| line_items(game, pos.clone(), parent, j, 2 * LIST_WINDOW))
                 .collect()
         } else {
             Vec::new()
         };
-        path.push(index);
-        items.push(ply_item(game, &pos, &path, node, variations));
-        pos.play_unchecked(node.mv);
-        siblings = &node.children;
+        items.push(ply_item(game, &pos, id, variations));
+        pos.play_unchecked(game.get(id).mv);
+        parent = Some(id);
         index = 0;
     }
     items
 }
 
-/// The ply `node` at `path`, played from `pos`, as the move list shows it.
-fn ply_item(
-    game: &Game,
-    pos: &Position,
-    path: &[usize],
-    node: &crate::game::Node,
-    variations: Vec<Vec<PlyItem>>,
-) -> PlyItem {
-    let (number, white) = (pos.move_number() as u32, pos.to_move() == Color::White);
+/// The ply `id`, played from `pos`, as the move list shows it.
+fn ply_item(game: &Game, pos: &Position, id: NodeId, variations: Vec<Vec<PlyItem>>) -> PlyItem {
+    let node = game.get(id);
+    let (number, white) = (pos.move_number(), pos.to_move() == Color::White);
+    let ply = node.depth();
     PlyItem {
-        path: path.to_vec(),
+        id: id.get(),
+        ply,
         ptn: ptn::write_move(pos, node.mv),
         label: format!("{number}{}", if white { "." } else { "..." }),
         annotation: node.annotation.to_string(),
@@ -241,26 +276,47 @@ fn ply_item(
         raw_comments: node.comments.clone(),
         number,
         white,
-        current: path == game.path(),
-        on_line: game.line().starts_with(path),
+        current: game.current() == Some(id),
+        on_line: game.line_nodes().get(ply - 1) == Some(&id),
         variations,
     }
 }
 
-/// The plies of the current line, from the first to its end, without their variations.
-pub fn line_plies(game: &Game) -> Vec<PlyItem> {
-    let mut pos = game.start().clone();
-    let mut siblings = game.children(&[]);
-    let mut items = Vec::with_capacity(game.line().len());
-    for (i, &index) in game.line().iter().enumerate() {
-        let Some(node) = siblings.get(index) else {
-            break;
-        };
-        items.push(ply_item(game, &pos, &game.line()[..=i], node, Vec::new()));
-        pos.play_unchecked(node.mv);
-        siblings = &node.children;
+/// The plies of the current line within [`LIST_WINDOW`] of the ply shown, without their
+/// variations, and how many plies of the line come before them.
+pub fn line_plies(game: &Game) -> (Vec<PlyItem>, usize) {
+    let line = game.line_nodes();
+    let (from, to) = window(line.len(), game.len());
+    let mut pos = game.position_at(from);
+    let mut items = Vec::with_capacity(to - from);
+    for &id in &line[from..to] {
+        items.push(ply_item(game, &pos, id, Vec::new()));
+        pos.play_unchecked(game.get(id).mv);
     }
-    items
+    (items, from)
+}
+
+/// The plies of the current line that a reader or a review judged a mistake (`?`) or a
+/// blunder (`??`): what the graph and the review summary point at.
+pub fn line_mistakes(game: &Game) -> Vec<LineMark> {
+    game.line_nodes()
+        .iter()
+        .filter_map(|&id| {
+            let node = game.get(id);
+            let judgement = node.annotation.judgement.symbol();
+            matches!(judgement, "?" | "??").then(|| LineMark {
+                ply: node.depth(),
+                judgement: judgement.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// A ply of the current line with its judgement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineMark {
+    pub ply: usize,
+    pub judgement: String,
 }
 
 /// The result line of a finished game.
@@ -322,13 +378,23 @@ pub struct Status {
     pub first_move_number: usize,
     pub first_player: String,
     pub moves: Vec<String>,
-    /// The main line with its variations, comments and annotations, for the move list.
+    /// The main line with its variations, comments and annotations, for the move list:
+    /// the plies near the one shown (see [`LIST_WINDOW`]) ...
     pub tree: Vec<PlyItem>,
-    /// The path of the position shown (the child index at each ply).
-    pub path: Vec<usize>,
-    /// The plies of the current line, to its end, without variations (`line[ply - 1]` is the
-    /// ply shown).
+    /// ... and how many main-line plies the list leaves out before and after them.
+    pub tree_before: usize,
+    pub tree_after: usize,
+    /// The handle of the ply shown (none at the start).
+    pub node: Option<u32>,
+    /// The plies of the current line near the one shown, without variations
+    /// (`line[ply - 1 - line_from]` is the ply shown) ...
     pub line: Vec<PlyItem>,
+    /// ... and how many plies of the line come before them.
+    pub line_from: usize,
+    /// The plies of the current line judged `?` or `??`.
+    pub mistakes: Vec<LineMark>,
+    /// The ply shown, as the move list shows it (none at the start).
+    pub here: Option<PlyItem>,
     /// Comments before the first ply (as text to read), and as written.
     pub start_comments: Vec<String>,
     pub raw_start_comments: Vec<String>,
@@ -377,8 +443,13 @@ json_object!(Status {
     first_player,
     moves,
     tree,
-    path,
+    tree_before,
+    tree_after,
+    node,
     line,
+    line_from,
+    mistakes,
+    here,
     start_comments,
     raw_start_comments,
     chances,
@@ -406,8 +477,10 @@ json_object!(Status {
     reserves
 });
 
+json_object!(LineMark { ply, judgement });
 json_object!(PlyItem {
-    path,
+    id,
+    ply,
     ptn,
     label,
     annotation,
@@ -447,8 +520,8 @@ mod tests {
         }
         b.goto(2);
         b.play_ptn("d3").unwrap();
-        let tree = tree_items(&b.game);
-        assert_eq!(tree.len(), 3);
+        let (tree, before, after) = tree_items(&b.game);
+        assert_eq!((tree.len(), before, after), (3, 0, 0));
         assert_eq!((tree[1].number, tree[1].white), (1, false));
         assert_eq!(
             (tree[0].label.as_str(), tree[1].label.as_str()),
@@ -456,8 +529,8 @@ mod tests {
         );
         assert_eq!(tree[2].ptn, "c3");
         assert!(!tree[2].on_line && !tree[2].current);
-        let line = line_plies(&b.game);
-        assert_eq!(line.len(), 3);
+        let (line, from) = line_plies(&b.game);
+        assert_eq!((line.len(), from), (3, 0));
         assert_eq!(
             line[2],
             PlyItem {
@@ -467,7 +540,8 @@ mod tests {
         );
         let variation = &tree[2].variations[0];
         assert_eq!(variation[0].ptn, "d3");
-        assert_eq!(variation[0].path, [0, 0, 1]);
+        assert_eq!(b.game.path_of(NodeId::from_u32(variation[0].id)), [0, 0, 1]);
+        assert_eq!(variation[0].ply, 3);
         assert!(variation[0].current && variation[0].on_line);
     }
 
@@ -476,7 +550,7 @@ mod tests {
         let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         b.play_ptn("a1").unwrap();
         b.set_annotation(&[0], "''?!").unwrap();
-        let item = &tree_items(&b.game)[0];
+        let item = &tree_items(&b.game).0[0];
         assert_eq!(item.annotation, "''?!");
         assert_eq!((item.tak.as_str(), item.judgement.as_str()), ("''", "?!"));
         let json = item.to_json();

@@ -90,22 +90,22 @@ impl TakBoard {
         self.board.goto(ply)
     }
 
-    /// Shows the position at `path` (an array of child indices) in the game tree; the line
+    /// Shows the position at `path` (a move-list item's `id`, or an array of child indices) in the game tree; the line
     /// through it becomes the current line. Returns false for a path that is not there.
     #[wasm_bindgen(js_name = gotoPath)]
     pub fn goto_path(&mut self, path: JsValue) -> bool {
-        read_path(path).is_some_and(|p| self.board.goto_path(&p))
+        read_path(&self.board.game, path).is_some_and(|p| self.board.goto_path(&p))
     }
 
     /// Makes the line through `path` the main line.
     pub fn promote(&mut self, path: JsValue) -> bool {
-        read_path(path).is_some_and(|p| self.board.promote(&p))
+        read_path(&self.board.game, path).is_some_and(|p| self.board.promote(&p))
     }
 
     /// Deletes the ply at `path` and everything after it.
     #[wasm_bindgen(js_name = deleteLine)]
     pub fn delete_line(&mut self, path: JsValue) -> bool {
-        read_path(path).is_some_and(|p| !p.is_empty() && self.board.delete(&p))
+        read_path(&self.board.game, path).is_some_and(|p| !p.is_empty() && self.board.delete(&p))
     }
 
     /// Starts a new game. Returns an error message for a bad size or komi.

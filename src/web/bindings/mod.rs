@@ -79,13 +79,18 @@ pub(super) fn whole_number(v: &JsValue) -> Option<u32> {
     v.as_f64().and_then(json::whole_u32)
 }
 
-/// A path in the game tree from the page: an array of small non-negative integers.
-pub(super) fn read_path(value: JsValue) -> Option<Vec<usize>> {
+/// A place in the game tree from the page: a ply's handle (the `id` of a move-list item),
+/// or a path (an array of small non-negative integers; empty: the start).
+pub(super) fn read_path(game: &crate::Game, value: JsValue) -> Option<Vec<usize>> {
+    if let Some(n) = whole_number(&value) {
+        let id = crate::game::NodeId::from_u32(n);
+        return game.contains(id).then(|| game.path_of(id));
+    }
     if !js_sys::Array::is_array(&value) {
         return None;
     }
     let list = js_sys::Array::from(&value);
-    if list.length() > 4096 {
+    if list.length() as usize > crate::game::MAX_PLIES {
         return None;
     }
     list.iter()

@@ -38,7 +38,7 @@ impl TakBoard {
     /// Sets the comment at `path` (empty: before the first ply). Returns an error message.
     #[wasm_bindgen(js_name = setComment)]
     pub fn set_comment(&mut self, path: JsValue, text: &str) -> Option<String> {
-        match read_path(path) {
+        match read_path(&self.board.game, path) {
             Some(p) if self.board.set_comment(&p, text) => None,
             _ => Some("no such ply".into()),
         }
@@ -48,7 +48,7 @@ impl TakBoard {
     /// combinations, or empty). Returns an error message.
     #[wasm_bindgen(js_name = setAnnotation)]
     pub fn set_annotation(&mut self, path: JsValue, text: &str) -> Option<String> {
-        match read_path(path) {
+        match read_path(&self.board.game, path) {
             Some(p) => self.board.set_annotation(&p, text).err(),
             None => Some("no such ply".into()),
         }

@@ -1,0 +1,85 @@
+// The longest games the rules allow: a 10,000-ply game pasted, played on, saved and
+// reloaded; a game of the most plies a tree holds; one over the limit refused with the
+// limit named. The main thread is watched with a long-task observer the whole time.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openGame, openMenu, status, shot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+/** A legal 6x6 game of `plies` plies: two flats shuffled back and forth. */
+function shuffleGame(plies) {
+  const moves = ['a1', 'f6'];
+  for (let i = 0; moves.length < plies; i++) moves.push(['f6-', 'f5+'][i % 2], ['a1+', 'a2-'][i % 2]);
+  moves.length = plies;
+  let text = '[Size "6"]\n\n';
+  for (let i = 0; i < moves.length; i += 2) text += `${i / 2 + 1}. ${moves.slice(i, i + 2).join(' ')}\n`;
+  return text;
+}
+
+/** Starts recording the page's long tasks (main thread busy over 50 ms). */
+const watchLongTasks = (page) => page.evaluate(() => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration)); })
+    .observe({ type: 'longtask', buffered: false });
+});
+const longest = (page) => page.evaluate(() => Math.max(0, ...window.longTasks));
+
+async function paste(page, text) {
+  await openMenu(page);
+  await page.click('#paste');
+  // Filled as a paste would: the text at once, not typed.
+  await page.$eval('#paste-text', (el, t) => { el.value = t; el.dispatchEvent(new Event('input', { bubbles: true })); }, text);
+  await page.click('#load-game');
+}
+
+test('a 10,000-ply game loads, plays on, survives a reload and leaves the page working', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await watchLongTasks(page);
+  const started = Date.now();
+  await paste(page, shuffleGame(10000));
+  await page.waitForFunction(() => window.tak.status().ply === 10000, null, { timeout: 20000 });
+  const loadMs = Date.now() - started;
+  const s = await status(page);
+  assert.equal(s.ply, 10000);
+  assert.ok(s.tree.length <= 300, `the move list shows the plies near the one shown, not ${s.tree.length}`);
+  assert.equal(s.treeBefore + s.tree.length + s.treeAfter, 10000);
+  assert.equal(s.here.ply, 10000);
+  // The list: the last plies, with a row that shows the earlier ones.
+  assert.match(await page.textContent('#moves'), /9700 more plies/);
+  assert.equal(await page.isVisible('#moves [aria-current="true"]'), true);
+  // Playing on, and going back through the list.
+  assert.equal(await page.evaluate(() => window.tak.play('f5+')), null);
+  await page.click('#moves li.skipped button');
+  assert.ok((await status(page)).ply < 9800);
+  await shot(page, 'long-game-1280');
+  const busy = await longest(page);
+  console.log(`10,000 plies: loaded in ${loadMs} ms, longest task ${busy} ms`);
+  // Reload: the game comes back whole, and a new game starts.
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.equal((await page.evaluate(() => window.tak.ptn())).split('\n').length > 5000, true);
+  await page.evaluate(() => window.tak.newGame(5, '0'));
+  assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a game of the most plies loads; one more ply is refused with the limit named', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await paste(page, shuffleGame(100000));
+  await page.waitForFunction(() => window.tak.status().ply === 100000, null, { timeout: 60000 });
+  assert.match(await page.evaluate(() => window.tak.play('f5+')), /100000 plies/);
+  await paste(page, shuffleGame(100002));
+  await page.waitForFunction(() => /100000 plies/.test(document.getElementById('paste-error').textContent), null, { timeout: 60000 });
+  assert.equal((await status(page)).ply, 100000, 'the game shown is kept');
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.equal((await status(page)).ply, 100000);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
