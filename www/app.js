@@ -109,7 +109,13 @@ try {
   showNotice(t('share.bad_link', { error: err?.message || err }));
 }
 
-const save = () => keep(board);
+// Saved in a task of its own, once per burst of changes (a long game's PTN takes a while to
+// write), and at once when the page is hidden or left, so that nothing is lost.
+let saveTimer = null;
+const saveNow = () => { clearTimeout(saveTimer); saveTimer = null; keep(board); };
+const save = () => { saveTimer ??= setTimeout(saveNow, 50); };
+addEventListener('pagehide', () => { if (saveTimer != null) saveNow(); });
+document.addEventListener('visibilitychange', () => { if (document.hidden && saveTimer != null) saveNow(); });
 
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 
@@ -516,11 +522,9 @@ $('load-game').addEventListener('click', async (e) => {
     $('paste-error').textContent = error;
     return;
   }
-  board.endMatch();
+  if (board.status().series) board.endMatch();
   pasteDialog.close('load');
   $('paste-text').value = '';
-  refresh();
-  save();
 });
 
 // Rules and the tutorial (in the menu, and in the header on wide screens).

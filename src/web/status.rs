@@ -65,8 +65,11 @@ impl Board {
             start_comments: comment_texts(&self.game.start_comments),
             raw_start_comments: self.game.start_comments.clone(),
             // Reviews and matches are the study build's: the first visit's build skips them.
+            // None at all (no review): an empty list, not one `null` per ply.
             chances: if cfg!(feature = "study") {
-                self.line_chances()
+                Some(self.line_chances())
+                    .filter(|c| c.iter().any(Option::is_some))
+                    .unwrap_or_default()
             } else {
                 Vec::new()
             },
@@ -204,7 +207,7 @@ pub struct PlyItem {
 
 /// How many plies the move list and the line show on each side of the ply shown: a game of
 /// 50,000 plies costs the page no more than one of 400.
-pub const LIST_WINDOW: usize = 150;
+pub const LIST_WINDOW: usize = 100;
 
 /// The first and last ply (0-based, end excluded) of a line of `len` plies that a window
 /// around ply `here` shows.
@@ -398,7 +401,8 @@ pub struct Status {
     /// Comments before the first ply (as text to read), and as written.
     pub start_comments: Vec<String>,
     pub raw_start_comments: Vec<String>,
-    /// White's chance after each ply of the current line, where a review evaluated it.
+    /// White's chance after each ply of the current line, where a review evaluated it
+    /// (empty when no ply has one).
     pub chances: Vec<Option<f64>>,
     pub can_undo: bool,
     pub can_redo: bool,
