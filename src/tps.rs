@@ -146,12 +146,34 @@ pub fn parse(text: &str, config: Config) -> Result<Position, TpsError> {
         }
     };
     let ply = (move_number - 1) * 2 + to_move.index() as u32;
+    if let Some(why) = unreachable_opening(&stacks, ply) {
+        return Err(error(board_col, why));
+    }
     Position::from_parts(config, &stacks, to_move, ply).map_err(|m| error(board_col, m))
 }
 
 /// The highest move number a TPS may give: ten times the longest game a tree holds
 /// ([`crate::game::MAX_PLIES`]).
 pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
+
+/// Why a board cannot stand at `ply` (0-based) of a game, if the opening rules say it cannot:
+/// the first two plies place one flat each, of the opponent's colour (white places black's,
+/// then black places white's). Later positions are not judged by their move number: an
+/// author may set up any position at any move.
+fn unreachable_opening(stacks: &[(Square, Vec<Piece>)], ply: u32) -> Option<String> {
+    let only_flat = |color: Color| matches!(&stacks[..], [(_, p)] if p[..] == [Piece { color, kind: Kind::Flat }]);
+    match ply {
+        0 if !stacks.is_empty() => Some(
+            "an impossible position: before the first ply (move 1, white to move) the board is empty"
+                .into(),
+        ),
+        1 if !only_flat(Color::Black) => Some(
+            "an impossible position: after the first ply (move 1, black to move) the board holds one piece, the black flat white placed"
+                .into(),
+        ),
+        _ => None,
+    }
+}
 
 /// Reads one stack such as `1121S`: returns the pieces, or the offset and reason of an error.
 fn parse_stack(cell: &str) -> Result<Vec<Piece>, (usize, String)> {
@@ -238,5 +260,45 @@ pub fn write(pos: &Position) -> String {
 impl From<ConfigError> for TpsError {
     fn from(e: ConfigError) -> TpsError {
         error(1, e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_the_rules_cannot_reach_are_refused_with_why() {
+        // Black to move at move 1: the board holds the one black flat white placed.
+        assert!(Position::from_tps("x3/x3/2,x2 2 1").is_ok());
+        let white_flat = Position::from_tps("x3/x3/1,x2 2 1").unwrap_err();
+        assert!(
+            white_flat.message.contains("the black flat white placed"),
+            "{white_flat}"
+        );
+        assert!(
+            Position::from_tps("x3/x3/2,2,x 2 1").is_err(),
+            "two pieces after one ply"
+        );
+        assert!(
+            Position::from_tps("x3/x3/2S,x2 2 1").is_err(),
+            "a wall in the opening"
+        );
+        let before_any = Position::from_tps("x3/x3/2,x2 1 1").unwrap_err();
+        assert!(
+            before_any.message.contains("the board is empty"),
+            "{before_any}"
+        );
+        // From move 2 on, any position may be set up.
+        assert!(Position::from_tps("x3/1,2,1/2,x2 1 2").is_ok());
+    }
+
+    #[test]
+    fn move_numbers_reach_far_past_the_longest_game() {
+        assert_eq!(
+            Position::from_tps("x3/x3/x3 1 50001").map(|p| p.ply()),
+            Ok(100_000)
+        );
+        assert!(Position::from_tps("x3/x3/x3 1 1000001").is_err());
     }
 }

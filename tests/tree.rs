@@ -170,7 +170,7 @@ fn comments_annotations_and_the_line_survive_a_save() {
     }
     b.goto(2);
     b.play_ptn("b2").unwrap();
-    b.set_comment(&[0, 0, 1], "why not?");
+    b.set_comment(&[0, 0, 1], "why not?").unwrap();
     b.set_annotation(&[0, 0, 0], "?!").unwrap();
     assert!(b.set_annotation(&[0, 0, 0], "bad").is_err());
     b.goto(1);

@@ -87,6 +87,20 @@ upright.addEventListener('change', () => board.set({ preferPortrait: upright.mat
 // never lost.
 await restoreSaved(board, (error, aside) => showNotice(t('notice.bad_save', { error, key: aside })));
 
+/**
+ * After a shared link or a paste replaced the game: the one before (`before`, a save) stays
+ * one click away ("Back to my game"), also across a reload.
+ */
+function keepOneStepAway(before, noticeKey) {
+  keepBeforeLink(before);
+  showNotice(t(noticeKey));
+  const back = document.createElement('button');
+  back.type = 'button';
+  back.textContent = t('share.back');
+  back.addEventListener('click', () => { board.restore(before); showNotice(''); });
+  $('notice').append(' ', back);
+}
+
 // A shared link: open its game (the one played here before is kept, one click away).
 try {
   const shared = location.hash.startsWith('#g=') ? await (await shareModule()).readLink() : null;
@@ -95,24 +109,26 @@ try {
     const error = await board.restore(shared);
     history.replaceState(null, '', location.pathname + location.search);
     if (error) showNotice(t('share.bad_link', { error }));
-    else {
-      keepBeforeLink(before);
-      showNotice(t('share.opened'));
-      const back = document.createElement('button');
-      back.type = 'button';
-      back.textContent = t('share.back');
-      back.addEventListener('click', () => { board.restore(before); showNotice(''); });
-      $('notice').append(' ', back);
-    }
+    else keepOneStepAway(before, 'share.opened');
   }
 } catch (err) {
-  showNotice(t('share.bad_link', { error: err?.message || err }));
+  history.replaceState(null, '', location.pathname + location.search);
+  showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 })
+    : err?.code === 'damaged' ? t('share.damaged')
+      : t('share.bad_link', { error: err?.message || err }));
 }
 
 // Saved in a task of its own, once per burst of changes (a long game's PTN takes a while to
 // write), and at once when the page is hidden or left, so that nothing is lost.
 let saveTimer = null;
-const saveNow = () => { clearTimeout(saveTimer); saveTimer = null; keep(board); };
+let unsaved = null; // why the last save was not kept, said once
+const saveNow = () => {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  const why = keep(board);
+  if (why && why !== unsaved) showNotice(t(why === 'too_large' ? 'save.too_large' : 'save.failed', { limit: 8 }));
+  unsaved = why;
+};
 const save = () => { saveTimer ??= setTimeout(saveNow, 50); };
 addEventListener('pagehide', () => { if (saveTimer != null) saveNow(); });
 document.addEventListener('visibilitychange', () => { if (document.hidden && saveTimer != null) saveNow(); });
@@ -407,11 +423,9 @@ $('ended-rematch').addEventListener('click', () => $('result-rematch').click());
 
 // Notes on the ply shown: a judgement, a Tak mark and a comment.
 const notesDialog = $('notes-dialog');
-let notesPath = []; // the ply's id, or [] for the start
 $('notes').addEventListener('click', () => {
   const s = board.status();
   const item = s.here;
-  notesPath = item ? item.id : [];
   const { tak = '', judgement = '' } = item ?? {};
   $('notes-ply').textContent = item ? `${item.label} ${item.ptn}` : t('notes.start');
   for (const r of notesDialog.querySelectorAll('input[name=judgement]')) r.checked = r.value === judgement;
@@ -445,11 +459,14 @@ $('notes-save').addEventListener('click', async (e) => {
   if (!(await studyFor(notesDialog, $('notes-error')))) return;
   const form = $('notes-form');
   const text = $('notes-text').value;
-  if (notesPath.length) {
-    const error = await board.setAnnotation(notesPath, `${form.tak.value}${form.judgement.value}`);
+  // The ply shown (the dialog is modal: still the one it opened on), named as the study
+  // build, just loaded, knows it.
+  const here = board.status().here;
+  if (here) {
+    const error = await board.setAnnotation(here.id, `${form.tak.value}${form.judgement.value}`);
     if (error) { $('notes-error').textContent = error; return; }
   }
-  const error = await board.setComment(notesPath, text);
+  const error = await board.setComment(here ? here.id : [], text);
   if (error) $('notes-error').textContent = error;
   else notesDialog.close('save');
 });
@@ -517,11 +534,13 @@ $('load-game').addEventListener('click', async (e) => {
   const text = $('paste-text').value;
   if (board.status().series && !confirm(t('match.confirm_leave'))) return;
   if (match?.viewing) match.back();
+  const before = board.plyCount() > 0 ? board.save() : null;
   const error = await board.load(text);
   if (error) {
     $('paste-error').textContent = error;
     return;
   }
+  if (before) keepOneStepAway(before, 'paste.kept');
   if (board.status().series) board.endMatch();
   pasteDialog.close('load');
   $('paste-text').value = '';

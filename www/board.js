@@ -86,7 +86,68 @@ export async function mount(element, options = {}) {
     patterns: options.patterns, showThreats: options.showThreats, lang,
     scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
   };
-  let board = new wasm.TakBoard(canvas, boardOptions);
+  // The board in the wasm, reached only through `board`, which guards every call: a failure
+  // inside (a bug; a panic traps the wasm and leaves the object unusable, so that every later
+  // call would throw "recursive use of an object") rebuilds it from the last good save
+  // instead, says so over the board, and the page goes on. The failed call answers null.
+  let raw = new wasm.TakBoard(canvas, boardOptions);
+  let statusNow = null; // the status, worked out once per change (see `status` below)
+  let lastGood = null; // the game after the last change ({save} or {moves, ply}), kept in a task of its own
+  let goodTimer = null;
+  let recovering = false;
+  const broken = (err) => err instanceof WebAssembly.RuntimeError
+    || /recursive use of an object|null pointer passed to rust/.test(String(err?.message));
+  const recover = (err) => {
+    recovering = true;
+    try {
+      console.warn('The board failed and is rebuilt from its last good save:', err);
+      const start = lastGood != null ? { ...boardOptions, tps: undefined, ptn: undefined, lang } : { ...boardOptions, lang };
+      const fresh = new wasm.TakBoard(canvas, start);
+      // If even that fails: the start position. The play build reads no saves: its game
+      // (never read from text, so one line) is played again.
+      if (lastGood?.save != null) fresh.restore(lastGood.save);
+      else if (lastGood) {
+        for (const m of lastGood.moves) fresh.play(m);
+        fresh.goto(lastGood.ply);
+      }
+      fresh.set(settings);
+      raw = fresh; // the failed object is left alone: freeing it could fail the same way
+      statusNow = null;
+      const r = canvas.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) raw.resize(r.width, r.height, window.devicePixelRatio || 1);
+      raw.noteRecovered();
+    } finally {
+      recovering = false;
+    }
+    emit('recover', { error: String(err?.message ?? err) });
+  };
+  const board = new Proxy({}, {
+    get(_, name) {
+      const value = raw[name];
+      if (typeof value !== 'function') return value;
+      return (...args) => {
+        try {
+          return value.apply(raw, args);
+        } catch (err) {
+          if (recovering || !broken(err)) throw err;
+          recover(err);
+          return null;
+        }
+      };
+    },
+  });
+  const noteGood = () => {
+    goodTimer ??= setTimeout(() => {
+      goodTimer = null;
+      try {
+        if (wasm.name === 'study') lastGood = { save: raw.save() };
+        else {
+          const { moves, ply } = raw.status();
+          lastGood = { moves, ply };
+        }
+      } catch { /* kept: the one before */ }
+    }, 50);
+  };
   // The settings given since (set(options)), replayed on the study build's board when the
   // board moves.
   const settings = {};
@@ -143,13 +204,12 @@ export async function mount(element, options = {}) {
   let refusals = board.messageSerial();
   let lastHand = '';
   // The status is worked out once per change, however often it is read.
-  let statusNow = null;
   const status = () => (statusNow ??= board.status());
   const after = () => {
     statusNow = null;
-    const events = board.takeEvents();
+    const events = board.takeEvents() ?? [];
     // A ply played or a step through the game: an earlier refusal no longer applies.
-    if (events.length) hideMessage();
+    if (events.length) { hideMessage(); noteGood(); }
     for (const e of events) emit(e.type, e);
     if (events.length) emit('change', status());
     // Pieces picked up, dropped or put back: hosts can guide the player.
@@ -260,8 +320,8 @@ export async function mount(element, options = {}) {
       if (error) { moved.free(); throw new Error(error); }
       moved.set(settings);
       moved.takeEvents(); // the same game: nothing new for the listeners
-      const old = board;
-      board = moved;
+      const old = raw;
+      raw = moved;
       wasm = next;
       old.free();
       refusals = board.messageSerial();
@@ -330,6 +390,8 @@ export async function mount(element, options = {}) {
     matchPtn: () => (wasm.name === 'play' ? null : board.matchPtn() ?? null),
     matchGamePtn: (index) => (wasm.name === 'play' ? null : board.matchGamePtn(Number(index) | 0) ?? null),
     resign: act((color) => board.resign(String(color))),
+    /** For the tests of the recovery: fails inside the wasm as a bug would. */
+    failForTest: act(() => board.failForTest()),
     agreeDraw: act(() => board.agreeDraw()),
     save: () => board.save(),
     /** The save to keep across visits: the game being played, also while a finished game of its match is shown. */

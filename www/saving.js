@@ -36,16 +36,27 @@ export async function restoreSaved(board, onBad) {
   try { await restoreKept(MATCH_KEY, (text) => board.matchRestore(text), onBad); } catch { /* as new */ }
 }
 
+/** The largest save kept (the same limit as a link's): past it the PTN is the way to keep a game. */
+export const MAX_SAVE = 8 * 1024 * 1024;
+
 /**
  * Keeps the game and the board's match, if any. While a finished game of the match is
- * shown, the game kept is the one being played.
+ * shown, the game kept is the one being played. Returns null when kept, 'too_large' for a
+ * game past MAX_SAVE, 'failed' when the browser refused (storage full or disabled): the
+ * save before is then left as it was, never half written.
  */
 export function save(board) {
+  const text = board.saveToKeep();
+  if (text == null) return 'failed';
+  if (text.length > MAX_SAVE) return 'too_large';
   try {
-    localStorage.setItem(SAVE_KEY, board.saveToKeep());
+    localStorage.setItem(SAVE_KEY, text);
     const m = board.matchSave();
     if (m) localStorage.setItem(MATCH_KEY, m); else localStorage.removeItem(MATCH_KEY);
-  } catch { /* storage full or disabled */ }
+    return null;
+  } catch {
+    return 'failed';
+  }
 }
 
 /** Keeps `text` (the game before a shared link replaced it) beside the save. */

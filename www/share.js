@@ -25,12 +25,49 @@ export async function shareLink(saved, base = location.href) {
   return `${base.split('#')[0]}${PREFIX}${toBase64Url(packed)}`;
 }
 
-/** The save text a link's fragment carries, or null if it carries none. Throws on damage. */
+/** The most a link may unpack to (a save's limit): a small link cannot inflate past it. */
+export const MAX_UNPACKED = 8 * 1024 * 1024;
+
+/** Why a link could not be read: `code` is 'damaged' or 'too_large'. */
+export class LinkError extends Error {
+  constructor(code) {
+    super(code);
+    this.code = code;
+  }
+}
+
+/**
+ * The save text a link's fragment carries, or null if it carries none. Throws a LinkError
+ * for a damaged link, or one that would unpack past MAX_UNPACKED (checked while unpacking:
+ * nothing past the limit is ever held).
+ */
 export async function readLink(hash = location.hash) {
   if (!hash.startsWith(PREFIX)) return null;
-  const bytes = fromBase64Url(hash.slice(PREFIX.length));
-  if (bytes.length > 2_000_000) throw new Error('the link is too long');
-  return new TextDecoder().decode(await pipe(bytes, new DecompressionStream('deflate-raw')));
+  const text = hash.slice(PREFIX.length);
+  if (text.length > MAX_UNPACKED) throw new LinkError('too_large');
+  let bytes;
+  try { bytes = fromBase64Url(text); } catch { throw new LinkError('damaged'); }
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const chunks = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_UNPACKED) {
+        reader.cancel().catch(() => {});
+        throw new LinkError('too_large');
+      }
+      chunks.push(value);
+    }
+    const all = new Uint8Array(size);
+    let at = 0;
+    for (const c of chunks) { all.set(c, at); at += c.length; }
+    return new TextDecoder('utf-8', { fatal: true }).decode(all);
+  } catch (err) {
+    throw err instanceof LinkError ? err : new LinkError('damaged');
+  }
 }
 
 /** Offers `blob` as a download named `name`. */

@@ -2,8 +2,10 @@
 //! annotations, the marks kept with a ply (in its comments), a review's verdicts and the
 //! winning chances it leaves.
 
+use super::i18n::Message;
 use super::marks::{self, Mark};
 use super::state::Board;
+use crate::game::MAX_COMMENT;
 use crate::Move;
 
 impl Board {
@@ -91,13 +93,20 @@ impl Board {
         done
     }
 
-    /// Sets the comment of the ply at `path` (the empty path: before the first ply).
-    pub fn set_comment(&mut self, path: &[usize], text: &str) -> bool {
-        let done = self.game.set_comment(path, text);
-        if done {
-            self.tree_changed();
+    /// Sets the comment of the ply at `path` (the empty path: before the first ply). On
+    /// error (no such ply, a comment over [`MAX_COMMENT`]) nothing changes and the message
+    /// says why.
+    pub fn set_comment(&mut self, path: &[usize], text: &str) -> Result<(), Message> {
+        if text.trim().len() > MAX_COMMENT {
+            return Err(Message::new("notes.too_long")
+                .with("limit", MAX_COMMENT)
+                .with("length", text.trim().len()));
         }
-        done
+        if !self.game.set_comment(path, text) {
+            return Err(Message::new("notes.no_ply"));
+        }
+        self.tree_changed();
+        Ok(())
     }
 
     /// Sets the annotation (`'`, `''`, `!`, `?`, `!!`, `??`, `!?`, `?!`, or nothing) of the
@@ -204,7 +213,7 @@ mod tests {
     fn marks_are_written_before_the_text_and_never_into_a_review_comment() {
         let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         b.play_ptn("a1").unwrap();
-        assert!(b.set_comment(&[0], "+0.3 · best c3"));
+        assert!(b.set_comment(&[0], "+0.3 · best c3").is_ok());
         let mark = Mark::Square {
             square: "c3".parse().unwrap(),
             color: MarkColor::Red,
@@ -227,7 +236,7 @@ mod tests {
         let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         b.play_ptn("a1").unwrap();
         b.play_ptn("e5").unwrap();
-        b.set_comment(&[0], "a fine start");
+        b.set_comment(&[0], "a fine start").unwrap();
         let verdict = |j: &str, c: &str| (j.to_string(), c.to_string());
         let marked = b.apply_review(&[verdict("", "+0.1"), verdict("?", "-0.9 · best c3")]);
         assert_eq!(marked, 1);

@@ -27,7 +27,7 @@ const HEADER_V1: &str = "tak-save 1";
 /// assert!(storage::restore(&mut other, "tak-save 99\n...").is_err());
 /// // Variations, comments and the current line come back too.
 /// board.play_ptn("d4").unwrap(); // a variation of e5
-/// board.set_comment(&[0, 1], "better?");
+/// board.set_comment(&[0, 1], "better?").unwrap();
 /// storage::restore(&mut other, &storage::save(&board)).unwrap();
 /// assert_eq!(other.game.path(), &[0, 1]);
 /// assert_eq!(other.game.comments(&[0, 1]), ["better?"]);

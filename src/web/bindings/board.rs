@@ -156,6 +156,21 @@ impl TakBoard {
         self.board.agree_draw()
     }
 
+    /// After the page rebuilt a board that failed (see `www/board.js`): says so to the
+    /// reader, as a refusal would.
+    #[wasm_bindgen(js_name = noteRecovered)]
+    pub fn note_recovered(&mut self) {
+        self.board.apply(crate::web::drag::Intent::Refuse(
+            crate::web::i18n::Message::new("board.recovered"),
+        ));
+    }
+
+    /// Fails as a bug would (a panic: the wasm traps), for the tests of the page's recovery.
+    #[wasm_bindgen(js_name = failForTest)]
+    pub fn fail_for_test(&mut self) {
+        panic!("failure asked for by a test");
+    }
+
     /// The text to keep in local storage.
     pub fn save(&self) -> String {
         storage::save(&self.board)

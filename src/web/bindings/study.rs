@@ -8,6 +8,7 @@ use super::options::new_game_settings;
 use super::wire::JsMark;
 use super::{from_js, read_path, to_js};
 use crate::series::Series;
+use crate::web::i18n::Message;
 use crate::web::json::Value;
 use crate::web::layout::Point;
 use crate::web::marks::{self, Mark, MarkColor};
@@ -38,10 +39,13 @@ impl TakBoard {
     /// Sets the comment at `path` (empty: before the first ply). Returns an error message.
     #[wasm_bindgen(js_name = setComment)]
     pub fn set_comment(&mut self, path: JsValue, text: &str) -> Option<String> {
-        match read_path(&self.board.game, path) {
-            Some(p) if self.board.set_comment(&p, text) => None,
-            _ => Some("no such ply".into()),
-        }
+        let Some(p) = read_path(&self.board.game, path) else {
+            return Some(self.board.text(&Message::new("notes.no_ply")));
+        };
+        self.board
+            .set_comment(&p, text)
+            .err()
+            .map(|m| self.board.text(&m))
     }
 
     /// Sets the annotation at `path` (`'`, `''`, `!`, `?`, `!!`, `??`, `!?`, `?!`, their

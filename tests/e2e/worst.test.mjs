@@ -1,8 +1,10 @@
-// The longest games the rules allow: a 10,000-ply game pasted, played on, saved and
-// reloaded; a game of the most plies a tree holds; one over the limit refused with the
-// limit named. The main thread is watched with a long-task observer the whole time.
+// The worst input: the longest games the rules allow (a 10,000-ply game pasted, played on,
+// saved and reloaded; a game of the most plies a tree holds; one over the limit refused with
+// the limit named), damaged and inflating links, a failure inside the wasm, and a paste
+// over a game with moves (kept one click away).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
 import { serve, launch, openGame, openMenu, status, shot } from './harness.mjs';
 
 let server, browser;
@@ -80,6 +82,70 @@ test('a game of the most plies loads; one more ply is refused with the limit nam
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal((await status(page)).ply, 100000);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a failure inside the wasm rebuilds the board from the last save; the page goes on', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  for (const m of ['a1', 'e5', 'c3', 'c2']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  await page.waitForTimeout(200); // the last good save is kept in a task of its own
+  assert.equal(await page.evaluate(() => window.tak.failForTest()), null);
+  await page.waitForFunction(() => /went wrong inside the board/.test(document.querySelector('.tak-toast')?.textContent ?? ''));
+  const s = await status(page);
+  assert.deepEqual(s.moves, ['a1', 'e5', 'c3', 'c2'], 'the game is back');
+  // Everything works after it: playing, navigating, a drag-free move, a reload.
+  assert.equal(await page.evaluate(() => window.tak.play('d4')), null);
+  await page.evaluate(() => window.tak.goto(1));
+  assert.equal((await status(page)).ply, 1);
+  // The study build too: its save (with a variation's comment) comes back whole.
+  await page.evaluate(() => window.tak.study());
+  assert.equal(await page.evaluate(() => window.tak.setComment([0], 'kept through a failure')), null);
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => window.tak.failForTest()), null);
+  assert.match(await page.evaluate(() => window.tak.ptn()), /kept through a failure/);
+  assert.equal(await page.evaluate(() => window.tak.build()), 'study');
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.equal((await status(page)).moves.length, 5);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a damaged link and one that would inflate past the limit say so; the game is kept', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
+  await page.waitForTimeout(200);
+  const damaged = await context.newPage();
+  await damaged.goto(`${server.url}/index.html#g=AAAA!!not-a-game`);
+  await damaged.waitForFunction(() => /damaged/.test(document.getElementById('notice').textContent));
+  assert.deepEqual(await damaged.evaluate(() => window.tak.status().moves), ['a1', 'e5', 'c3']);
+  // 50 MB of comment packed into a link of about 50 KB.
+  const bomb = `[Size "5"]\n{${'a'.repeat(50 * 1024 * 1024)}}\n1. a1 e5`;
+  const packed = deflateRawSync(Buffer.from(`tak-save 2\nline \nply 0\n${bomb}`), { level: 9 }).toString('base64url');
+  assert.ok(packed.length < 100_000);
+  const inflating = await context.newPage();
+  const started = Date.now();
+  await inflating.goto(`${server.url}/index.html#g=${packed}`);
+  await inflating.waitForFunction(() => /more than a game may/.test(document.getElementById('notice').textContent));
+  assert.ok(Date.now() - started < 10000);
+  assert.deepEqual(await inflating.evaluate(() => window.tak.status().moves), ['a1', 'e5', 'c3']);
+  await context.close();
+});
+
+test('paste over a game with moves keeps it one click away', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
+  await paste(page, '[Size "6"]\n1. a1 f6 2. c3');
+  await page.waitForFunction(() => window.tak.status().size === 6);
+  assert.match(await page.textContent('#notice'), /pasted game is open/);
+  await page.click('#notice button');
+  const s = await status(page);
+  assert.equal(s.size, 5);
+  assert.deepEqual(s.moves, ['a1', 'e5', 'c3']);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
