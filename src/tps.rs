@@ -161,7 +161,8 @@ pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
 /// then black places white's). Later positions are not judged by their move number: an
 /// author may set up any position at any move.
 fn unreachable_opening(stacks: &[(Square, Vec<Piece>)], ply: u32) -> Option<String> {
-    let only_flat = |color: Color| matches!(&stacks[..], [(_, p)] if p[..] == [Piece { color, kind: Kind::Flat }]);
+    let only_flat =
+        |color: Color| matches!(stacks, [(_, p)] if p[..] == [Piece { color, kind: Kind::Flat }]);
     match ply {
         0 if !stacks.is_empty() => Some(
             "an impossible position: before the first ply (move 1, white to move) the board is empty"
