@@ -155,16 +155,6 @@ enum Proof {
     Aborted,
 }
 
-/// How a defender's reply ends, after the quick checks.
-enum Reply {
-    /// It ends the game in the attacker's road, or leaves a road in one.
-    Lost,
-    /// It ends the game any other way: the defence escapes.
-    Ends,
-    /// It needs a search.
-    Open,
-}
-
 /// A reusable tinue solver: its transposition table (bounded, always-replace) is kept
 /// between calls on positions of the same game settings.
 ///
@@ -187,9 +177,8 @@ pub struct TinueSolver {
     config: Option<Config>,
     nodes: u64,
     node_limit: u64,
-    /// Per ply: the moves generated there, and a defender's replies left to search.
+    /// Per ply: the moves generated there.
     moves: Vec<Vec<Move>>,
-    replies: Vec<Vec<Move>>,
     /// The spreads `road_in_one` tries.
     spreads: Vec<Move>,
 }
@@ -210,7 +199,6 @@ impl TinueSolver {
             nodes: 0,
             node_limit: u64::MAX,
             moves: vec![Vec::new(); depth],
-            replies: vec![Vec::new(); depth],
             spreads: Vec::new(),
         }
     }
@@ -503,84 +491,36 @@ impl TinueSolver {
         if let Some(proof) = known {
             return (proof, hint);
         }
-        let escape = |solver: &mut TinueSolver, proof, mv| {
-            solver.store(key, proof, depth, Some(mv));
-            (proof, Some(mv))
-        };
         // The defender's own road comes first.
         if let Some(mv) = self.road_in_one(pos) {
-            return escape(self, Proof::Fail { absolute: true }, mv);
+            let result = (Proof::Fail { absolute: true }, Some(mv));
+            self.store(key, result.0, depth, result.1);
+            return result;
         }
         let attacker = !pos.to_move();
-        // Last time's refutation is likely to refute again: try it before the rest.
-        if let Some(mv) = hint.filter(|&mv| pos.is_legal(mv)) {
-            match self.reply(pos, mv, attacker) {
-                Reply::Ends => return escape(self, Proof::Fail { absolute: true }, mv),
-                Reply::Open if depth >= 4 => {
-                    let undo = pos.play_unchecked(mv);
-                    let proof = self.attack(pos, depth - 1, ply + 1);
-                    pos.undo(undo);
-                    match proof {
-                        Proof::Fail { .. } => return escape(self, proof, mv),
-                        Proof::Aborted => return (proof, None),
-                        Proof::Win => {}
-                    }
-                }
-                Reply::Open => return escape(self, Proof::Fail { absolute: false }, mv),
-                Reply::Lost => {}
-            }
-        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut open = std::mem::take(&mut self.replies[ply]);
         moves.clear();
-        open.clear();
         pos.generate_moves(&mut moves);
+        order_defences(pos, &mut moves, hint, attacker);
         let mut result = (Proof::Win, None);
         for &mv in moves.iter() {
-            match self.reply(pos, mv, attacker) {
-                Reply::Lost => {}
-                Reply::Ends => {
-                    result = (Proof::Fail { absolute: true }, Some(mv));
-                    break;
-                }
-                Reply::Open => open.push(mv),
-            }
-        }
-        if result.0 == Proof::Win && !open.is_empty() {
-            if depth < 4 {
-                result = (Proof::Fail { absolute: false }, Some(open[0]));
-            } else {
-                for &mv in open.iter() {
-                    let undo = pos.play_unchecked(mv);
-                    self.nodes += 1;
-                    let proof = self.attack(pos, depth - 1, ply + 1);
-                    pos.undo(undo);
-                    if proof != Proof::Win {
-                        result = (proof, Some(mv));
-                        break;
-                    }
-                }
+            let undo = pos.play_unchecked(mv);
+            self.nodes += 1;
+            let proof = match pos.outcome() {
+                Some(outcome) if is_road_of(outcome, attacker) => Proof::Win,
+                // The defender's road, or a flat count: an escape whatever the depth.
+                Some(_) => Proof::Fail { absolute: true },
+                None => self.attack(pos, depth - 1, ply + 1),
+            };
+            pos.undo(undo);
+            if proof != Proof::Win {
+                result = (proof, Some(mv));
+                break;
             }
         }
         self.moves[ply] = moves;
-        self.replies[ply] = open;
         self.store(key, result.0, depth, result.1);
         result
-    }
-
-    /// Plays the defender's `mv` and classifies it by the quick checks.
-    #[inline]
-    fn reply(&mut self, pos: &mut Position, mv: Move, attacker: Color) -> Reply {
-        let undo = pos.play_unchecked(mv);
-        self.nodes += 1;
-        let reply = match pos.outcome() {
-            Some(outcome) if is_road_of(outcome, attacker) => Reply::Lost,
-            Some(_) => Reply::Ends,
-            None if self.road_in_one(pos).is_some() => Reply::Lost,
-            None => Reply::Open,
-        };
-        pos.undo(undo);
-        reply
     }
 
     /// The smallest odd depth, up to `max`, at which the attacker to move forces a road.
@@ -652,6 +592,49 @@ impl TinueSolver {
 
 fn is_road_of(outcome: crate::Outcome, color: Color) -> bool {
     outcome.winner == Some(color) && outcome.reason == EndReason::Road
+}
+
+/// Puts the defences likely to hold first: last time's refutation, then plies onto the
+/// squares that would finish the attacker's road (blocks), then plies onto the attacker's
+/// road pieces (captures), then the rest. Every defence stays in the list.
+fn order_defences(pos: &Position, moves: &mut [Move], hint: Option<Move>, attacker: Color) {
+    let size = pos.size();
+    let critical = pos.road_critical(attacker);
+    let road = pos.road_squares(attacker);
+    let mut front = 0;
+    for wanted in [critical, road] {
+        let mut i = front;
+        while i < moves.len() {
+            if targets(moves[i], size) & wanted != 0 {
+                moves.swap(front, i);
+                front += 1;
+            }
+            i += 1;
+        }
+    }
+    if let Some(i) = hint.and_then(|m| moves.iter().position(|&x| x == m)) {
+        moves[..=i].rotate_right(1);
+    }
+}
+
+/// The squares a ply puts pieces on.
+#[inline]
+fn targets(mv: Move, size: u8) -> u64 {
+    let Some(dir) = mv.direction() else {
+        return mv.square().bit();
+    };
+    let mut bits = 0;
+    let mut sq = mv.square();
+    for _ in 0..mv.distance() {
+        match sq.step(dir, size) {
+            Some(next) => {
+                bits |= next.bit();
+                sq = next;
+            }
+            None => break,
+        }
+    }
+    bits
 }
 
 /// Moves `first` (if in the list) to the front.
