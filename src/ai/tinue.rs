@@ -41,7 +41,7 @@
 //! [`TinueSolver`] keeps its table between calls (a puzzle asks again after every ply);
 //! [`solve_tinue`], [`keeps_tinue`] and [`strongest_defence`] are one-off shorthands.
 
-use crate::{Color, Config};
+use crate::{Color, Config, Kind};
 use crate::{EndReason, IllegalMove, Move, Position};
 
 /// How far and how long the solver may look.
@@ -231,7 +231,7 @@ impl TinueSolver {
         // The road lands on an odd ply.
         let max = (limits.plies.clamp(1, TinueLimits::MAX_PLIES) - 1) | 1;
         for depth in (1..=max).step_by(2) {
-            match self.attack(&mut pos, depth, 0) {
+            match self.attack(&mut pos, depth, 0, None) {
                 Proof::Win => {
                     let mut line = Vec::new();
                     self.node_limit = u64::MAX;
@@ -292,7 +292,7 @@ impl TinueSolver {
         let max = (limits.plies.clamp(1, TinueLimits::MAX_PLIES) - 1) | 1;
         let mut defence = None;
         for depth in (2..max).step_by(2) {
-            match self.defend(&mut pos, depth, 1) {
+            match self.defend(&mut pos, depth, 1, None) {
                 (Proof::Win, _) => {
                     let mut line = vec![mv];
                     self.node_limit = u64::MAX;
@@ -345,7 +345,7 @@ impl TinueSolver {
         // The road lands on an even ply, counting the defence.
         let max = limits.plies.clamp(2, TinueLimits::MAX_PLIES + 1) & !1;
         for depth in (2..=max).step_by(2) {
-            match self.defend(&mut pos, depth, 0).0 {
+            match self.defend(&mut pos, depth, 0, None).0 {
                 Proof::Win => {
                     let mut line = Vec::new();
                     self.node_limit = u64::MAX;
@@ -374,13 +374,38 @@ impl TinueSolver {
         pos.road_in_one_with(&mut self.spreads)
     }
 
-    /// Whether the player who just moved could complete a road with its next ply.
+    /// A ply with which the player who just moved could complete a road next turn.
     #[inline]
-    fn threatens(&mut self, pos: &mut Position) -> bool {
+    fn threat(&mut self, pos: &mut Position) -> Option<Move> {
         pos.pass();
-        let threat = self.road_in_one(pos).is_some();
+        let threat = self.road_in_one(pos);
         pos.unpass();
         threat
+    }
+
+    /// Whether `mv`, a road for the player to move a ply ago, still is one: most defences
+    /// do not touch the threat, and this is cheaper than looking for a road afresh.
+    #[inline]
+    fn still_wins(pos: &mut Position, mv: Move) -> bool {
+        let me = pos.to_move();
+        let legal = match mv.kind() {
+            Some(kind) => {
+                pos.height(mv.square()) == 0
+                    && if kind == Kind::Cap {
+                        pos.caps_left(me) > 0
+                    } else {
+                        pos.stones_left(me) > 0
+                    }
+            }
+            None => pos.is_legal(mv),
+        };
+        if !legal || pos.is_opening() {
+            return false;
+        }
+        let undo = pos.play_unchecked(mv);
+        let wins = pos.has_road(me);
+        pos.undo(undo);
+        wins
     }
 
     fn probe(&self, key: u64, depth: u8) -> (Option<Move>, Option<Proof>) {
@@ -427,9 +452,10 @@ impl TinueSolver {
         }
     }
 
-    /// The attacker to move: a road within `depth` plies (odd)?
-    fn attack(&mut self, pos: &mut Position, depth: u8, ply: usize) -> Proof {
-        if self.road_in_one(pos).is_some() {
+    /// The attacker to move: a road within `depth` plies (odd)? `threat` is a road it
+    /// threatened a ply ago, tried first.
+    fn attack(&mut self, pos: &mut Position, depth: u8, ply: usize, threat: Option<Move>) -> Proof {
+        if threat.is_some_and(|mv| Self::still_wins(pos, mv)) || self.road_in_one(pos).is_some() {
             return Proof::Win;
         }
         if depth < 3 {
@@ -454,10 +480,11 @@ impl TinueSolver {
             self.nodes += 1;
             // A move that ends the game here is not a road of the attacker's (that would
             // have been a road in one): it is no way to force one.
-            let proof = if pos.is_over() || !self.threatens(pos) {
-                None
-            } else {
-                Some(self.defend(pos, depth - 1, ply + 1).0)
+            let proof = match pos.is_over() {
+                true => None,
+                false => self
+                    .threat(pos)
+                    .map(|threat| self.defend(pos, depth - 1, ply + 1, Some(threat)).0),
             };
             pos.undo(undo);
             match proof {
@@ -482,7 +509,13 @@ impl TinueSolver {
 
     /// The defender to move, the attacker having just played: does every reply lose to a
     /// road within `depth - 1` more plies? If not, the reply that escapes.
-    fn defend(&mut self, pos: &mut Position, depth: u8, ply: usize) -> (Proof, Option<Move>) {
+    fn defend(
+        &mut self,
+        pos: &mut Position,
+        depth: u8,
+        ply: usize,
+        threat: Option<Move>,
+    ) -> (Proof, Option<Move>) {
         if self.nodes >= self.node_limit {
             return (Proof::Aborted, None);
         }
@@ -510,7 +543,7 @@ impl TinueSolver {
                 Some(outcome) if is_road_of(outcome, attacker) => Proof::Win,
                 // The defender's road, or a flat count: an escape whatever the depth.
                 Some(_) => Proof::Fail { absolute: true },
-                None => self.attack(pos, depth - 1, ply + 1),
+                None => self.attack(pos, depth - 1, ply + 1, threat),
             };
             pos.undo(undo);
             if proof != Proof::Win {
@@ -527,7 +560,7 @@ impl TinueSolver {
     fn quickest(&mut self, pos: &mut Position, max: u8, ply: usize) -> Option<u8> {
         (1..=max)
             .step_by(2)
-            .find(|&depth| self.attack(pos, depth, ply) == Proof::Win)
+            .find(|&depth| self.attack(pos, depth, ply, None) == Proof::Win)
     }
 
     /// Appends the main line from an attacker's node proved within `depth`.
@@ -543,8 +576,9 @@ impl TinueSolver {
         for mv in moves {
             let undo = pos.play_unchecked(mv);
             let wins = !pos.is_over()
-                && self.threatens(pos)
-                && self.defend(pos, depth - 1, ply + 1).0 == Proof::Win;
+                && self
+                    .threat(pos)
+                    .is_some_and(|t| self.defend(pos, depth - 1, ply + 1, Some(t)).0 == Proof::Win);
             if wins {
                 line.push(mv);
                 self.defender_line(pos, depth - 1, line);
