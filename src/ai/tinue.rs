@@ -6,11 +6,10 @@
 //! At the attacker's turns it tries only the moves that win at once and the moves after which
 //! the attacker threatens a road next ply (puts the defender "in Tak"); at the defender's turns
 //! it tries **every** legal move (walls, capstones flattening a wall, spreads of any stack,
-//! placements), so a proof holds against any defence. A defence that wins for the defender,
-//! or ends the game any other way than by the attacker's road (a full board or an empty
-//! reserve: a flat count), escapes; one that hands the attacker its road (even as a spread
-//! that makes both roads, which the defender, as the mover, would win: see the rules) does
-//! not.
+//! placements), so a proof holds against any defence. A defence that wins for the defender
+//! (a spread that makes both roads included: the mover wins it), or ends the game any other
+//! way than by the attacker's road (a full board or an empty reserve: a flat count),
+//! escapes; one that hands the attacker its road alone does not.
 //!
 //! So "no tinue" always means "no forced road by a sequence of road threats": a road forced
 //! through quiet moves (zugzwang) is not looked for. With a ply limit it is "none within N
@@ -69,11 +68,11 @@ impl TinueLimits {
 }
 
 impl Default for TinueLimits {
-    /// Up to 7 plies, 5 million nodes (a second or two natively).
+    /// Up to 7 plies, a million nodes (a few seconds natively at most).
     fn default() -> TinueLimits {
         TinueLimits {
             plies: 7,
-            nodes: 5_000_000,
+            nodes: 1_000_000,
         }
     }
 }

@@ -38,7 +38,7 @@ commands:
         (default src/ai/weights.rs); --init writes hand-set starting weights instead
   tinue [--plies N] [--nodes N] \"<TPS>\"
         prove whether the player to move forces a road whatever the defence (by road
-        threats; up to N plies, default 7, and N nodes, default 5000000). Prints 'tinue
+        threats; up to N plies, default 7, and N nodes, default 1000000). Prints 'tinue
         <first move>' and the proof's main line in PTN, ending in the road (each defence the
         one that holds out longest); 'no tinue' (none within N plies); or 'unknown' (the
         nodes ran out). Nodes and time on stderr.
