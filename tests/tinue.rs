@@ -407,8 +407,8 @@ fn proofs_from_real_games_hold_against_every_defence() {
 
 #[test]
 fn one_solver_answers_for_either_colour_and_any_size() {
-    // The table is kept between calls. After white's first move the table knows that white forces a
-    // road from there; asked whether black, to move there, forces one, the answer is no
+    // The table is kept between calls. After white's first move it knows that white forces
+    // a road from there; asked whether black, to move there, forces one, the answer is no
     // (two black flats: no threat to make).
     let mut solver = TinueSolver::new(1);
     let white = pos(DOUBLE_THREAT);
