@@ -1069,6 +1069,12 @@ impl Position {
     /// not over. Placements are found from bitboards; a spread is only tried when the
     /// squares it could cover might complete a road.
     pub fn road_in_one(&mut self) -> Option<Move> {
+        self.road_in_one_with(&mut Vec::new())
+    }
+
+    /// [`Position::road_in_one`] with a buffer for the spreads it tries, so that a caller
+    /// asking again and again allocates nothing (the tinue solver).
+    pub(crate) fn road_in_one_with(&mut self, moves: &mut Vec<Move>) -> Option<Move> {
         let me = self.to_move;
         if self.is_opening() {
             return None;
@@ -1092,7 +1098,6 @@ impl Position {
         let size = self.size();
         let blockers = self.walls | self.caps;
         let tables = MoveTables::get();
-        let mut moves = Vec::new();
         for from_index in Bits(self.tops[i]) {
             let from = Square::from_index(from_index);
             let carry = self.heights[from_index as usize].min(size);
@@ -1120,11 +1125,11 @@ impl Position {
                     continue;
                 }
                 moves.clear();
-                tables.push_spreads(&mut moves, from, dir, carry, range);
+                tables.push_spreads(moves, from, dir, carry, range);
                 if reach > range {
-                    tables.push_flattening(&mut moves, from, dir, carry, range);
+                    tables.push_flattening(moves, from, dir, carry, range);
                 }
-                for &mv in &moves {
+                for &mv in moves.iter() {
                     let undo = self.play_unchecked(mv);
                     let wins = self.has_road(me);
                     self.undo(undo);

@@ -1,7 +1,7 @@
 //! The computer opponent: a search ([`search`]) over the engine's fast path, an evaluation
-//! that knows Tak ([`eval`]), playing levels as plain data ([`level`]) and the Tak Engine
-//! Interface for matches ([`tei`]). No web dependency: the same code runs natively and in a
-//! Web Worker.
+//! that knows Tak ([`eval`]), playing levels as plain data ([`level`]), a tinue solver that
+//! proves forced roads ([`tinue`]) and the Tak Engine Interface for matches ([`tei`]). No
+//! web dependency: the same code runs natively and in a Web Worker.
 //!
 //! ```
 //! use tak::ai::search::{SearchLimits, Searcher};
@@ -27,6 +27,7 @@ pub mod search;
 pub mod selfplay;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tei;
+pub mod tinue;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tune;
 pub mod weights;

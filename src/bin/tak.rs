@@ -36,6 +36,12 @@ commands:
         fit the evaluation's weights to the outcomes of the games in GAMES (files written by
         gen), per size, starting from the compiled weights, and write them as Rust source
         (default src/ai/weights.rs); --init writes hand-set starting weights instead
+  tinue [--plies N] [--nodes N] \"<TPS>\"
+        prove whether the player to move forces a road whatever the defence (by road
+        threats; up to N plies, default 7, and N nodes, default 1000000). Prints 'tinue
+        <first move>' and the proof's main line in PTN, ending in the road (each defence the
+        one that holds out longest); 'no tinue' (none within N plies); or 'unknown' (the
+        nodes ran out). Nodes and time on stderr.
   render (--tps \"<TPS>\" | --ptn FILE [--ply N]) [--highlight LIST] [--arrows LIST]
         [--labels LIST] [--width PX] [--height PX] [--dark] [--no-coordinates]
         write the board as SVG on standard output (the same drawing as the page's canvas),
@@ -59,6 +65,7 @@ fn main() -> ExitCode {
         Some("gen") => run_gen(&args[1..]),
         Some("tune") => run_tune(&args[1..]),
         Some("render") => run_render(&args[1..]),
+        Some("tinue") => run_tinue(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -322,6 +329,59 @@ fn run_bench(args: &[String]) -> Result<(), Failure> {
         total_ms / 1000.0,
         total_nodes as f64 * 1000.0 / total_ms
     );
+    Ok(())
+}
+
+fn run_tinue(args: &[String]) -> Result<(), Failure> {
+    use tak::ai::tinue::{TinueLimits, TinueResult, TinueSolver};
+    let (named, positional) = options(args, &["plies", "nodes"])?;
+    let [text] = positional[..] else {
+        return Err(Failure::Usage(
+            "tinue needs one position in TPS, e.g. tinue \"2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5\"".into(),
+        ));
+    };
+    let defaults = TinueLimits::default();
+    let limits = TinueLimits {
+        plies: number(&named, "plies", defaults.plies)?,
+        nodes: number(&named, "nodes", defaults.nodes)?,
+    };
+    if !(1..=TinueLimits::MAX_PLIES).contains(&limits.plies) {
+        return Err(Failure::Usage(format!(
+            "--plies {} is not 1 to {}",
+            limits.plies,
+            TinueLimits::MAX_PLIES
+        )));
+    }
+    let pos = Position::from_tps(text)
+        .map_err(|e| Failure::Error(format!("'{text}' is not a position: {e}")))?;
+    let mut solver = TinueSolver::for_budget(limits.nodes);
+    let start = Instant::now();
+    let result = solver.solve(&pos, limits);
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let verdict = match result {
+        TinueResult::Tinue { line } => {
+            let mut after = pos.clone();
+            let mut plies = Vec::with_capacity(line.len());
+            for &mv in &line {
+                plies.push(ptn::write_move(&after, mv));
+                after.play_unchecked(mv);
+            }
+            println!("tinue {}\n{}", plies[0], plies.join(" "));
+            format!("road in {} plies", line.len())
+        }
+        TinueResult::NoTinue { plies } => {
+            println!("no tinue");
+            match plies {
+                Some(n) => format!("no forced road by road threats within {n} plies"),
+                None => "no forced road by road threats at any length".into(),
+            }
+        }
+        TinueResult::Unknown => {
+            println!("unknown");
+            format!("the budget of {} nodes ran out", limits.nodes)
+        }
+    };
+    eprintln!("{verdict}; {} nodes in {ms:.1} ms", solver.nodes());
     Ok(())
 }
 
