@@ -88,4 +88,18 @@ mod browser {
         let options = js_sys::JSON::parse(r#"{"size": "five"}"#).unwrap();
         assert!(TakBoard::new(canvas(), options).is_err());
     }
+
+    #[wasm_bindgen_test]
+    fn the_worker_engine_proves_a_tinue_and_says_so_in_ptn() {
+        let mut engine = tak::web::engine::Engine::new();
+        let spec = js_sys::JSON::parse(
+            r#"{"tps": "2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5", "stones": 21, "caps": 1, "halfKomi": 0}"#,
+        )
+        .unwrap();
+        let found = engine.tinue(spec, 7, 100_000).unwrap();
+        let field = |name: &str| js_sys::Reflect::get(&found, &name.into()).unwrap();
+        assert_eq!(field("answer").as_string().as_deref(), Some("tinue"));
+        let line = js_sys::Array::from(&field("line"));
+        assert_eq!(line.length(), 3, "the threat, a block, the road");
+    }
 }

@@ -6,8 +6,10 @@
 //   {stop: true}                                             stop analysing
 //   {id, review: {spec, moves, nodes}}                       review a line of plies
 //   {id, evaluate: spec}                                     judge a position once
+//   {id, tinue: {spec, plies, nodes}}                        prove a forced road (or not)
 // Messages out: {id, move, score, depth, nodes, timeMs, pv, level}, {id, insight},
-// {id, progress: [done, total]}, {id, review}, or {id, error}.
+// {id, progress: [done, total]}, {id, review}, {id, tinue: {answer, line, plies, nodes}},
+// or {id, error}.
 import init, { Engine } from '../pkg/tak_engine.js';
 
 // The worker's own wasm build: the search, fast (the page's build is the small one). The
@@ -35,7 +37,7 @@ async function analyse(job) {
 }
 
 self.onmessage = async (event) => {
-  const { id, spec, level, seed, bench, analyze, stop, review, evaluate } = event.data || {};
+  const { id, spec, level, seed, bench, analyze, stop, review, evaluate, tinue } = event.data || {};
   if (stop) { analysing = null; return; }
   if (analyze) {
     analysing = { id, spec: analyze };
@@ -47,6 +49,10 @@ self.onmessage = async (event) => {
     const engine = await ready;
     if (bench) {
       self.postMessage({ id, ...engine.bench(bench) });
+      return;
+    }
+    if (tinue) {
+      self.postMessage({ id, tinue: engine.tinue(tinue.spec, tinue.plies ?? 7, tinue.nodes ?? 1000000) });
       return;
     }
     if (evaluate) {

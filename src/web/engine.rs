@@ -84,6 +84,15 @@ struct Reviewed {
     plies: Vec<Verdict>,
 }
 
+/// What the tinue solver found (see [`Engine::tinue`]).
+#[derive(Serialize)]
+struct TinueAnswer {
+    answer: &'static str,
+    line: Vec<String>,
+    plies: Option<u8>,
+    nodes: u64,
+}
+
 /// A computer player, analyst and reviewer.
 #[wasm_bindgen]
 pub struct Engine {
@@ -321,6 +330,33 @@ impl Engine {
             level: level.number,
         };
         to_js(&thought)
+    }
+
+    /// Whether the player to move in the position of `spec` forces a road whatever the
+    /// defence, looking `plies` plies deep (odd; at most 63) and `nodes` nodes at most.
+    /// Returns `{answer, line, plies, nodes}`: `answer` is `tinue`, `no tinue` or `unknown`
+    /// (the budget was spent); `line` the proof's main line in PTN, ending in the road
+    /// (`tinue` only); `plies` the depth a `no tinue` holds to (null: any depth).
+    pub fn tinue(&mut self, spec: JsValue, plies: u8, nodes: u32) -> Result<JsValue, JsError> {
+        use crate::ai::tinue::{TinueLimits, TinueResult, TinueSolver};
+        let pos = Spec::read(spec)?.position()?;
+        let limits = TinueLimits {
+            plies: plies.clamp(1, TinueLimits::MAX_PLIES),
+            nodes: u64::from(nodes.max(1)),
+        };
+        let mut solver = TinueSolver::for_budget(limits.nodes);
+        let result = solver.solve(&pos, limits);
+        let (answer, line, depth) = match &result {
+            TinueResult::Tinue { line } => ("tinue", line_text(&pos, line), None),
+            TinueResult::NoTinue { plies } => ("no tinue", Vec::new(), *plies),
+            TinueResult::Unknown => ("unknown", Vec::new(), None),
+        };
+        to_js(&TinueAnswer {
+            answer,
+            line,
+            plies: depth,
+            nodes: solver.nodes(),
+        })
     }
 
     /// Search speed here: searches the benchmark positions `nodes` nodes each.
