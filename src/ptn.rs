@@ -41,6 +41,30 @@ pub fn write_move(pos: &Position, mv: Move) -> String {
     text
 }
 
+/// A line of plies played from `pos`, each in PTN (with `*` where a capstone flattens a
+/// wall): what analysis lines, engine output and match records show. Stops at the first ply
+/// that is not legal where it comes (a line from an engine is not trusted).
+///
+/// ```
+/// use tak::{ptn, Position};
+/// let pos = Position::from_tps("x5/x5/x5/x,1S,x3/x,2C,x3 2 3")?;
+/// let line = ["b1+".parse()?, "a3".parse()?, "b1+".parse()?];
+/// assert_eq!(ptn::write_line(&pos, &line), ["b1+*", "a3"]); // the cap left b1 empty
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_line(pos: &Position, line: &[Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        out.push(write_move(&pos, mv));
+        pos.play_unchecked(mv);
+    }
+    out
+}
+
 /// Where a PTN error is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Location {
@@ -579,7 +603,7 @@ pub fn write_game(game: &Game) -> String {
         let _ = writeln!(out, "{{{}}}", escape_comment(c));
     }
     let mut line = String::new();
-    write_line(
+    write_tree_line(
         &mut out,
         &mut line,
         game,
@@ -603,7 +627,7 @@ fn escape_comment(text: &str) -> String {
 /// Writes the line that starts with `nodes[0]` from `pos`, each other node of `nodes` as a
 /// variation in parentheses after it. At depth 0 (the main line) every move number starts a
 /// new text line in `out`; variations stay inline in `line`.
-fn write_line<'g>(
+fn write_tree_line<'g>(
     out: &mut String,
     line: &mut String,
     game: &'g Game,
@@ -642,7 +666,7 @@ fn write_line<'g>(
         // Variations nest at most `game::MAX_NESTING` deep: the recursion is bounded.
         for variation in &nodes[1..] {
             line.push('(');
-            write_line(
+            write_tree_line(
                 out,
                 line,
                 game,

@@ -497,16 +497,7 @@ pub fn info_line_numbered(pos: &Position, r: &SearchResult, line: Option<usize>)
     )
 }
 
-/// A line of plies from `pos` in PTN (with `*` where a capstone flattens a wall).
+/// A line of plies from `pos` in PTN, space-separated (see [`crate::ptn::write_line`]).
 pub fn pv_text(pos: &Position, pv: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut words = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        if !pos.is_legal(mv) {
-            break;
-        }
-        words.push(crate::ptn::write_move(&pos, mv));
-        pos.play_unchecked(mv);
-    }
-    words.join(" ")
+    crate::ptn::write_line(pos, pv).join(" ")
 }

@@ -37,11 +37,9 @@ impl TrainingGame {
             self.config.komi.half_flats(),
             self.white_score
         );
-        let mut pos = Position::with_config(self.config);
-        for &mv in &self.moves {
+        for ply in crate::ptn::write_line(&Position::with_config(self.config), &self.moves) {
             line.push(' ');
-            line.push_str(&crate::ptn::write_move(&pos, mv));
-            pos.play_unchecked(mv);
+            line.push_str(&ply);
         }
         line
     }

@@ -360,12 +360,7 @@ fn run_tinue(args: &[String]) -> Result<(), Failure> {
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     let verdict = match result {
         TinueResult::Tinue { line } => {
-            let mut after = pos.clone();
-            let mut plies = Vec::with_capacity(line.len());
-            for &mv in &line {
-                plies.push(ptn::write_move(&after, mv));
-                after.play_unchecked(mv);
-            }
+            let plies = ptn::write_line(&pos, &line);
             println!("tinue {}\n{}", plies[0], plies.join(" "));
             format!("road in {} plies", line.len())
         }

@@ -100,20 +100,6 @@ pub struct Engine {
     analysis: Option<(String, Analysis)>,
 }
 
-/// The line `pv` in PTN from `pos` (with `*` where a ply flattens).
-fn line_text(pos: &Position, pv: &[crate::Move]) -> Vec<String> {
-    let mut pos = pos.clone();
-    let mut out = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        if !pos.is_legal(mv) {
-            break;
-        }
-        out.push(crate::ptn::write_move(&pos, mv));
-        pos.play_unchecked(mv);
-    }
-    out
-}
-
 /// A position as the page describes it.
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -221,7 +207,7 @@ impl Engine {
             white_score,
             text: eval_text(white_score),
             white_chance,
-            pv: line_text(&pos, &report.result.pv),
+            pv: crate::ptn::write_line(&pos, &report.result.pv),
             nodes: report.total_nodes,
             finished: report.finished || pos.is_over(),
             lines: report
@@ -230,7 +216,7 @@ impl Engine {
                 .map(|line| OtherLine {
                     white_score: white(line.score),
                     text: eval_text(white(line.score)),
-                    pv: line_text(&pos, &line.pv),
+                    pv: crate::ptn::write_line(&pos, &line.pv),
                     depth: line.depth,
                 })
                 .collect(),
@@ -347,7 +333,7 @@ impl Engine {
         let mut solver = TinueSolver::for_budget(limits.nodes);
         let result = solver.solve(&pos, limits);
         let (answer, line, depth) = match &result {
-            TinueResult::Tinue { line } => ("tinue", line_text(&pos, line), None),
+            TinueResult::Tinue { line } => ("tinue", crate::ptn::write_line(&pos, line), None),
             TinueResult::NoTinue { plies } => ("no tinue", Vec::new(), *plies),
             TinueResult::Unknown => ("unknown", Vec::new(), None),
         };

@@ -21,10 +21,10 @@ impl Board {
             .game
             .outcome()
             .map(|o| summarize(pos, o, lang, self.variants));
-        let mut moves = Vec::new();
+        let line = self.all_moves();
+        let moves = ptn::write_line(self.game.start(), &line);
         let mut replay = self.game.start().clone();
-        for mv in self.all_moves() {
-            moves.push(ptn::write_move(&replay, mv));
+        for &mv in &line {
             replay.play_unchecked(mv);
         }
         // Looking back at a finished game: how it ended, so the page can still say so.
