@@ -31,7 +31,7 @@ export function readParams(search) {
   if (p.has('ply')) {
     const v = p.get('ply');
     if (v === 'last') options.ply = 'last';
-    else if (/^\d{1,4}$/.test(v)) options.ply = Number(v);
+    else if (/^\d{1,6}$/.test(v)) options.ply = Number(v);
     else errors.push(`ply must be a number or 'last', not '${v}'`);
   }
   options.interactive = flag('interactive', true);
