@@ -62,26 +62,7 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     (dot.sum as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
-/// The chance that the player to move wins, from an evaluation `score` on a board of side
-/// `size`, by the logistic curve fitted with the weights. Forced wins and losses give 1
-/// and 0.
-///
-/// ```
-/// use tak::ai::eval::win_probability;
-/// assert_eq!(win_probability(0, 6), 0.5);
-/// assert!(win_probability(100, 6) > 0.5);
-/// assert_eq!(win_probability(tak::ai::search::WIN - 3, 6), 1.0);
-/// ```
-pub fn win_probability(score: i32, size: u8) -> f64 {
-    if score >= super::search::WIN_THRESHOLD {
-        return 1.0;
-    }
-    if score <= -super::search::WIN_THRESHOLD {
-        return 0.0;
-    }
-    let logit = score as f64 * weights::LOGIT_PER_UNIT[(size.clamp(3, 8) - 3) as usize] as f64;
-    1.0 / (1.0 + (-logit).exp())
-}
+pub use super::score::win_probability;
 
 #[cfg(test)]
 mod tests {

@@ -23,6 +23,7 @@ pub mod eval;
 pub mod features;
 pub mod level;
 pub mod review;
+pub mod score;
 pub mod search;
 pub mod selfplay;
 #[cfg(not(target_arch = "wasm32"))]

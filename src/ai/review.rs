@@ -19,8 +19,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::eval::win_probability;
-use super::search::{SearchLimits, SearchResult, Searcher, WIN, WIN_THRESHOLD};
+pub use super::score::{eval_text, parse_eval};
+use super::score::{win_probability, WIN, WIN_THRESHOLD};
+use super::search::{SearchLimits, SearchResult, Searcher};
 use crate::game::Judgement;
 use crate::{Color, Move, Position};
 
@@ -194,55 +195,4 @@ fn judge(
         return (Judgement::None, Finding::None, None);
     };
     (judgement, Finding::Worse(loss), Some(better))
-}
-
-/// A short text of an evaluation from white's side, for comments: `+1.2` (flats), or
-/// `+R3` / `-R3` for a road forced in that many plies.
-///
-/// ```
-/// use tak::ai::review::eval_text;
-/// use tak::ai::search::WIN;
-/// assert_eq!(eval_text(120), "+1.2");
-/// assert_eq!(eval_text(-35), "-0.4"); // halves round away from zero
-/// assert_eq!(eval_text(0), "0.0");
-/// assert_eq!(eval_text(WIN - 3), "+R3");
-/// assert_eq!(eval_text(-(WIN - 2)), "-R2");
-/// ```
-pub fn eval_text(white_score: i32) -> String {
-    if white_score.abs() >= WIN_THRESHOLD {
-        let plies = WIN - white_score.abs();
-        let sign = if white_score > 0 { '+' } else { '-' };
-        return format!("{sign}R{plies}");
-    }
-    // Tenths of a flat, rounded, written from integers.
-    let tenths = (white_score as i64 * 2 + white_score.signum() as i64 * 10) / 20;
-    if tenths == 0 {
-        return "0.0".to_string();
-    }
-    let sign = if tenths > 0 { '+' } else { '-' };
-    let a = tenths.abs();
-    format!("{sign}{}.{}", a / 10, a % 10)
-}
-
-/// Reads an evaluation written by [`eval_text`] back into a white score.
-///
-/// ```
-/// use tak::ai::review::{eval_text, parse_eval};
-/// for s in [120, -35, 0, tak::ai::search::WIN - 3] {
-///     let text = eval_text(s);
-///     assert_eq!(eval_text(parse_eval(&text).unwrap()), text);
-/// }
-/// assert_eq!(parse_eval("best c3"), None);
-/// ```
-pub fn parse_eval(text: &str) -> Option<i32> {
-    let text = text.trim();
-    if let Some(rest) = text.strip_prefix("+R").or_else(|| text.strip_prefix("-R")) {
-        let plies: i32 = rest.parse().ok()?;
-        let score = WIN - plies;
-        return Some(if text.starts_with('-') { -score } else { score });
-    }
-    if !(text.starts_with('+') || text.starts_with('-') || text == "0.0") {
-        return None;
-    }
-    crate::web::json::parse_fixed(text, 2).map(|h| h.clamp(-100_000, 100_000) as i32)
 }

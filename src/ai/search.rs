@@ -10,11 +10,7 @@ use crate::{Color, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// A score that means "the player to move wins"; a win found `n` plies ahead scores
-/// `WIN - n`, so quicker wins score higher.
-pub const WIN: i32 = 1_000_000;
-/// Scores beyond this (in absolute value) are forced wins or losses.
-pub const WIN_THRESHOLD: i32 = WIN - 1000;
+pub use super::score::{WIN, WIN_THRESHOLD};
 const INFINITY: i32 = WIN + 1;
 const MAX_PLY: usize = 128;
 

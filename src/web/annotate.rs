@@ -155,8 +155,8 @@ impl Board {
             .map(|&id| {
                 self.game.get(id).comments.iter().find_map(|c| {
                     let head = c.split(" · ").next().unwrap_or("");
-                    crate::ai::review::parse_eval(head)
-                        .map(|s| crate::ai::eval::win_probability(s, size))
+                    crate::ai::score::parse_eval(head)
+                        .map(|s| crate::ai::score::win_probability(s, size))
                 })
             })
             .collect()
@@ -198,7 +198,7 @@ pub fn is_review_comment(comment: &str) -> bool {
     }
     let mut parts = comment.splitn(2, " · ");
     let head = parts.next().unwrap_or("");
-    crate::ai::review::parse_eval(head).is_some()
+    crate::ai::score::parse_eval(head).is_some()
         && parts.next().is_none_or(|rest| rest.starts_with("best "))
 }
 

@@ -201,7 +201,7 @@ impl Engine {
         } else {
             white(report.result.score)
         };
-        let white_chance = crate::ai::eval::win_probability(white_score, pos.size());
+        let white_chance = crate::ai::score::win_probability(white_score, pos.size());
         to_js(&Insight {
             depth: report.result.depth,
             white_score,

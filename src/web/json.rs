@@ -499,47 +499,7 @@ pub fn fixed(out: &mut String, value: f64, decimals: u32) {
     }
 }
 
-/// Reads a decimal such as `-1.25`, `+3` or `.5` as a whole number of `10^-decimals`
-/// (rounded), without the float parsing machinery. Returns `None` for anything else.
-///
-/// ```
-/// use tak::web::json::parse_fixed;
-/// assert_eq!(parse_fixed("+1.2", 2), Some(120));
-/// assert_eq!(parse_fixed("-0.35", 1), Some(-4));
-/// assert_eq!(parse_fixed("1.2.3", 2), None);
-/// ```
-pub fn parse_fixed(text: &str, decimals: u32) -> Option<i64> {
-    let t = text.trim();
-    let (negative, t) = match t.as_bytes().first()? {
-        b'-' => (true, &t[1..]),
-        b'+' => (false, &t[1..]),
-        _ => (false, t),
-    };
-    let (int, frac) = t.split_once('.').unwrap_or((t, ""));
-    if (int.is_empty() && frac.is_empty())
-        || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
-        || int.len() > 12
-    {
-        return None;
-    }
-    let mut value: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
-    let mut extra = 0;
-    for (i, b) in frac.bytes().enumerate() {
-        let d = (b - b'0') as i64;
-        if (i as u32) < decimals {
-            value = value * 10 + d;
-        } else if i as u32 == decimals {
-            extra = d;
-        }
-    }
-    for _ in frac.len() as u32..decimals {
-        value *= 10;
-    }
-    if extra >= 5 {
-        value += 1;
-    }
-    Some(if negative { -value } else { value })
-}
+pub use crate::ai::score::parse_fixed;
 
 impl Json for f64 {
     fn write_json(&self, out: &mut String) {
