@@ -85,7 +85,10 @@ pub enum PuzzleError {
     /// The solution's first move does not keep the forced road.
     WrongFirstMove(Move),
     /// Puzzle `index` (1-based) of a set is wrong.
-    InSet { index: usize, error: Box<PuzzleError> },
+    InSet {
+        index: usize,
+        error: Box<PuzzleError>,
+    },
 }
 
 impl fmt::Display for PuzzleError {
@@ -136,7 +139,10 @@ impl fmt::Display for PuzzleError {
                 "the solution takes {plies} plies but the solver forces a road in {found}"
             ),
             PuzzleError::WrongFirstMove(mv) => {
-                write!(f, "the solution's first move {mv} does not keep the forced road")
+                write!(
+                    f,
+                    "the solution's first move {mv} does not keep the forced road"
+                )
             }
             PuzzleError::InSet { index, error } => write!(f, "puzzle {index}: {error}"),
         }
@@ -537,10 +543,32 @@ impl Miner {
     }
 
     /// The puzzles found, easiest first (by [`Effort`]), each with its rank (1, 2, ...) as
-    /// its difficulty.
-    pub fn finish(self) -> Vec<Puzzle> {
+    /// its difficulty. With `per_group`, at most that many of each length and board size,
+    /// spread evenly from the group's easiest to its hardest.
+    pub fn finish(self, per_group: Option<usize>) -> Vec<Puzzle> {
         let mut found = self.found;
-        found.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.source.cmp(&b.1.source)));
+        let order = |a: &(Effort, Puzzle), b: &(Effort, Puzzle)| {
+            a.0.cmp(&b.0).then_with(|| a.1.source.cmp(&b.1.source))
+        };
+        found.sort_by(order);
+        if let Some(k) = per_group {
+            let mut groups: Vec<Vec<(Effort, Puzzle)>> = Vec::new();
+            for item in found {
+                let group = (item.0.plies, item.1.position.size());
+                match groups
+                    .iter_mut()
+                    .find(|g| (g[0].0.plies, g[0].1.position.size()) == group)
+                {
+                    Some(g) => g.push(item),
+                    None => groups.push(vec![item]),
+                }
+            }
+            found = groups
+                .into_iter()
+                .flat_map(|group| spread(group, k))
+                .collect();
+            found.sort_by(order);
+        }
         found
             .into_iter()
             .enumerate()
@@ -550,6 +578,25 @@ impl Miner {
             })
             .collect()
     }
+}
+
+/// At most `k` of `items` (in order), evenly spaced from the first to the last.
+fn spread<T>(items: Vec<T>, k: usize) -> Vec<T> {
+    let n = items.len();
+    if n <= k {
+        return items;
+    }
+    let wanted: HashSet<usize> = match k {
+        0 => HashSet::new(),
+        1 => HashSet::from([n / 2]),
+        _ => (0..k).map(|i| i * (n - 1) / (k - 1)).collect(),
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| wanted.contains(i))
+        .map(|(_, item)| item)
+        .collect()
 }
 
 /// Writes a set: `header` lines as `{comments}` first (when any), then each puzzle's PTN,

@@ -43,13 +43,14 @@ commands:
         one that holds out longest); 'no tinue' (none within N plies); or 'unknown' (the
         nodes ran out). Nodes and time on stderr.
   puzzles [--games REAL_GAMES.jsonl] [--selfplay N] [--sizes 5,6] [--level L] [--seed S]
-        [--plies 3,5,7] [--nodes N] [--all] [--out FILE]
+        [--plies 3,5,7] [--nodes N] [--all] [--per-group K] [--out FILE]
         mine tinue puzzles: every position of the real games (one JSON object a line, as
         ../shared/data/real-games.jsonl) and of N self-play games at LEVEL (default 3) on
         the sizes in turn, where the player to move forces a road in exactly one of the
         plies asked (the shortest proof counts; N solver nodes a position, default 200000)
         and has no road at once. Repeats up to the board's symmetries are dropped, and
-        (unless --all) the later positions of a game's tinue already found. Writes the set,
+        (unless --all) the later positions of a game's tinue already found; --per-group keeps
+        at most K of each length and size, evenly from easiest to hardest. Writes the set,
         easiest first, as PTN (default standard output); counts on stdout, progress on stderr
   render (--tps \"<TPS>\" | --ptn FILE [--ply N]) [--highlight LIST] [--arrows LIST]
         [--labels LIST] [--width PX] [--height PX] [--dark] [--no-coordinates]
@@ -451,7 +452,9 @@ fn real_game(line: &str) -> Result<RealGame, String> {
     let stones = json_number(line, "flats").map_or(config.stones, |f| f as u8);
     let caps = json_number(line, "caps").map_or(config.caps, |c| c as u8);
     if (stones, caps) != (config.stones, config.caps) {
-        config = config.with_pieces(stones, caps).map_err(|e| e.to_string())?;
+        config = config
+            .with_pieces(stones, caps)
+            .map_err(|e| e.to_string())?;
     }
     let half = (json_number(line, "komi").unwrap_or(0.0) * 2.0).round() as i8;
     if let Some(komi) = tak::Komi::from_half_flats(half) {
@@ -466,8 +469,12 @@ fn real_game(line: &str) -> Result<RealGame, String> {
             moves.push(text.parse().map_err(|e| format!("'{text}': {e}"))?);
         }
     }
-    let players = match (json_string(line, "white"), json_string(line, "black")) {
-        (Some(w), Some(b)) => format!(" ({w} vs {b})"),
+    // Player names without what the log adds in parentheses.
+    let player = |color: &str| {
+        json_string(line, color).map(|n| n.split(" (").next().unwrap_or("").trim().to_string())
+    };
+    let players = match (player("white"), player("black")) {
+        (Some(w), Some(b)) if !w.is_empty() && !b.is_empty() => format!(" ({w} vs {b})"),
         _ => String::new(),
     };
     let id = json_string(line, "id").unwrap_or_default();
@@ -504,7 +511,15 @@ fn run_puzzles(args: &[String]) -> Result<(), Failure> {
     let (named, positional) = options(
         &args,
         &[
-            "games", "selfplay", "sizes", "level", "seed", "plies", "nodes", "out",
+            "games",
+            "selfplay",
+            "sizes",
+            "level",
+            "seed",
+            "plies",
+            "nodes",
+            "per-group",
+            "out",
         ],
     )?;
     if let Some(extra) = positional.first() {
@@ -528,6 +543,10 @@ fn run_puzzles(args: &[String]) -> Result<(), Failure> {
     let seed: u64 = number(&named, "seed", 1)?;
     let nodes: u64 = number(&named, "nodes", 200_000)?;
     let out = named.iter().rev().find(|(n, _)| *n == "out").map(|o| o.1);
+    let per_group = match named.iter().any(|(n, _)| *n == "per-group") {
+        true => Some(number::<usize>(&named, "per-group", 0)?),
+        false => None,
+    };
 
     let start = Instant::now();
     let mut miner = Miner::new(&plies, nodes);
@@ -613,7 +632,8 @@ fn run_puzzles(args: &[String]) -> Result<(), Failure> {
         miner.unknown,
         miner.nodes_spent,
     );
-    let puzzles = miner.finish();
+    let found = miner.found().count();
+    let puzzles = miner.finish(per_group);
     let secs = start.elapsed().as_secs_f64();
     let mut counts = String::new();
     for &p in &plies {
@@ -636,10 +656,13 @@ fn run_puzzles(args: &[String]) -> Result<(), Failure> {
         ));
     }
     let summary = format!(
-        "{} puzzles: {}from {scanned} positions ({real_positions} of real games, \
+        "{} puzzles{}: {}from {scanned} positions ({real_positions} of real games, \
          {selfplay_positions} of self-play; {repeats} repeats up to symmetry, {unknown} over \
          the budget of {nodes} nodes), {spent} solver nodes in {secs:.0} s",
         puzzles.len(),
+        per_group.map_or(String::new(), |k| format!(
+            " (of {found} found, at most {k} per length and size)"
+        )),
         counts
     );
     println!("{summary}");
