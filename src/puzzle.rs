@@ -367,7 +367,7 @@ fn defences(position: &Position, first: Move) -> usize {
 /// use tak::puzzle::symmetric_key;
 /// use tak::Position;
 /// let a = Position::from_tps("2,x4/x5/x5/x5/1,1,x3 1 3")?;
-/// let turned = Position::from_tps("x3,2,1/x4,1/x5/x5/x5 1 3")?; // a quarter turn
+/// let turned = Position::from_tps("1,x3,2/1,x4/x5/x5/x5 1 3")?; // a quarter turn
 /// let mirrored = Position::from_tps("x4,2/x5/x5/x5/x3,1,1 1 7")?;
 /// assert_eq!(symmetric_key(&a), symmetric_key(&turned));
 /// assert_eq!(symmetric_key(&a), symmetric_key(&mirrored));
