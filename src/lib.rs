@@ -52,6 +52,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod ptn;
+pub mod puzzle;
 pub mod score;
 pub mod series;
 pub mod square;

@@ -42,6 +42,16 @@ commands:
         <first move>' and the proof's main line in PTN, ending in the road (each defence the
         one that holds out longest); 'no tinue' (none within N plies); or 'unknown' (the
         nodes ran out). Nodes and time on stderr.
+  puzzles [--games REAL_GAMES.jsonl] [--selfplay N] [--sizes 5,6] [--level L] [--seed S]
+        [--plies 3,5,7] [--nodes N] [--all] [--per-group K] [--out FILE]
+        mine tinue puzzles: every position of the real games (one JSON object a line, as
+        ../shared/data/real-games.jsonl) and of N self-play games at LEVEL (default 3) on
+        the sizes in turn, where the player to move forces a road in exactly one of the
+        plies asked (the shortest proof counts; N solver nodes a position, default 200000)
+        and has no road at once. Repeats up to the board's symmetries are dropped, and
+        (unless --all) the later positions of a game's tinue already found; --per-group keeps
+        at most K of each length and size, evenly from easiest to hardest. Writes the set,
+        easiest first, as PTN (default standard output); counts on stdout, progress on stderr
   render (--tps \"<TPS>\" | --ptn FILE [--ply N]) [--highlight LIST] [--arrows LIST]
         [--labels LIST] [--width PX] [--height PX] [--dark] [--no-coordinates]
         write the board as SVG on standard output (the same drawing as the page's canvas),
@@ -66,6 +76,7 @@ fn main() -> ExitCode {
         Some("tune") => run_tune(&args[1..]),
         Some("render") => run_render(&args[1..]),
         Some("tinue") => run_tinue(&args[1..]),
+        Some("puzzles") => run_puzzles(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -377,6 +388,297 @@ fn run_tinue(args: &[String]) -> Result<(), Failure> {
         }
     };
     eprintln!("{verdict}; {} nodes in {ms:.1} ms", solver.nodes());
+    Ok(())
+}
+
+/// A real game read from one line of the real-games file: the few fields mining needs,
+/// read without a JSON library (the file is one flat object a line).
+struct RealGame {
+    config: Config,
+    moves: Vec<tak::Move>,
+    /// Where it comes from, for a puzzle's `Source` tag.
+    name: String,
+}
+
+/// The raw text of field `name` in a flat JSON object: from its value's first character.
+fn json_value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!("\"{name}\":");
+    let start = line.find(&key)? + key.len();
+    Some(line[start..].trim_start())
+}
+
+fn json_string(line: &str, name: &str) -> Option<String> {
+    let rest = json_value(line, name)?.strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(out),
+            '\\' => match chars.next()? {
+                'n' => out.push(' '),
+                'u' => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    out.push(
+                        u32::from_str_radix(&hex, 16)
+                            .ok()
+                            .and_then(char::from_u32)
+                            .unwrap_or('?'),
+                    );
+                }
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+fn json_number(line: &str, name: &str) -> Option<f64> {
+    let rest = json_value(line, name)?;
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | 'e' | 'E' | '+')))
+        .unwrap_or(rest.len());
+    rest[..end].parse().ok()
+}
+
+fn real_game(line: &str) -> Result<RealGame, String> {
+    let size = json_number(line, "size").ok_or("no size")? as u8;
+    let mut config = Config::standard(size).map_err(|e| e.to_string())?;
+    let stones = json_number(line, "flats").map_or(config.stones, |f| f as u8);
+    let caps = json_number(line, "caps").map_or(config.caps, |c| c as u8);
+    if (stones, caps) != (config.stones, config.caps) {
+        config = config
+            .with_pieces(stones, caps)
+            .map_err(|e| e.to_string())?;
+    }
+    let half = (json_number(line, "komi").unwrap_or(0.0) * 2.0).round() as i8;
+    if let Some(komi) = tak::Komi::from_half_flats(half) {
+        config = config.with_komi(komi);
+    }
+    let list = json_value(line, "moves").ok_or("no moves")?;
+    let list = &list[list.find('[').ok_or("no moves")? + 1..list.find(']').ok_or("no moves")?];
+    let mut moves = Vec::new();
+    for text in list.split(',') {
+        let text = text.trim().trim_matches('"');
+        if !text.is_empty() {
+            moves.push(text.parse().map_err(|e| format!("'{text}': {e}"))?);
+        }
+    }
+    // Player names without what the log adds in parentheses.
+    let player = |color: &str| {
+        json_string(line, color).map(|n| n.split(" (").next().unwrap_or("").trim().to_string())
+    };
+    let players = match (player("white"), player("black")) {
+        (Some(w), Some(b)) if !w.is_empty() && !b.is_empty() => format!(" ({w} vs {b})"),
+        _ => String::new(),
+    };
+    let id = json_string(line, "id").unwrap_or_default();
+    let name = match json_number(line, "playtak_id") {
+        Some(n) => format!("playtak.com game {}{players}", n as u64),
+        None => format!("{id}{players}"),
+    };
+    Ok(RealGame {
+        config,
+        moves,
+        name,
+    })
+}
+
+/// A comma-separated list of numbers.
+fn number_list(named: &[(&str, &str)], name: &str, default: &[u8]) -> Result<Vec<u8>, Failure> {
+    match named.iter().rev().find(|(n, _)| *n == name) {
+        Some((_, v)) => v
+            .split(',')
+            .map(|x| {
+                x.trim()
+                    .parse()
+                    .map_err(|_| Failure::Usage(format!("--{name} '{v}' is not a list of numbers")))
+            })
+            .collect(),
+        None => Ok(default.to_vec()),
+    }
+}
+
+fn run_puzzles(args: &[String]) -> Result<(), Failure> {
+    use tak::puzzle::{write_set, Mined, Miner};
+    let all = args.iter().any(|a| a == "--all");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--all").cloned().collect();
+    let (named, positional) = options(
+        &args,
+        &[
+            "games",
+            "selfplay",
+            "sizes",
+            "level",
+            "seed",
+            "plies",
+            "nodes",
+            "per-group",
+            "out",
+        ],
+    )?;
+    if let Some(extra) = positional.first() {
+        return Err(Failure::Usage(format!("unexpected argument '{extra}'")));
+    }
+    let games_file = named.iter().rev().find(|(n, _)| *n == "games").map(|g| g.1);
+    let selfplay: u32 = number(&named, "selfplay", 0)?;
+    if games_file.is_none() && selfplay == 0 {
+        return Err(Failure::Usage(
+            "puzzles needs --games FILE or --selfplay N (or both)".into(),
+        ));
+    }
+    let plies = number_list(&named, "plies", &[3, 5, 7])?;
+    if plies.iter().any(|p| p % 2 == 0 || *p < 3 || *p > 15) {
+        return Err(Failure::Usage(
+            "--plies takes odd numbers from 3 to 15, e.g. 3,5,7".into(),
+        ));
+    }
+    let sizes = number_list(&named, "sizes", &[5, 6])?;
+    let level: u8 = number(&named, "level", 3)?;
+    let seed: u64 = number(&named, "seed", 1)?;
+    let nodes: u64 = number(&named, "nodes", 200_000)?;
+    let out = named.iter().rev().find(|(n, _)| *n == "out").map(|o| o.1);
+    let per_group = match named.iter().any(|(n, _)| *n == "per-group") {
+        true => Some(number::<usize>(&named, "per-group", 0)?),
+        false => None,
+    };
+
+    let start = Instant::now();
+    let mut miner = Miner::new(&plies, nodes);
+    // Walks one game: every position before a ply, the puzzle's first move being that ply.
+    // A position is not kept when the same attacker had a forced road two plies before
+    // (the game's continuation of a tinue already found), unless --all.
+    let walk = |miner: &mut Miner, start: &Position, moves: &[tak::Move], name: &str| {
+        let mut pos = start.clone();
+        let mut tinue_at: [Option<usize>; 2] = [None, None];
+        for i in 0..=moves.len() {
+            if pos.is_over() {
+                break;
+            }
+            let side = pos.to_move().index();
+            let continues = i >= 2 && tinue_at[side] == Some(i - 2);
+            let ply = pos.ply() + 1;
+            let result = miner.consider(&pos, all || !continues, || format!("{name}, ply {ply}"));
+            if matches!(result, Mined::Puzzle(_) | Mined::Tinue(_)) {
+                tinue_at[side] = Some(i);
+            }
+            if moves.get(i).is_none_or(|&mv| pos.play(mv).is_err()) {
+                break;
+            }
+        }
+    };
+    let mut real_positions = 0;
+    if let Some(path) = games_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Error(format!("cannot read {path}: {e}")))?;
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        for (n, line) in lines.iter().enumerate() {
+            let game =
+                real_game(line).map_err(|e| Failure::Error(format!("{path}:{}: {e}", n + 1)))?;
+            let before = miner.scanned;
+            walk(
+                &mut miner,
+                &Position::with_config(game.config),
+                &game.moves,
+                &game.name,
+            );
+            real_positions += miner.scanned - before;
+            eprint!(
+                "\rreal game {}/{}: {} puzzles, {:.0} s   ",
+                n + 1,
+                lines.len(),
+                miner.found().count(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+        eprintln!();
+    }
+    let mut selfplay_positions = 0;
+    if selfplay > 0 {
+        use tak::ai::level::Level;
+        use tak::ai::selfplay::{opening, play};
+        let strength = Level::get(level);
+        for game in 0..selfplay {
+            let size = sizes[game as usize % sizes.len().max(1)];
+            let config = Config::standard(size).map_err(|e| Failure::Usage(e.to_string()))?;
+            let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(game as u64);
+            let first = opening(config, game_seed);
+            let record = play(&first, &strength, &strength, game_seed, 300);
+            let name = format!(
+                "self-play {size}x{size} level {} seed {seed} game {}",
+                strength.number,
+                game + 1
+            );
+            let before = miner.scanned;
+            walk(&mut miner, &first, &record.moves, &name);
+            selfplay_positions += miner.scanned - before;
+            eprint!(
+                "\rself-play game {}/{selfplay}: {} puzzles, {:.0} s   ",
+                game + 1,
+                miner.found().count(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+        eprintln!();
+    }
+    let (scanned, repeats, unknown, spent) = (
+        miner.scanned,
+        miner.repeats,
+        miner.unknown,
+        miner.nodes_spent,
+    );
+    let found = miner.found().count();
+    let puzzles = miner.finish(per_group);
+    let secs = start.elapsed().as_secs_f64();
+    let mut counts = String::new();
+    for &p in &plies {
+        let of: Vec<_> = puzzles.iter().filter(|z| z.plies == p).collect();
+        let mut by_size = Vec::new();
+        for size in 3..=8u8 {
+            let n = of.iter().filter(|z| z.position.size() == size).count();
+            if n > 0 {
+                by_size.push(format!("{n} on {size}x{size}"));
+            }
+        }
+        counts.push_str(&format!(
+            "{} in {p} plies ({}); ",
+            of.len(),
+            if by_size.is_empty() {
+                "none".to_string()
+            } else {
+                by_size.join(", ")
+            }
+        ));
+    }
+    let summary = format!(
+        "{} puzzles{}: {}from {scanned} positions ({real_positions} of real games, \
+         {selfplay_positions} of self-play; {repeats} repeats up to symmetry, {unknown} over \
+         the budget of {nodes} nodes), {spent} solver nodes in {secs:.0} s",
+        puzzles.len(),
+        per_group.map_or(String::new(), |k| format!(
+            " (of {found} found, at most {k} per length and size)"
+        )),
+        counts
+    );
+    println!("{summary}");
+    if let Some(path) = out {
+        let command = std::iter::once("tak puzzles".to_string())
+            .chain(std::env::args().skip(2))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let header = [
+            format!("Tinue puzzles mined by: {command}"),
+            summary,
+            "Each puzzle: the TPS tag is the position (the player to move attacks), the main line \
+             the solution ending in the road; Difficulty is the rank by plies, then the \
+             defender's replies to the first move, then solver nodes."
+                .to_string(),
+        ];
+        std::fs::write(path, write_set(&puzzles, &header))
+            .map_err(|e| Failure::Error(format!("cannot write {path}: {e}")))?;
+    } else {
+        print!("{}", write_set(&puzzles, &[]));
+    }
     Ok(())
 }
 
