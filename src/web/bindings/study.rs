@@ -86,6 +86,7 @@ impl TakBoard {
             });
         match result {
             Ok(series) => {
+                super::set_today(&mut self.board.sitting);
                 self.board.start_match(series);
                 None
             }
@@ -116,6 +117,7 @@ impl TakBoard {
     /// Records the finished game in the match and starts the next. Returns an error message.
     #[wasm_bindgen(js_name = nextGame)]
     pub fn next_game(&mut self) -> Option<String> {
+        super::set_today(&mut self.board.sitting);
         self.board.next_game().err()
     }
 
