@@ -49,9 +49,17 @@ export async function launch() {
   });
 }
 
-/** Opens the game page with a clean storage and waits for the board. */
-export async function openGame(context, url) {
+/**
+ * Opens the game page with a clean storage and waits for the board. The first visit's
+ * welcome is taken as seen unless `welcome` is true (the tests of the welcome itself).
+ */
+export async function openGame(context, url, { welcome = false } = {}) {
   const page = await context.newPage();
+  if (!welcome) {
+    await page.addInitScript(() => {
+      try { if (localStorage.getItem('tak.welcome') == null) localStorage.setItem('tak.welcome', 'seen-by-test'); } catch { /* no storage */ }
+    });
+  }
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
