@@ -26,7 +26,17 @@ pub struct Sitting {
 impl Sitting {
     /// Sets today's date (month and day from 1).
     pub fn set_today(&mut self, year: u32, month: u32, day: u32) {
-        self.today = Some(format!("{year:04}.{month:02}.{day:02}"));
+        // Written out by hand: the page's wasm carries no padded formatting for it.
+        let mut date = String::with_capacity(10);
+        for (n, digits) in [(year, 4), (month, 2), (day, 2)] {
+            if !date.is_empty() {
+                date.push('.');
+            }
+            for d in (0..digits).rev() {
+                date.push(char::from(b'0' + (n / 10u32.pow(d) % 10) as u8));
+            }
+        }
+        self.today = Some(date);
     }
 }
 
@@ -90,6 +100,17 @@ impl Board {
         }
     }
 
+    /// The computer's side named without its level ("Computer"), where a short name is
+    /// wanted (over its reserve, in little room); none for the other sides.
+    pub fn player_short(&self, color: Color) -> Option<String> {
+        match self.sitting.computer {
+            Some((computer, _)) if computer == color => {
+                Some(i18n::text(self.lang, "player.computer_short", &[]))
+            }
+            _ => None,
+        }
+    }
+
     /// Against the computer (its colour and level) or not: names the sides on the canvas
     /// and in the status, and the players of the next game started.
     pub fn set_computer(&mut self, computer: Option<(Color, u8)>) {
@@ -117,8 +138,9 @@ impl Board {
     pub fn ptn_file_name(&self) -> String {
         let part = |text: &str| {
             let mut out = String::new();
+            // Letters and digits (any beyond ASCII kept: no Unicode tables in the page's wasm).
             for c in text.chars() {
-                if c.is_alphanumeric() {
+                if c.is_ascii_alphanumeric() || !c.is_ascii() {
                     out.push(c);
                 } else if !out.is_empty() && !out.ends_with('-') {
                     out.push('-');
@@ -560,6 +582,8 @@ mod tests {
         );
         assert_eq!(b.player_label(Color::White), "You");
         assert_eq!(b.player_label(Color::Black), "Computer · Club");
+        assert_eq!(b.player_short(Color::Black).as_deref(), Some("Computer"));
+        assert_eq!(b.player_short(Color::White), None);
         // Between people the sides are the colours again, and the game names no one.
         b.set_computer(None);
         b.new_game(
