@@ -15,8 +15,9 @@ const copy = (from, to = from) => cpSync(path.join(ROOT, from), path.join(DIST, 
 for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/icons', 'www/i18n']) copy(f);
 for (const f of ['tak_bg.wasm', 'tak_study_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
 
+// board.js is an entry too: hosts import `mount` from www/board.js (as the embed demo shows).
 const result = await build({
-  entryPoints: ['app', 'embed', 'tak-board', 'worker'].map((e) => path.join(ROOT, 'www', `${e}.js`)),
+  entryPoints: ['app', 'embed', 'tak-board', 'board', 'worker'].map((e) => path.join(ROOT, 'www', `${e}.js`)),
   bundle: true,
   splitting: true,
   format: 'esm',

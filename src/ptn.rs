@@ -548,8 +548,8 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes `game` as PTN: its tags (with `Size`, `Komi`, `Flats`, `Caps`, `TPS` and `Result`
-/// brought up to date; the result is the main line's), then the main line in short form,
+/// Writes `game` as PTN: its tags (with `Size`, `Komi` (always), `Flats`, `Caps`, `TieRule`,
+/// `TPS` and `Result` brought up to date; the result is the main line's), then the main line in short form,
 /// numbered in pairs, with annotations, `{comments}` and variations in parentheses after the
 /// ply they replace, as PGN writes them.
 pub fn write_game(game: &Game) -> String {
@@ -572,16 +572,20 @@ pub fn write_game(game: &Game) -> String {
         set(k, Some(v.clone()));
     }
     set("Size", Some(config.size.to_string()));
-    set(
-        "Komi",
-        (config.komi.half_flats() != 0).then(|| config.komi.to_string()),
-    );
+    set("Komi", Some(config.komi.to_string()));
     let custom = (config.stones, config.caps) != (standard.stones, standard.caps);
     set("Flats", custom.then(|| config.stones.to_string()));
     set("Caps", custom.then(|| config.caps.to_string()));
+    // The tie rule when it is not the standard one, or when the game says which it follows.
+    let tie_rule = if config.ancient_tie_rule {
+        "ancient"
+    } else {
+        "standard"
+    };
+    let tie_tagged = game.tag("TieRule").is_some();
     set(
         "TieRule",
-        config.ancient_tie_rule.then(|| "ancient".to_string()),
+        (config.ancient_tie_rule || tie_tagged).then(|| tie_rule.to_string()),
     );
     let empty_start = *start == Position::with_config(*config);
     set("TPS", (!empty_start).then(|| tps::write(start)));

@@ -33,8 +33,9 @@ function showNotice(text) {
 
 // Settings: opponent, level, colour, language and help options. Kept across visits;
 // anything unreadable falls back to the defaults.
+const DEFAULT_LEVEL = 3;
 function loadSettings() {
-  const defaults = { opponent: 'human', level: 3, human: 'white', lang: null, targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''] };
+  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''] };
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
     return {
@@ -42,6 +43,7 @@ function loadSettings() {
       level: Number.isInteger(s.level) && s.level >= 1 && s.level <= 6 ? s.level : defaults.level,
       human: s.human === 'black' ? 'black' : 'white',
       lang: typeof s.lang === 'string' ? s.lang : null,
+      theme: ['light', 'dark'].includes(s.theme) ? s.theme : 'system',
       targets: s.targets !== false,
       tak: s.tak !== false,
       patterns: s.patterns === true,
@@ -61,6 +63,17 @@ function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* disabled */ }
 }
 
+// The theme: light, dark or the system's, for the page (its stylesheet reads data-theme; the
+// script in the page's head sets it before the first paint) and the board's canvas.
+const boardTheme = () => (settings.theme === 'system' ? 'auto' : settings.theme);
+function applyPageTheme() {
+  if (settings.theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = settings.theme;
+}
+applyPageTheme();
+// Where a game was played, for its PTN's `Site`: the page's address (a file has none to give).
+const SITE = location.protocol.startsWith('http') ? `${location.origin}${location.pathname.replace(/index\.html$/, '')}` : 'Tak (a page saved on this device)';
+
 let lang = chooseLanguage(settings.lang);
 let t = await translator(lang);
 document.documentElement.lang = lang;
@@ -72,7 +85,7 @@ $('lang').value = lang;
 const returning = hasSaved() || location.hash.startsWith('#g=');
 let board;
 try {
-  board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning });
+  board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning, theme: boardTheme(), site: SITE });
 } catch (err) {
   showNotice(t('notice.cannot_start', { error: err?.message || err }));
   throw err;
@@ -134,6 +147,8 @@ addEventListener('pagehide', () => { if (saveTimer != null) saveNow(); });
 document.addEventListener('visibilitychange', () => { if (document.hidden && saveTimer != null) saveNow(); });
 
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
+/** Against the computer, which side it plays and at what level: the board names the sides. */
+const sides = () => ({ computer: computerColor() ?? 'none', level: settings.level });
 
 function renderBoardText() {
   const list = $('board-text');
@@ -149,7 +164,13 @@ function refresh() {
   const thinking = computer.busy ? t('thinking', { level: settings.level, name: t(`level.${settings.level}`) }) : '';
   // In a match against the computer, the reader is the first player: white in odd games.
   if (s.series && settings.opponent === 'computer' && s.series.current) {
-    settings.human = s.series.current.white === 0 ? 'white' : 'black';
+    const human = s.series.current.white === 0 ? 'white' : 'black';
+    if (human !== settings.human) {
+      settings.human = human;
+      board.set(sides());
+      refresh();
+      return;
+    }
   }
   const you = settings.opponent === 'computer' ? settings.human : null;
   // In a match between people, the result names the players.
@@ -202,7 +223,7 @@ const computerColor = () => (settings.opponent === 'computer' ? (settings.human 
 
 /** Starts the computer's search when it is its turn at the end of the game. */
 function maybeThink() {
-  board.set({ playedLineIsMain: settings.opponent === 'computer' });
+  board.set({ playedLineIsMain: settings.opponent === 'computer', ...sides() });
   if (match?.viewing) { stopTurn(computer); board.set({ thinking: false }); return; }
   takeTurn(board, computer, computerColor(), settings.level, {
     thinking: (on) => board.set({ thinking: on }),
@@ -218,7 +239,11 @@ function maybeThink() {
 board.on('move', (e) => {
   const s = board.status();
   const mover = s.toMove === 'white' ? 'black' : 'white';
-  let text = t('announce.ply', { player: playerName(mover), move: e.ptn });
+  // Against the computer the sides are named as players.
+  const you = computerColor() ? settings.human : null;
+  let text = !you ? t('announce.ply', { player: playerName(mover), move: e.ptn })
+    : mover === you ? t('announce.you', { move: e.ptn })
+      : t('announce.named', { name: s.players[mover === 'white' ? 0 : 1], move: e.ptn });
   if (s.result) text += ` ${t('announce.result', { result: s.result.text })}`;
   $('announce').textContent = text;
 });
@@ -328,6 +353,7 @@ async function startGame(size, komi, rules = settings.rules, length = null) {
   board.hideMessage();
   if (match?.viewing) match.back();
   const options = { size: Number(size), komi: String(komi), ...rules };
+  board.set(sides()); // who plays: the new game's players
   let error;
   if (length) {
     const names = settings.opponent === 'computer'
@@ -520,6 +546,11 @@ async function copy(text, what) {
   }
 }
 $('copy-ptn').addEventListener('click', () => copy(board.ptn(), 'PTN'));
+// The game as a .ptn file, named after its players and date (both from its tags).
+$('download-ptn').addEventListener('click', async () => {
+  closeMenu();
+  await download(new Blob([board.ptn()], { type: 'application/x-tak-ptn' }), board.ptnFileName());
+});
 $('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
 const pasteDialog = $('paste-dialog');
 $('paste').addEventListener('click', () => {
@@ -573,7 +604,7 @@ for (const id of ['copy-ptn', 'copy-tps', 'paste']) $(id).addEventListener('clic
 // The skip link lands on the board itself, ready for the keyboard.
 $('skip-board').addEventListener('click', (e) => { e.preventDefault(); board.focus(); });
 // Typing a move and the help options: open beside the board when there is room.
-if (matchMedia('(min-width: 60rem) and (min-height: 40rem)').matches) $('extras').open = true;
+if (matchMedia('(min-width: 60rem) and (min-height: 56rem)').matches) $('extras').open = true;
 
 // Help options.
 const options = { 'opt-targets': 'targets', 'opt-tak': 'tak', 'opt-patterns': 'patterns' };
@@ -587,6 +618,16 @@ for (const [id, key] of Object.entries(options)) {
   });
 }
 
+// Theme: light, dark or the system's.
+$('theme').value = settings.theme;
+$('theme').addEventListener('change', () => {
+  const theme = $('theme').value;
+  settings = { ...settings, theme: ['light', 'dark'].includes(theme) ? theme : 'system' };
+  saveSettings();
+  applyPageTheme();
+  board.set({ theme: boardTheme() });
+});
+
 // Language: the whole page, the board's messages and its canvas.
 $('lang').addEventListener('change', async () => {
   lang = chooseLanguage($('lang').value);
@@ -599,3 +640,28 @@ $('lang').addEventListener('change', async () => {
   board.canvas.setAttribute('aria-label', t('board.label'));
   refresh();
 });
+
+// The first visit: a welcome that offers the computer, a friend on this device or the
+// tutorial. Shown once: the choice (or closing it) is remembered, and a visitor with a saved
+// game or a shared link is no newcomer.
+const WELCOME_KEY = 'tak.welcome';
+const welcomed = () => { try { return localStorage.getItem(WELCOME_KEY) != null; } catch { return true; } };
+if (!returning && !welcomed()) {
+  const welcome = $('welcome-dialog');
+  $('welcome-computer-note').textContent = t('welcome.computer_note', { level: t(`level.${DEFAULT_LEVEL}`) });
+  welcome.addEventListener('close', () => {
+    const choice = ['computer', 'friend', 'learn'].includes(welcome.returnValue) ? welcome.returnValue : 'dismissed';
+    try { localStorage.setItem(WELCOME_KEY, choice); } catch { /* storage disabled: it shows again */ }
+    if (choice === 'computer' || choice === 'friend') {
+      settings = choice === 'computer'
+        ? { ...settings, opponent: 'computer', level: DEFAULT_LEVEL, human: 'white' }
+        : { ...settings, opponent: 'human' };
+      saveSettings();
+      const s = board.status();
+      startGame(s.size, s.komi, settings.rules);
+    } else if (choice === 'learn') {
+      openLearn();
+    }
+  }, { once: true });
+  welcome.showModal();
+}

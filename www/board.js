@@ -61,6 +61,7 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * Creates a board in `element`.
  * options: size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
  * coordinates, patterns, lang, theme ('light' | 'dark' | 'auto'), label (accessible name),
+ * site (the page's name or address, for the `Site` of the games it starts),
  * messages (default true: a refused action shows why over the board for a few seconds),
  * scoring ('Downings Middletown Tarway', any of them), tieRule (true: the ancient tie
  * rule), takeBacks ('court' or 'tavern').
@@ -85,6 +86,7 @@ export async function mount(element, options = {}) {
     showTargets: options.showTargets, coordinates: options.coordinates,
     patterns: options.patterns, showThreats: options.showThreats, lang,
     scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
+    site: options.site,
   };
   // The board in the wasm, reached only through `board`, which guards every call: a failure
   // inside (a bug; a panic traps the wasm and leaves the object unusable, so that every later
@@ -234,8 +236,8 @@ export async function mount(element, options = {}) {
   const resizeObserver = new ResizeObserver(fit);
   resizeObserver.observe(canvas);
 
+  let theme = options.theme || 'auto';
   const applyTheme = () => {
-    const theme = options.theme || 'auto';
     const dark = theme === 'dark' || (theme === 'auto' && !!darkQuery?.matches);
     setting({ dark });
     toast.style.background = dark ? 'rgb(250 240 225 / .95)' : 'rgb(40 30 20 / .92)';
@@ -336,6 +338,8 @@ export async function mount(element, options = {}) {
   const handle = {
     tps: () => board.tps(),
     ptn: () => board.ptn(),
+    /** A file name for the game's PTN, from its players and date. */
+    ptnFileName: () => board.ptnFileName(),
     play: act((move) => board.play(String(move))),
     undo: act(() => board.undo()),
     redo: act(() => board.redo()),
@@ -408,12 +412,14 @@ export async function mount(element, options = {}) {
     describe: () => board.describe(),
     /**
      * Changes what may change after mounting; what is not given stays: {interactive,
-     * showTargets, showThreats, patterns, thinking, preferPortrait, playedLineIsMain, lang}.
+     * showTargets, showThreats, patterns, thinking, preferPortrait, playedLineIsMain, lang,
+     * theme ('light' | 'dark' | 'auto'), computer ('white' | 'black' | 'none'), level, site}.
      * Returns an error message or null; with `lang`, a Promise of it (the language's
      * catalogue loads first).
      */
     set(options = {}) {
-      const { lang: code, ...rest } = options ?? {};
+      const { lang: code, theme: look, ...rest } = options ?? {};
+      if (look != null) { theme = String(look); applyTheme(); }
       const error = act(() => setting(rest))();
       if (code == null) return error;
       return loadCatalogue(String(code), wasm.name).then(() => {

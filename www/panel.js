@@ -18,6 +18,15 @@ export function keepInView(list, item) {
   else if (r.right > box.right) list.scrollLeft += r.right - box.right + margin;
 }
 
+/** Lists already watched for a change of size (a result card, the analysis, the extras). */
+const watched = new WeakSet();
+/** Keeps the current ply of `list` in view whenever the list's box changes size. */
+function keepCurrentInView(list) {
+  if (watched.has(list) || typeof ResizeObserver !== 'function') return;
+  watched.add(list);
+  new ResizeObserver(() => keepInView(list, list.querySelector('[aria-current="true"]'))).observe(list);
+}
+
 /** Variations the reader folded away (by the id of their first ply), for this page's life. */
 const folded = new Set();
 
@@ -28,6 +37,7 @@ const folded = new Set();
  * plies near the one shown (the status says how many it leaves out before and after).
  */
 export function renderMoves(list, status, t, on) {
+  keepCurrentInView(list);
   list.replaceChildren();
   const depth = status.ply;
   const plyButton = (item, label) => {
@@ -162,16 +172,18 @@ export function renderMoves(list, status, t, on) {
 /**
  * The status block: whose turn (and what the first plies place), "Tak!" with the
  * threatening player, the result card or, while looking back, how the game ended. Against
- * the computer, `you` is the reader's colour and the texts speak to them.
+ * the computer, `you` is the reader's colour, the texts speak to them and the sides are named
+ * as players (the status's `players`: "You", "Computer · Club"); `playerName` is a colour's.
  */
 export function renderStatus(s, t, { showTak, playerName, thinking, you, names }) {
+  const nameOf = (color) => s.players[color === 'white' ? 0 : 1];
   const result = $('result');
   if (s.result) {
     result.hidden = false;
     let text = `${s.result.text} · ${s.result.ptn}`;
     if (you && s.result.winner) {
       const key = s.result.winner === you ? 'result.you_win' : 'result.you_lose';
-      text = `${t(key, { reason: s.result.reasonText, player: playerName(s.result.winner) })} · ${s.result.ptn}`;
+      text = `${t(key, { reason: s.result.reasonText, player: playerName(s.result.winner), name: nameOf(s.result.winner) })} · ${s.result.ptn}`;
     } else if (names && s.result.winner) {
       const name = names[s.result.winner === 'white' ? 0 : 1];
       text = `${t('result.named_win', { name, player: playerName(s.result.winner), reason: s.result.reasonText })} · ${s.result.ptn}`;
@@ -190,11 +202,12 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names }
   let turn = '';
   if (!s.result) {
     if (s.opening) {
-      turn = mine
-        ? t('status.your_opening', { other: playerName(s.placing) })
-        : t('status.opening', { player: playerName(s.toMove), other: playerName(s.placing) });
+      turn = mine ? t('status.your_opening', { other: playerName(s.placing) })
+        : you ? t('status.named_opening', { name: nameOf(s.toMove), other: playerName(s.placing) })
+          : t('status.opening', { player: playerName(s.toMove), other: playerName(s.placing) });
     } else {
-      turn = t(mine ? 'status.your_turn' : 'status.to_move', { player: playerName(s.toMove), white: s.flats[0], black: s.flats[1] }) + komi;
+      const args = { player: playerName(s.toMove), name: nameOf(s.toMove), white: s.flats[0], black: s.flats[1] };
+      turn = t(mine ? 'status.your_turn' : you ? 'status.named_to_move' : 'status.to_move', args) + komi;
     }
   }
   // While the computer thinks, that is the turn line (one line, so the board stays put).
@@ -204,5 +217,10 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names }
   $('turn').hidden = !!thinking;
   $('turn').textContent = turn;
   const tak = $('tak-line');
-  tak.textContent = s.tak && showTak && s.takBy ? t('tak.by', { player: playerName(s.takBy) }) : '';
+  let takText = '';
+  if (s.tak && showTak && s.takBy) {
+    takText = !you ? t('tak.by', { player: playerName(s.takBy) })
+      : s.takBy === you ? t('tak.you') : t('tak.named', { name: nameOf(s.takBy) });
+  }
+  tak.textContent = takText;
 }

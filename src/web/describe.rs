@@ -5,8 +5,9 @@ use super::state::Board;
 use crate::{Color, Kind, Square};
 
 impl Board {
-    /// The name over a player's reserve: theirs when the game names them (a match, or a game
-    /// read with `Player1` / `Player2` tags), shortened to fit; else the colour.
+    /// The name over a player's reserve: against the computer "You" and "Computer · Club";
+    /// else theirs when the game names them (a match, or a game read with `Player1` /
+    /// `Player2` tags), shortened to fit; else the colour.
     pub fn player_label(&self, color: Color) -> String {
         const LONGEST: usize = 16;
         let tag = if color == Color::White {
@@ -14,7 +15,12 @@ impl Board {
         } else {
             "Player2"
         };
-        match self.game.tag(tag).map(str::trim) {
+        let named = if self.sitting.computer.is_some() {
+            Some(self.player_name(color))
+        } else {
+            self.game.tag(tag).map(|n| n.trim().to_string())
+        };
+        match named.as_deref() {
             Some(name) if !name.is_empty() && name != "?" => {
                 if name.chars().count() > LONGEST {
                     let mut short: String = name.chars().take(LONGEST - 1).collect();

@@ -676,6 +676,13 @@ fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
         } else {
             Align::Center
         };
+        // Centred over a column by the canvas's edge: kept inside the canvas.
+        let x = if layout.portrait {
+            x
+        } else {
+            let half = label.chars().count() as f64 * px * 0.33;
+            x.within(half + 2.0, (layout.width - half - 2.0).max(half + 2.0))
+        };
         let bold = !over && pos.to_move() == color;
         canvas.text(
             x,
@@ -700,6 +707,13 @@ fn fit_label(board: &Board, color: Color, width: f64, px: f64) -> String {
     let len = name.chars().count();
     if len <= fits {
         return name;
+    }
+    // The computer's short name ("Computer" for "Computer · Club") before a cut one.
+    if let Some(short) = board
+        .player_short(color)
+        .filter(|s| s.chars().count() <= fits)
+    {
+        return short;
     }
     if fits < 5 {
         return board.colour_name(color);

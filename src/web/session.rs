@@ -11,7 +11,159 @@ use crate::score::Variants;
 use crate::series::{Series, TakeBacks};
 use crate::{Color, Config, Game};
 
+/// Who plays, where and when: what the page tells the board, written into the tags of each
+/// game it starts (`Date`, `Site`, `Player1`, `Player2`) and used to name the sides.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sitting {
+    /// The page's name or address, for `Site`.
+    pub site: Option<String>,
+    /// Today by the host's clock, as PTN writes dates (`2025.03.07`).
+    pub today: Option<String>,
+    /// Against the computer: its colour and level (1 to 6).
+    pub computer: Option<(Color, u8)>,
+}
+
+impl Sitting {
+    /// Sets today's date (month and day from 1).
+    pub fn set_today(&mut self, year: u32, month: u32, day: u32) {
+        // Written out by hand: the page's wasm carries no padded formatting for it.
+        let mut date = String::with_capacity(10);
+        for (n, digits) in [(year, 4), (month, 2), (day, 2)] {
+            if !date.is_empty() {
+                date.push('.');
+            }
+            for d in (0..digits).rev() {
+                date.push(char::from(b'0' + (n / 10u32.pow(d) % 10) as u8));
+            }
+        }
+        self.today = Some(date);
+    }
+}
+
+/// The name of computer level `level`, in `lang` ("Club").
+fn level_name(lang: i18n::Lang, level: u8) -> String {
+    let key = match level {
+        1 => "level.1",
+        2 => "level.2",
+        3 => "level.3",
+        4 => "level.4",
+        5 => "level.5",
+        _ => "level.6",
+    };
+    i18n::text(lang, key, &[])
+}
+
+/// Writes who plays, where and when into the tags of `game`, a game the page starts: `Date`
+/// and `Site` when known and, with `players`, `Player1` and `Player2` (against the computer
+/// "Player" and "Computer (Club)"; between people on this device, unknown: `?`).
+fn stamp(sitting: &Sitting, lang: i18n::Lang, game: &mut Game, players: bool) {
+    if let Some(date) = &sitting.today {
+        game.set_tag("Date", date);
+    }
+    if let Some(site) = &sitting.site {
+        game.set_tag("Site", site);
+    }
+    if !players {
+        return;
+    }
+    for color in [Color::White, Color::Black] {
+        let name = match sitting.computer {
+            Some((computer, level)) if computer == color => i18n::text(
+                lang,
+                "player.computer_tag",
+                &[("level", level_name(lang, level))],
+            ),
+            Some(_) => i18n::text(lang, "player.reader", &[]),
+            None => "?".to_string(),
+        };
+        let tag = if color == Color::White {
+            "Player1"
+        } else {
+            "Player2"
+        };
+        game.set_tag(tag, &name);
+    }
+}
+
 impl Board {
+    /// The side `color` as the page names it: against the computer "You" and "Computer ·
+    /// Club", else the colour.
+    pub fn player_name(&self, color: Color) -> String {
+        match self.sitting.computer {
+            Some((computer, level)) if computer == color => i18n::text(
+                self.lang,
+                "player.computer",
+                &[("level", level_name(self.lang, level))],
+            ),
+            Some(_) => i18n::text(self.lang, "player.you", &[]),
+            None => self.colour_name(color),
+        }
+    }
+
+    /// The computer's side named without its level ("Computer"), where a short name is
+    /// wanted (over its reserve, in little room); none for the other sides.
+    pub fn player_short(&self, color: Color) -> Option<String> {
+        match self.sitting.computer {
+            Some((computer, _)) if computer == color => {
+                Some(i18n::text(self.lang, "player.computer_short", &[]))
+            }
+            _ => None,
+        }
+    }
+
+    /// Against the computer (its colour and level) or not: names the sides on the canvas
+    /// and in the status, and the players of the next game started.
+    pub fn set_computer(&mut self, computer: Option<(Color, u8)>) {
+        if self.sitting.computer != computer {
+            self.sitting.computer = computer;
+            self.dirty = true;
+        }
+    }
+
+    /// [`stamp`] with this board's sitting and language.
+    fn stamp(&self, game: &mut Game, players: bool) {
+        stamp(&self.sitting, self.lang, game, players);
+    }
+
+    /// The game on the board is a new one the page started (not read from text): its tags
+    /// say who plays, where and when.
+    pub fn stamp_new_game(&mut self) {
+        let players = self.series.is_none();
+        stamp(&self.sitting, self.lang, &mut self.game, players);
+    }
+
+    /// A name for the game's PTN file, from its players and date:
+    /// `Player-vs-Computer-Club-2025-03-07.ptn`, or `tak-2025-03-07.ptn` when the players
+    /// are not named.
+    pub fn ptn_file_name(&self) -> String {
+        let part = |text: &str| {
+            let mut out = String::new();
+            // Letters and digits (any beyond ASCII kept: no Unicode tables in the page's wasm).
+            for c in text.chars() {
+                if c.is_ascii_alphanumeric() || !c.is_ascii() {
+                    out.push(c);
+                } else if !out.is_empty() && !out.ends_with('-') {
+                    out.push('-');
+                }
+            }
+            out.trim_end_matches('-')
+                .chars()
+                .take(40)
+                .collect::<String>()
+        };
+        let named = |tag: &str| self.game.tag(tag).map(part).filter(|n| !n.is_empty());
+        let mut name = match (named("Player1"), named("Player2")) {
+            (Some(a), Some(b)) => format!("{a}-vs-{b}"),
+            _ => "tak".to_string(),
+        };
+        if let Some(date) = self.game.tag("Date").map(part).filter(|d| !d.is_empty()) {
+            name.push('-');
+            name.push_str(&date);
+        }
+        name.push_str(".ptn");
+        name
+    }
+
     /// The game's options from its tags: scoring variants and take-backs.
     pub(super) fn read_options(&mut self) {
         self.variants = self
@@ -27,21 +179,26 @@ impl Board {
     }
 
     /// A new game of `config` with these options, written into its tags so that they travel
-    /// with its PTN.
+    /// with its PTN (every option in force, the defaults too), with who plays, where and
+    /// when ([`Sitting`]).
     pub fn new_game(&mut self, config: Config, variants: Variants, take_backs: TakeBacks) {
         let mut game = Game::with_config(config);
-        if variants.any() {
-            game.set_tag("Scoring", &variants.to_string());
-        }
-        if take_backs == TakeBacks::Tavern {
-            game.set_tag("TakeBacks", take_backs.name());
-        }
+        self.stamp(&mut game, true);
+        game.set_tag("Scoring", &variants.to_string());
+        let tie_rule = if config.ancient_tie_rule {
+            "ancient"
+        } else {
+            "standard"
+        };
+        game.set_tag("TieRule", tie_rule);
+        game.set_tag("TakeBacks", take_backs.name());
         self.load(game);
     }
 
     /// Starts a match: its first game, with white for the first player.
     pub fn start_match(&mut self, series: Series) {
         let mut game = Game::with_config(series.config);
+        self.stamp(&mut game, false);
         series.tag(&mut game, 1, series.white_player());
         self.series = Some(series);
         self.load(game);
@@ -64,6 +221,7 @@ impl Board {
         let white = series.white_player();
         let mut game = Game::with_config(series.config);
         if !series.is_over() {
+            stamp(&self.sitting, self.lang, &mut game, false);
             series.tag(&mut game, number, white);
             self.load(game);
         } else {
@@ -337,6 +495,145 @@ mod tests {
         assert_eq!(b.viewing(), None);
         assert_eq!(crate::web::storage::save(&b), playing);
         assert!(!b.back_to_match());
+    }
+
+    /// A board as the page has it against the computer at `level`, playing `computer`.
+    fn against_the_computer(computer: Color, level: u8) -> Board {
+        let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        b.sitting.site = Some("Tak for the web (https://example.org/tak/)".into());
+        b.sitting.set_today(2025, 3, 7);
+        b.set_computer(Some((computer, level)));
+        b
+    }
+
+    #[test]
+    fn a_game_against_the_computer_carries_date_site_players_komi_and_options() {
+        let mut b = against_the_computer(Color::Black, 3);
+        b.new_game(
+            Config::standard(5).unwrap(),
+            Variants::default(),
+            TakeBacks::Court,
+        );
+        road_for_white_on_five(&mut b);
+        let ptn = b.ptn();
+        for tag in [
+            "[Size \"5\"]",
+            "[Date \"2025.03.07\"]",
+            "[Site \"Tak for the web (https://example.org/tak/)\"]",
+            "[Player1 \"Player\"]",
+            "[Player2 \"Computer (Club)\"]",
+            "[Komi \"0\"]",
+            "[Scoring \"none\"]",
+            "[TieRule \"standard\"]",
+            "[TakeBacks \"court\"]",
+            "[Result \"R-0\"]",
+        ] {
+            assert!(ptn.contains(tag), "{tag} missing from\n{ptn}");
+        }
+        assert!(ptn.starts_with("[Size \"5\"]\n"), "Size first:\n{ptn}");
+        // The PTN reads back as the same game with the same options.
+        let back = crate::ptn::parse_game(&ptn).unwrap();
+        assert_eq!(back.tag("Player2"), Some("Computer (Club)"));
+        assert_eq!(crate::ptn::write_game(&back), ptn);
+        assert_eq!(b.ptn_file_name(), "Player-vs-Computer-Club-2025-03-07.ptn");
+    }
+
+    fn road_for_white_on_five(b: &mut Board) {
+        for m in [
+            "e5", "a1", "a2", "b5", "b2", "c5", "c2", "d4", "d2", "a5", "e2",
+        ] {
+            b.play_ptn(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_computer_with_white_is_player1_and_the_options_in_force_are_written() {
+        let mut b = against_the_computer(Color::White, 4);
+        let mut config = Config::standard(6)
+            .unwrap()
+            .with_komi("2.5".parse().unwrap());
+        config.ancient_tie_rule = true;
+        b.new_game(
+            config,
+            Variants::parse("Tarway").unwrap(),
+            TakeBacks::Tavern,
+        );
+        assert_eq!(b.game.tag("Player1"), Some("Computer (Strong)"));
+        assert_eq!(b.game.tag("Player2"), Some("Player"));
+        let ptn = b.ptn();
+        for tag in [
+            "[Komi \"2.5\"]",
+            "[Scoring \"Tarway\"]",
+            "[TieRule \"ancient\"]",
+            "[TakeBacks \"tavern\"]",
+        ] {
+            assert!(ptn.contains(tag), "{tag} missing from\n{ptn}");
+        }
+        assert!(!ptn.contains("[Result"), "no result while it goes on");
+    }
+
+    #[test]
+    fn against_the_computer_the_sides_are_named_as_players() {
+        let mut b = against_the_computer(Color::Black, 3);
+        let s = b.status();
+        assert_eq!(
+            s.players,
+            ["You".to_string(), "Computer · Club".to_string()]
+        );
+        assert_eq!(b.player_label(Color::White), "You");
+        assert_eq!(b.player_label(Color::Black), "Computer · Club");
+        assert_eq!(b.player_short(Color::Black).as_deref(), Some("Computer"));
+        assert_eq!(b.player_short(Color::White), None);
+        // Between people the sides are the colours again, and the game names no one.
+        b.set_computer(None);
+        b.new_game(
+            Config::standard(5).unwrap(),
+            Variants::default(),
+            TakeBacks::Court,
+        );
+        assert_eq!(
+            b.status().players,
+            ["White".to_string(), "Black".to_string()]
+        );
+        assert_eq!(b.game.tag("Player1"), Some("?"));
+        assert_eq!(b.player_label(Color::Black), "Black");
+        assert_eq!(b.ptn_file_name(), "tak-2025-03-07.ptn");
+    }
+
+    #[test]
+    fn a_game_of_a_match_keeps_the_match_players_and_gets_date_and_site() {
+        let config = Config::standard(3).unwrap();
+        let mut b = against_the_computer(Color::Black, 3);
+        b.set_computer(None);
+        b.start_match(Series::new(
+            ["Ann".into(), "Ben".into()],
+            Length::Games(2),
+            config,
+        ));
+        assert_eq!(b.game.tag("Player1"), Some("Ann"));
+        assert_eq!(b.game.tag("Date"), Some("2025.03.07"));
+        assert!(b.game.tag("Site").is_some());
+        assert_eq!(b.ptn_file_name(), "Ann-vs-Ben-2025-03-07.ptn");
+    }
+
+    #[test]
+    fn a_fresh_board_is_stamped_but_a_game_read_from_text_keeps_its_own_tags() {
+        let mut b = against_the_computer(Color::Black, 1);
+        b.stamp_new_game();
+        assert_eq!(b.game.tag("Player2"), Some("Computer (Beginner)"));
+        assert_eq!(b.game.tag("Date"), Some("2025.03.07"));
+        // A game without a Komi tag is written with one; one read from text keeps its date.
+        let game = crate::ptn::parse_game("[Size \"4\"]\n[Date \"2016.04.01\"]\n1. a1 d4").unwrap();
+        b.load(game);
+        let ptn = b.ptn();
+        assert!(
+            ptn.contains("[Komi \"0\"]") && ptn.contains("[Date \"2016.04.01\"]"),
+            "{ptn}"
+        );
+        assert!(
+            !ptn.contains("TieRule"),
+            "no tie rule where the game names none:\n{ptn}"
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ use super::i18n::{Lang, Message};
 use super::json::{self, Json};
 use super::layout::{Layout, Point};
 use super::marks::Mark;
+use super::session::Sitting;
 use super::theme::Theme;
 use crate::score::Variants;
 use crate::series::{Series, TakeBacks};
@@ -58,6 +59,8 @@ pub struct Board {
     pub take_backs: TakeBacks,
     /// The match this game belongs to, if any.
     pub series: Option<Series>,
+    /// Who plays, where and when (the tags of a game the page starts, the sides' names).
+    pub sitting: Sitting,
     /// While a finished game of the match is shown: the game being played, kept aside, and
     /// the number (from 1) of the game shown.
     pub(super) aside: Option<(Game, usize)>,
@@ -109,6 +112,7 @@ impl Board {
             variants: Variants::default(),
             take_backs: TakeBacks::Court,
             series: None,
+            sitting: Sitting::default(),
             aside: None,
             host_marks: Vec::new(),
             ply_marks: Vec::new(),
@@ -170,6 +174,7 @@ impl Board {
         b.host_marks = self.host_marks.clone();
         b.prefer_portrait = self.prefer_portrait;
         b.variants = self.variants;
+        b.sitting = self.sitting.clone();
         b
     }
 

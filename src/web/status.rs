@@ -104,6 +104,10 @@ impl Board {
             size: pos.size(),
             komi: pos.config().komi.to_string(),
             flats: [pos.flat_count(Color::White), pos.flat_count(Color::Black)],
+            players: [
+                self.player_name(Color::White),
+                self.player_name(Color::Black),
+            ],
             reserves: [
                 [pos.stones_left(Color::White), pos.caps_left(Color::White)],
                 [pos.stones_left(Color::Black), pos.caps_left(Color::Black)],
@@ -436,6 +440,9 @@ pub struct Status {
     pub komi: String,
     pub flats: [u32; 2],
     pub reserves: [[u8; 2]; 2],
+    /// The sides as the page names them, white's first: against the computer "You" and
+    /// "Computer · Club", else the colours.
+    pub players: [String; 2],
 }
 
 json_object!(Status {
@@ -478,7 +485,8 @@ json_object!(Status {
     size,
     komi,
     flats,
-    reserves
+    reserves,
+    players
 });
 
 json_object!(LineMark { ply, judgement });

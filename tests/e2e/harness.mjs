@@ -49,9 +49,18 @@ export async function launch() {
   });
 }
 
-/** Opens the game page with a clean storage and waits for the board. */
-export async function openGame(context, url) {
+/** Takes the first visit's welcome as seen, for a page or a whole browser context. */
+export const skipWelcome = (target) => target.addInitScript(() => {
+  try { if (localStorage.getItem('tak.welcome') == null) localStorage.setItem('tak.welcome', 'seen-by-test'); } catch { /* no storage */ }
+});
+
+/**
+ * Opens the game page with a clean storage and waits for the board. The first visit's
+ * welcome is taken as seen unless `welcome` is true (the tests of the welcome itself).
+ */
+export async function openGame(context, url, { welcome = false } = {}) {
   const page = await context.newPage();
+  if (!welcome) await skipWelcome(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -59,6 +68,11 @@ export async function openGame(context, url) {
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   page.errors = errors;
   return page;
+}
+
+/** Opens "Type a move · help" (open by itself only on tall screens). */
+export async function openExtras(page) {
+  if (!(await page.evaluate(() => document.getElementById('extras').open))) await page.click('#extras summary');
 }
 
 /** Opens the header's menu (copy, paste, rules, learn, language). */

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serve, launch, openGame, openMenu, status, shot, ROOT } from './harness.mjs';
+import { serve, launch, openGame, openExtras, openMenu, status, shot, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -194,6 +194,7 @@ test('the colour-blind-safe option marks black pieces', async () => {
   const context = await browser.newContext();
   const page = await openGame(context, server.url);
   await page.evaluate(() => window.tak.load('x5/x5/x2,1,x2/x5/2,x4 1 2'));
+  await openExtras(page);
   await page.check('#opt-patterns');
   await page.waitForTimeout(100);
   await shot(page, 'patterns');

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { launch } from './harness.mjs';
+import { launch, skipWelcome } from './harness.mjs';
 import { serveSite, SUBPATH } from './site.mjs';
 
 let site, browser;
@@ -28,6 +28,7 @@ test('the service worker caches every file of the page (not the one-file downloa
 
 test('dist/ served under a sub-path loads every asset and plays', async () => {
   const context = await browser.newContext();
+  await skipWelcome(context); // the welcome is firstvisit.test.mjs's
   const page = await context.newPage();
   const failed = [];
   page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
@@ -47,6 +48,7 @@ test('dist/ served under a sub-path loads every asset and plays', async () => {
 
 test('after a first visit the game reloads and plays offline, and an update keeps the saved game', async () => {
   const context = await browser.newContext();
+  await skipWelcome(context); // the welcome is firstvisit.test.mjs's
   const page = await context.newPage();
   await page.goto(`${site.base}/index.html`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
@@ -96,6 +98,7 @@ test('after a first visit the game reloads and plays offline, and an update keep
 
 test('a first visit loads the play build only; the study build comes when wanted and the game moves into it', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await skipWelcome(context); // the welcome is firstvisit.test.mjs's
   const page = await context.newPage();
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -137,6 +140,7 @@ test('a first visit loads the play build only; the study build comes when wanted
 test('when the study build cannot be fetched, Paste says so and keeps the text and the game', async () => {
   // No service worker: it would have cached the study build in the background already.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  await skipWelcome(context); // the welcome is firstvisit.test.mjs's
   const page = await context.newPage();
   await page.route(/tak_study/, (route) => route.abort());
   const errors = [];
@@ -161,6 +165,7 @@ test('when the study build cannot be fetched, Paste says so and keeps the text a
 test('while the study build is on its way, marks keep their order and a drag in progress is not cut short', async () => {
   // No service worker (it would have the build already), and the build held back 1.5 s.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  await skipWelcome(context); // the welcome is firstvisit.test.mjs's
   const page = await context.newPage();
   await page.route(/tak_study_bg\.wasm/, async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
   await page.goto(`${site.base}/index.html`);

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { launch, ROOT, squareAt, status } from './harness.mjs';
+import { launch, ROOT, skipWelcome, squareAt, status } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -31,6 +31,7 @@ async function offlinePage(context) {
 test('dist/tak.html plays the whole game from file:// with no network', async () => {
   assert.ok(existsSync(path.join(DIST, 'tak.html')), 'make dist writes dist/tak.html');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await skipWelcome(context); // the welcome is firstvisit.test.mjs's
   const { page, requested, errors } = await offlinePage(context);
   const file = `file://${path.join(DIST, 'tak.html')}`;
   await page.goto(file);
@@ -67,6 +68,7 @@ test('dist/tak.html plays the whole game from file:// with no network', async ()
 
 test('dist/tak-embed.html takes the same URL parameters from file://', async () => {
   const context = await browser.newContext();
+  await skipWelcome(context); // the welcome is firstvisit.test.mjs's
   const { page, requested, errors } = await offlinePage(context);
   const base = `file://${path.join(DIST, 'tak-embed.html')}`;
   const ptn = encodeURIComponent('[Size "4"]\n1. a1 d4 {[highlight d4] a note} 2. b2');

@@ -2,7 +2,7 @@
 // themes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, tps, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openExtras, openMenu, tps, status, shot } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -11,6 +11,7 @@ after(async () => { await browser?.close(); server?.close(); });
 test('typed moves play, and a bad one keeps its text with a message', async () => {
   const context = await browser.newContext();
   const page = await openGame(context, server.url);
+  await openExtras(page);
   await page.fill('#move-input', 'a1');
   await page.press('#move-input', 'Enter');
   assert.equal(await tps(page), 'x5/x5/x5/x5/2,x4 2 1');

@@ -5,7 +5,7 @@
 use super::canvas::{context_2d, WebCanvas};
 use super::options::{new_game_settings, start_game, MountOptions, Settings};
 use super::wire::{JsRect, SearchSpec};
-use super::{parse_kind, read_path, to_js, Raw};
+use super::{parse_kind, read_path, set_today, to_js, Raw};
 use crate::web::config::BoardOptions;
 use crate::web::i18n::{Lang, Message};
 use crate::web::json;
@@ -34,6 +34,8 @@ impl TakBoard {
         let options = MountOptions::read(&options)
             .map_err(|e| JsError::new(&format!("bad board options: {e}")))?;
         let game = start_game(&options).map_err(|e| JsError::new(&e))?;
+        let given = |t: &Option<String>| t.as_deref().is_some_and(|t| !t.trim().is_empty());
+        let fresh = !given(&options.ptn) && !given(&options.tps);
         let defaults = BoardOptions::default();
         let board_options = BoardOptions {
             interactive: options.interactive.unwrap_or(defaults.interactive),
@@ -55,6 +57,12 @@ impl TakBoard {
                         .and_then(Lang::from_code)
                         .unwrap_or_default(),
                 );
+                board.sitting.site = options.site.clone();
+                set_today(&mut board.sitting);
+                // A new game, not one read from text: its tags say where and when.
+                if fresh {
+                    board.stamp_new_game();
+                }
                 board
             },
             canvas,
@@ -70,6 +78,12 @@ impl TakBoard {
     /// The game as PTN (undone plies included).
     pub fn ptn(&self) -> String {
         self.board.ptn()
+    }
+
+    /// A file name for the game's PTN, from its players and date.
+    #[wasm_bindgen(js_name = ptnFileName)]
+    pub fn ptn_file_name(&self) -> String {
+        self.board.ptn_file_name()
     }
 
     /// Plays a PTN move. Returns an error message, or `undefined` when it was played.
@@ -133,6 +147,7 @@ impl TakBoard {
         match new_game_settings(&options) {
             Ok((_, config, variants, take_backs)) => {
                 self.board.end_match();
+                set_today(&mut self.board.sitting);
                 self.board.new_game(config, variants, take_backs);
                 None
             }
@@ -328,7 +343,8 @@ impl TakBoard {
 
     /// Changes what a page may change after mounting; what is not given stays as it is:
     /// `{interactive, showTargets, showThreats, patterns, dark, thinking, preferPortrait,
-    /// playedLineIsMain, lang}`. Returns an error message; on error nothing changes.
+    /// playedLineIsMain, lang, computer, level, site}` (`computer`: its colour against the
+    /// computer, `none` between people). Returns an error message; on error nothing changes.
     pub fn set(&mut self, options: JsValue) -> Option<String> {
         let settings = match Settings::read(&options) {
             Ok(s) => s,
@@ -366,6 +382,17 @@ impl TakBoard {
         }
         if let Some(lang) = lang {
             b.set_lang(lang);
+        }
+        if let Some(side) = settings.computer.as_deref() {
+            let level = settings.level.unwrap_or(3).clamp(1, 6) as u8;
+            b.set_computer(match side {
+                "white" => Some((Color::White, level)),
+                "black" => Some((Color::Black, level)),
+                _ => None,
+            });
+        }
+        if let Some(site) = settings.site {
+            b.sitting.site = Some(site).filter(|s| !s.is_empty());
         }
         b.mark_dirty();
         None

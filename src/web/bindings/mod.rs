@@ -74,6 +74,12 @@ pub fn set_catalogue(code: &str, text: &str) -> bool {
     Lang::from_code(code).is_some_and(|lang| i18n::set_catalogue(lang, text))
 }
 
+/// Today by the browser's clock, for the `Date` of the games the page starts.
+pub(super) fn set_today(sitting: &mut super::session::Sitting) {
+    let now = js_sys::Date::new_0();
+    sitting.set_today(now.get_full_year(), now.get_month() + 1, now.get_date());
+}
+
 /// A whole number from the page (`undefined` for anything else).
 pub(super) fn whole_number(v: &JsValue) -> Option<u32> {
     v.as_f64().and_then(json::whole_u32)

@@ -94,6 +94,8 @@ pub(super) struct MountOptions {
     pub games: Option<u8>,
     #[cfg_attr(not(feature = "study"), allow(dead_code))]
     pub points: Option<u32>,
+    /// The page's name or address, for the `Site` of the games it starts.
+    pub site: Option<String>,
 }
 impl MountOptions {
     /// Reads the options a page passed (an object, or nothing).
@@ -144,6 +146,7 @@ impl MountOptions {
             players,
             games: f.count("games")?.map(|n| n.min(255) as u8),
             points: f.count("points")?,
+            site: f.text("site")?,
         })
     }
 }
@@ -166,6 +169,12 @@ pub(super) struct Settings {
     pub played_line_is_main: Option<bool>,
     /// The language of messages and of the canvas (`en`, `it`, `es`, `ca`).
     pub lang: Option<String>,
+    /// Against the computer: its colour (`white`, `black`, or `none` for a game between
+    /// people) and level (1 to 6).
+    pub computer: Option<String>,
+    pub level: Option<u32>,
+    /// The page's name or address, for the `Site` of the games it starts.
+    pub site: Option<String>,
 }
 
 impl Settings {
@@ -184,6 +193,9 @@ impl Settings {
             prefer_portrait: f.flag("preferPortrait")?,
             played_line_is_main: f.flag("playedLineIsMain")?,
             lang: f.text("lang")?,
+            computer: f.text("computer")?,
+            level: f.count("level")?,
+            site: f.text("site")?,
         })
     }
 }

@@ -90,6 +90,7 @@ impl TakBoard {
             });
         match result {
             Ok(series) => {
+                super::set_today(&mut self.board.sitting);
                 self.board.start_match(series);
                 None
             }
@@ -120,6 +121,7 @@ impl TakBoard {
     /// Records the finished game in the match and starts the next. Returns an error message.
     #[wasm_bindgen(js_name = nextGame)]
     pub fn next_game(&mut self) -> Option<String> {
+        super::set_today(&mut self.board.sitting);
         self.board.next_game().err()
     }
 
