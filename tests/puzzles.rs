@@ -114,6 +114,7 @@ const GOOD: &str = r#"[Size "5"]
 [Puzzle "tinue"]
 [Source "made up"]
 [Difficulty "4"]
+[Komi "0"]
 [TPS "2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5"]
 [Result "R-0"]
 
