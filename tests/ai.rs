@@ -428,3 +428,23 @@ fn the_top_level_finds_forced_wins_in_two_and_three() {
         );
     }
 }
+
+#[test]
+fn analysis_lines_start_with_different_moves_at_every_report() {
+    let game =
+        tak::ptn::parse_game("[Size \"6\"]\n[Komi \"2\"]\n1. a6 a1 2. c3 d4 3. c4 d3").unwrap();
+    let mut analysis = tak::ai::analysis::Analysis::new(game.position(), 8);
+    let mut reports_with_three = 0;
+    for _ in 0..300 {
+        let report = analysis.advance(1500);
+        let mut firsts = vec![report.result.best];
+        firsts.extend(report.alternatives.iter().map(|l| l.best));
+        let unique: std::collections::HashSet<_> = firsts.iter().collect();
+        assert_eq!(unique.len(), firsts.len(), "{firsts:?}");
+        reports_with_three += usize::from(firsts.len() == 3);
+        if report.finished || report.result.depth >= 6 {
+            break;
+        }
+    }
+    assert!(reports_with_three > 0, "three lines were shown");
+}

@@ -165,14 +165,21 @@ impl Analysis {
         self.report()
     }
 
-    /// The analysis so far, its lines best first: a next line searched as deep as the best
+    /// The analysis so far, its lines best first, each starting with another move: a next
+    /// line searched as deep as the best
     /// one that scores higher (two searches of one position need not agree to the last
     /// hundredth) is shown as the best, so that the scores never read out of order.
     pub fn report(&self) -> AnalysisReport {
         let depth = self.best.depth;
         let mut lines = Vec::with_capacity(1 + self.alternatives.len());
         lines.push(self.best.clone());
-        lines.extend(self.alternatives.iter().cloned());
+        // Alternatives found at an earlier depth, against an earlier best move, may start
+        // with the best move of now: each first move is shown once, with its freshest line.
+        for line in &self.alternatives {
+            if lines.iter().all(|l: &SearchResult| l.best != line.best) {
+                lines.push(line.clone());
+            }
+        }
         // Stable: on a tie the line found first stays first; shallower lines go last.
         lines.sort_by_key(|line| {
             std::cmp::Reverse(if line.depth >= depth {
