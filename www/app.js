@@ -353,6 +353,9 @@ async function startGame(size, komi, rules = settings.rules, length = null) {
   board.hideMessage();
   if (match?.viewing) match.back();
   const options = { size: Number(size), komi: String(komi), ...rules };
+  // A game still going on stays one click away ("Back to my game").
+  const now = board.status();
+  const before = board.plyCount() > 0 && !now.finalResult && !now.series ? board.save() : null;
   board.set(sides()); // who plays: the new game's players
   let error;
   if (length) {
@@ -368,6 +371,7 @@ async function startGame(size, komi, rules = settings.rules, length = null) {
     error = board.newGameWith(options);
   }
   showNotice(error ? t('notice.bad_new_game', { error }) : '');
+  if (!error && before && !length) keepOneStepAway(before, 'newgame.kept');
   maybeThink();
   refresh();
   save();
