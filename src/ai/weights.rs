@@ -50,14 +50,7 @@
 use super::features::FEATURE_COUNT;
 
 /// Logit (log-odds of a win) per hundredth of a flat, by size.
-pub const LOGIT_PER_UNIT: [f32; 6] = [
-    4.6901177e-3,
-    4.989486e-3,
-    4.3905284e-3,
-    1.6199428e-3,
-    3.1328117e-3,
-    3.1328117e-3,
-];
+pub const LOGIT_PER_UNIT: [f32; 6] = [4.6901177e-3, 4.989486e-3, 4.3905284e-3, 1.6199428e-3, 3.1328117e-3, 3.1328117e-3];
 
 /// By size, then feature (see `features::feature_name`).
 #[rustfmt::skip]
