@@ -707,9 +707,17 @@ pub struct Shown {
 /// Reads a set of puzzles (as [`Puzzle::parse_set`]) for a page: each one's start, attacker,
 /// tags and solution as text.
 pub fn show_set(text: &str) -> Result<Vec<Shown>, PuzzleError> {
-    Ok(Puzzle::parse_set(text)?
-        .iter()
-        .map(|p| Shown {
+    Ok(Puzzle::parse_set(text)?.iter().map(Shown::of).collect())
+}
+
+/// Reads one puzzle (as [`Puzzle::from_ptn`]) for a page, as [`show_set`] does a set.
+pub fn show_one(text: &str) -> Result<Shown, PuzzleError> {
+    Ok(Shown::of(&Puzzle::from_ptn(text)?))
+}
+
+impl Shown {
+    fn of(p: &Puzzle) -> Shown {
+        Shown {
             tps: crate::tps::write(&p.position),
             size: p.position.size(),
             attacker: if p.attacker() == Color::White {
@@ -721,6 +729,6 @@ pub fn show_set(text: &str) -> Result<Vec<Shown>, PuzzleError> {
             difficulty: p.difficulty,
             plies: p.plies,
             solution: ptn::write_line(&p.position, &p.solution),
-        })
-        .collect())
+        }
+    }
 }

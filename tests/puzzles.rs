@@ -334,3 +334,16 @@ fn the_page_reads_the_set_judges_moves_and_answers_with_the_strongest_defence() 
     // A set that is not one says where.
     assert!(show_set("[Puzzle \"tinue\"]\n1. a1").is_err());
 }
+
+/// One puzzle read alone says what is wrong with it, with no number.
+#[test]
+fn one_puzzle_read_for_an_embed_says_what_is_wrong_without_a_number() {
+    use tak::puzzle::show_one;
+    let (_, puzzles) = shipped();
+    let first = puzzles[0].to_ptn();
+    assert_eq!(show_one(&first).unwrap().solution, ["d3<", "d3", "c3+"]);
+    assert_eq!(
+        show_one("1. a1 e5").unwrap_err().to_string(),
+        "not a puzzle: no [Puzzle \"tinue\"] tag"
+    );
+}

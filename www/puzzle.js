@@ -20,7 +20,7 @@ export class Solver {
     this.pending = new Map();
   }
 
-  ask(kind, payload) {
+  ask(kind, payload, extra = {}) {
     if (!this.worker) {
       this.worker = spawnWorker();
       this.worker.onmessage = (event) => {
@@ -41,7 +41,7 @@ export class Solver {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { kind, resolve, reject });
-      this.worker.postMessage({ id, [kind]: payload });
+      this.worker.postMessage({ id, [kind]: payload, ...extra });
     });
   }
 
@@ -55,6 +55,8 @@ export class Solver {
 
 /** Reads a puzzle set's text (a PTN of puzzles) in the worker: [{tps, size, attacker, ...}]. */
 export const readSet = (solver, text) => solver.ask('puzzles', text);
+/** Reads one puzzle's PTN in the worker (its errors name no number): {tps, size, ...}. */
+export const readOne = (solver, text) => solver.ask('puzzles', text, { one: true }).then((set) => set[0]);
 
 /**
  * A puzzle from a position alone (an embed given only a TPS): its solution is the solver's
@@ -233,7 +235,7 @@ export async function openPuzzles(dialog, t, lang, settings) {
     if (!p) return;
     const done = progress.solved.includes(index + 1);
     $('puzzle-title').textContent = t('puz.number', { n: index + 1, total: set.length, difficulty: p.difficulty });
-    $('puzzle-about').textContent = [t('puz.plies', { n: p.plies }), p.source ? t('puz.source', { source: p.source }) : '', done ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
+    $('puzzle-about').textContent = [t('puz.plies', { n: p.plies }), p.source ? t('puz.source', { source: p.source }) : '', done && !game?.state.solved ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
     const s = game?.state ?? {};
     $('puzzle-prev').disabled = index === 0;
     $('puzzle-next').disabled = index >= set.length - 1;
@@ -274,4 +276,54 @@ export async function openPuzzles(dialog, t, lang, settings) {
   current = { board, close: () => dialog.close() };
   dialog.addEventListener('close', close, { once: true });
   if (set.length) show();
+}
+
+/**
+ * One puzzle on a board of an embed or a <tak-board puzzle>: `source` is {ptn} (a PTN of one
+ * puzzle, its solution the main line) or {tps} (a position: the solver finds the proof).
+ * Adds a line of feedback and Hint / Try again under the board in `container`. Resolves to
+ * {destroy} or rejects with a message for the host (not a puzzle, no forced road, ...).
+ */
+export async function onePuzzle(container, handle, t, source) {
+  await t.more?.();
+  const solver = new Solver();
+  let puzzle;
+  try {
+    if (source.ptn != null) {
+      puzzle = await readOne(solver, source.ptn);
+    } else {
+      puzzle = await puzzleFromTps(solver, handle.searchSpec());
+    }
+  } catch (err) {
+    solver.stop();
+    throw new Error(source.ptn != null ? `the ptn: ${err?.message || err}` : `the tps: ${err?.message || err}`);
+  }
+  const text = document.createElement('p');
+  text.className = 'tak-caption puzzle-feedback';
+  text.setAttribute('aria-live', 'assertive');
+  text.style.cssText = 'margin:0;padding:4px 8px;min-height:1.4em;font:15px/1.35 system-ui,sans-serif;text-align:center;';
+  const bar = document.createElement('div');
+  bar.className = 'tak-steps';
+  bar.setAttribute('role', 'toolbar');
+  const button = (label, action) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', action);
+    bar.append(b);
+    return b;
+  };
+  let game = null;
+  const hint = button(t('puz.hint_button'), () => game?.hint());
+  button(t('puz.retry'), () => game?.retry());
+  container.append(text, bar);
+  game = playPuzzle(handle, solver, puzzle, {
+    t,
+    say: (key, params, kind) => { text.textContent = t(key, params); text.dataset.kind = kind || ''; },
+    onState: (s) => { hint.disabled = s.solved || s.busy; },
+  });
+  return {
+    puzzle,
+    destroy() { game.destroy(); solver.stop(); text.remove(); bar.remove(); },
+  };
 }

@@ -9,7 +9,7 @@
 //   {id, tinue: {spec, plies, nodes}}                        prove a forced road (or not)
 //   {id, keepsTinue: {spec, move, plies, nodes}}             judge a puzzle move
 //   {id, strongestDefence: {spec, plies, nodes}}             the defence that lasts longest
-//   {id, puzzles: text}                                      read a puzzle set
+//   {id, puzzles: text, one}                                 read a puzzle set (one: a single puzzle)
 // Messages out: {id, move, score, depth, nodes, timeMs, pv, level}, {id, insight},
 // {id, progress: [done, total]}, {id, review}, {id, tinue: {answer, line, plies, nodes}},
 // {id, keepsTinue: {verdict, move, defence, line}}, {id, strongestDefence: {line}},
@@ -41,7 +41,7 @@ async function analyse(job) {
 }
 
 self.onmessage = async (event) => {
-  const { id, spec, level, seed, bench, analyze, stop, review, evaluate, tinue, keepsTinue, strongestDefence, puzzles } = event.data || {};
+  const { id, spec, level, seed, bench, analyze, stop, review, evaluate, tinue, keepsTinue, strongestDefence, puzzles, one } = event.data || {};
   if (stop) { analysing = null; return; }
   if (analyze) {
     analysing = { id, spec: analyze };
@@ -70,7 +70,7 @@ self.onmessage = async (event) => {
       return;
     }
     if (puzzles != null) {
-      self.postMessage({ id, puzzles: engine.puzzles(String(puzzles)) });
+      self.postMessage({ id, puzzles: engine.puzzles(String(puzzles), !!one) });
       return;
     }
     if (evaluate) {

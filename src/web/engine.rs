@@ -420,8 +420,15 @@ impl Engine {
 
     /// A puzzle set's text read for the page: `[{tps, size, attacker, source, difficulty,
     /// plies, solution}]` ([`crate::puzzle::show_set`]); a bad set throws with where and why.
-    pub fn puzzles(&mut self, text: &str) -> Result<JsValue, JsError> {
-        let set = crate::puzzle::show_set(text).map_err(|e| JsError::new(&e.to_string()))?;
+    /// With `one`, the text is a single puzzle ([`crate::puzzle::show_one`]), and its errors
+    /// say what is wrong with it without naming it "puzzle 1".
+    pub fn puzzles(&mut self, text: &str, one: bool) -> Result<JsValue, JsError> {
+        let set = if one {
+            crate::puzzle::show_one(text).map(|p| vec![p])
+        } else {
+            crate::puzzle::show_set(text)
+        }
+        .map_err(|e| JsError::new(&e.to_string()))?;
         let shown: Vec<ShownPuzzle> = set
             .into_iter()
             .map(|p| ShownPuzzle {

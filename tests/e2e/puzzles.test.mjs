@@ -83,3 +83,73 @@ test('a puzzle on a phone', async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+const FIRST = (await import('node:fs')).readFileSync(new URL('../../www/puzzles/puzzles.ptn', import.meta.url), 'utf8')
+  .split(/\n(?=\[Size)/).find((p) => p.includes('[Difficulty "1"]'));
+const FIRST_TPS = FIRST.match(/\[TPS "([^"]+)"\]/)[1];
+const caption = (page) => page.evaluate(() => document.querySelector('.puzzle-feedback')?.textContent ?? '');
+const waitCaption = (page, re, root = 'document') => page.waitForFunction(([src, r]) => {
+  const scope = r === 'document' ? document : document.querySelector(r).shadowRoot;
+  return new RegExp(src).test(scope?.querySelector('.puzzle-feedback')?.textContent ?? '');
+}, [re.source, root], { timeout: 20000 });
+
+test('the embed with puzzle=1: a ptn or a tps, and clear messages for what is no puzzle', async () => {
+  const context = await browser.newContext({ viewport: { width: 420, height: 480 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/embed.html?puzzle=1&ptn=${encodeURIComponent(FIRST)}`);
+  await waitCaption(page, /^Black to move and force a road\.$/);
+  assert.equal(await page.evaluate(() => window.tak.plyCount()), 0, 'the solution is not shown');
+  assert.equal(await page.evaluate(() => window.tak.play('c1')), null);
+  await waitCaption(page, /^After c1, White escapes with/);
+  await page.waitForFunction(() => window.tak.status().ply === 0);
+  await page.click('text=Hint');
+  assert.equal(await caption(page), 'Hint: d3<');
+  assert.equal(await page.evaluate(() => window.tak.play('d3<')), null);
+  await waitCaption(page, /defends with d3/);
+  await shot(page, 'puzzle-embed');
+  assert.equal(await page.evaluate(() => window.tak.play('c3+')), null);
+  await waitCaption(page, /^Solved!/);
+  // A position alone: the solver finds the proof, and the hint is its first move.
+  await page.goto(`${server.url}/embed.html?puzzle=1&tps=${encodeURIComponent(FIRST_TPS)}`);
+  await waitCaption(page, /^Black to move and force a road\.$/);
+  await page.click('text=Hint');
+  assert.match(await caption(page), /^Hint: \S+$/);
+  assert.deepEqual(errors, []);
+  // What is no puzzle says why.
+  const cases = [
+    ['puzzle=1', /puzzle=1 needs the puzzle/],
+    ['puzzle=1&ptn=1.%20a1%20e5', /the ptn: not a puzzle: no \[Puzzle "tinue"\] tag/],
+    ['puzzle=1&tps=x5/x5/x5/x5/x5%201%201', /the tps: the position has no forced road within 7 plies/],
+    [`puzzle=1&ai=3&ptn=${encodeURIComponent(FIRST)}`, /puzzle=1 cannot go with ai/],
+  ];
+  for (const [query, re] of cases) {
+    await page.goto(`${server.url}/embed.html?${query}`);
+    await page.waitForSelector('.problem', { timeout: 20000 });
+    assert.match(await page.textContent('.problem'), re, query);
+  }
+  await context.close();
+});
+
+test('<tak-board puzzle> on any page', async () => {
+  const context = await browser.newContext({ viewport: { width: 600, height: 700 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/www/embed-demo.html`);
+  await page.evaluate(async (ptn) => {
+    await import('./tak-board.js');
+    document.body.innerHTML = '';
+    const el = document.createElement('tak-board');
+    el.id = 'p';
+    el.setAttribute('puzzle', '');
+    el.setAttribute('ptn', ptn);
+    el.style.width = '500px';
+    document.body.append(el);
+  }, FIRST);
+  await waitCaption(page, /^Black to move and force a road\.$/, '#p');
+  assert.equal(await page.evaluate(() => document.getElementById('p').play('d3<')), null);
+  await waitCaption(page, /defends with d3/, '#p');
+  assert.equal(await page.evaluate(() => document.getElementById('p').play('c3+')), null);
+  await waitCaption(page, /^Solved!/, '#p');
+  await context.close();
+});
