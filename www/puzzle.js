@@ -81,12 +81,14 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   let auto = false; // the board is playing the answer
   let solved = false;
   let alive = true;
+  let round = 0; // which start of the puzzle: an answer for an earlier one is dropped
   const attacker = () => puzzle.attacker ?? board.status().toMove;
   const defender = () => (attacker() === 'white' ? 'black' : 'white');
   const player = (c) => t(c === 'white' ? 'color.white' : 'color.black');
   const state = () => ({ solved, busy, left });
   const changed = () => onState?.(state());
   const start = async () => {
+    round += 1;
     await board.load(puzzle.tps);
     board.set({ interactive: true });
     left = puzzle.plies;
@@ -99,6 +101,8 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   const off = board.on('move', async (e) => {
     if (auto || !alive) return;
     if (busy || solved) return;
+    const r = round;
+    const stale = () => !alive || r !== round;
     busy = true;
     board.set({ interactive: false });
     changed();
@@ -107,19 +111,19 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
     try {
       judged = await solver.ask('keepsTinue', { spec: before, move: e.ptn, plies: left, nodes: NODES });
     } catch (err) {
-      if (err.cancelled || !alive) return;
+      if (err.cancelled || stale()) return;
       say('puz.failed', { error: err.message }, 'bad');
       busy = false;
       board.set({ interactive: true });
       changed();
       return;
     }
-    if (!alive) return;
+    if (stale()) return;
     if (judged.verdict === 'refuted') {
       if (judged.defence) say('puz.wrong', { move: judged.move, player: player(defender()), defence: judged.defence }, 'bad');
       else say('puz.wrong_plain', { move: judged.move }, 'bad');
       setTimeout(() => {
-        if (!alive) return;
+        if (stale()) return;
         board.undo();
         board.set({ interactive: true });
         busy = false;
@@ -145,11 +149,11 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
         new Promise((r) => setTimeout(r, DELAY)),
       ]);
     } catch (err) {
-      if (err.cancelled || !alive) return;
+      if (err.cancelled || stale()) return;
       say('puz.failed', { error: err.message }, 'bad');
       return;
     }
-    if (!alive) return;
+    if (stale()) return;
     // The solver found no forced road after all (its budget): the reader's move stands, and
     // the defence is the one the move's proof gave.
     const reply = defence.line[0] ?? judged.line[1];
@@ -175,7 +179,6 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
       say('puz.hint', { move: nextMove }, '');
     },
     retry: () => start(),
-    ready: () => start,
     destroy() { alive = false; off(); },
   };
 }

@@ -32,7 +32,7 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   // The hint: the stored solution's first move, marked on the board.
   await page.click('#puzzle-hint');
   assert.equal(await feedback(page), 'Hint: d3<');
-  assert.ok(await page.evaluate(() => window.takPuzzle.status().hint != null || true));
+  await shot(page, 'puzzle-hint');
   // A wrong move: refused with the defence it allows, and taken back.
   assert.equal(await page.evaluate(() => window.takPuzzle.play('c1')), null);
   await waitFeedback(page, /^After c1, White escapes with \S+\. Try another move\.$/);
@@ -152,4 +152,44 @@ test('<tak-board puzzle> on any page', async () => {
   assert.equal(await page.evaluate(() => document.getElementById('p').play('c3+')), null);
   await waitCaption(page, /^Solved!/, '#p');
   await context.close();
+});
+
+test('puzzles from dist/ (fetched when opened) and from the one-file build with no network', async (t) => {
+  const fs = await import('node:fs');
+  const dist = new URL('../../dist/', import.meta.url);
+  if (!fs.existsSync(new URL('tak.html', dist))) { t.skip('run `make dist` first'); return; }
+  assert.ok(fs.existsSync(new URL('www/puzzles/puzzles.ptn', dist)), 'the set is in dist/');
+  // From dist/: the set and the puzzle code are not part of the first visit.
+  const site = await serve(new URL(dist).pathname);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, site.url);
+  const requested = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await openPuzzles(page);
+  assert.ok(requested.some((u) => u.endsWith('/www/puzzles/puzzles.ptn')), 'fetched when opened');
+  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 1 of 60 · difficulty 1');
+  assert.equal(await page.evaluate(() => window.takPuzzle.play('d3<')), null);
+  await waitFeedback(page, /defends with d3/);
+  await context.close();
+  site.close();
+  // The one file, from file://, with every request refused.
+  const offline = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const asked = [];
+  await offline.route('**/*', (route) => {
+    const url = route.request().url();
+    if (/^(file|data|blob):/.test(url)) return route.continue();
+    asked.push(url);
+    return route.abort();
+  });
+  const one = await offline.newPage();
+  await one.addInitScript(() => localStorage.setItem('tak.welcome', 'seen-by-test'));
+  await one.goto(new URL('tak.html', dist).href);
+  await one.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await openPuzzles(one);
+  assert.equal(await one.evaluate(() => window.takPuzzle.play('d3<')), null);
+  await waitFeedback(one, /defends with d3/);
+  assert.equal(await one.evaluate(() => window.takPuzzle.play('c3+')), null);
+  await waitFeedback(one, /^Solved!/);
+  assert.deepEqual(asked, []);
+  await offline.close();
 });
