@@ -643,7 +643,7 @@ pub struct Judged {
 /// let pos = Position::from_tps("2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5")?;
 /// let judged = tak::puzzle::judge_move(&pos, "d2", TinueLimits::plies(3)).unwrap();
 /// assert_eq!((judged.verdict, judged.line.len()), ("keeps", 3));
-/// let judged = tak::puzzle::judge_move(&pos, "a5", TinueLimits::plies(3)).unwrap();
+/// let judged = tak::puzzle::judge_move(&pos, "c5", TinueLimits::plies(3)).unwrap();
 /// assert_eq!(judged.verdict, "refuted");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
