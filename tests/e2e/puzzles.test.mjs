@@ -2,7 +2,8 @@
 // in the worker, the strongest defence played back, progress kept, the reader's game kept.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, mouseDrag, center, shot } from './harness.mjs';
+import path from 'node:path';
+import { serve, launch, openGame, openMenu, mouseDrag, center, shot, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -80,6 +81,11 @@ test('a puzzle on a phone', async () => {
   assert.equal(await page.evaluate(() => window.takPuzzle.play('c3+')), null);
   await waitFeedback(page, /^Solved!/);
   await shot(page, 'puzzle-solved-phone');
+  // The dialog is accessible (axe-core, as learn.test.mjs checks the others).
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() => window.axe.run(document.getElementById('puzzle-dialog'), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+  assert.deepEqual(serious, []);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
