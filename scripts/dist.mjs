@@ -12,7 +12,8 @@ rmSync(DIST, { recursive: true, force: true });
 mkdirSync(path.join(DIST, 'www/i18n'), { recursive: true });
 mkdirSync(path.join(DIST, 'pkg'), { recursive: true });
 const copy = (from, to = from) => cpSync(path.join(ROOT, from), path.join(DIST, to), { recursive: true });
-for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/icons', 'www/i18n']) copy(f);
+// The puzzle set is fetched when Puzzles is first opened (www/puzzle.js).
+for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/icons', 'www/i18n', 'www/puzzles']) copy(f);
 for (const f of ['tak_bg.wasm', 'tak_study_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
 
 // board.js is an entry too: hosts import `mount` from www/board.js (as the embed demo shows).
@@ -54,7 +55,7 @@ const preload = (entry, prefix) => staticImports(entry)
 
 // The long texts of each catalogue (the rules, the tutorial) in a file of their own, fetched
 // when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(rules|tut)\./;
+const MORE = /^(rules|tut|puz)\./;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());
@@ -94,7 +95,7 @@ const globals = [
 const css = readFileSync(path.join(DIST, 'www/style.css'), 'utf8');
 const icon = `data:image/svg+xml;base64,${b64('www/icons/icon.svg')}`;
 
-async function oneFile(html, entry, out) {
+async function oneFile(html, entry, out, extra = '') {
   const js = (await build({
     entryPoints: [path.join(ROOT, 'www', `${entry}.js`)], bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', logLevel: 'error',
   })).outputFiles[0].text;
@@ -103,10 +104,12 @@ async function oneFile(html, entry, out) {
     .replace('<!-- modulepreload -->', '')
     .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
     .replace('<link rel="stylesheet" href="www/style.css">', () => `<style>${css}</style>`)
-    .replace(`<script type="module" src="www/${entry}.js"></script>`, () => `<script>${inlineText(globals)}</script>\n<script type="module">${inlineText(js)}</script>`);
+    .replace(`<script type="module" src="www/${entry}.js"></script>`, () => `<script>${inlineText(globals + extra)}</script>\n<script type="module">${inlineText(js)}</script>`);
   if (!page.includes('TAK_WASM')) throw new Error(`${html}: the script tag to replace was not found`);
   writeFileSync(path.join(DIST, out), page);
   console.log(`${out}: ${(page.length / 1024).toFixed(0)} KB`);
 }
-await oneFile('index.html', 'app', 'tak.html');
+// The game's one file carries the puzzle set too (Puzzles reads `TAK_PUZZLES` instead of fetching it).
+const puzzles = `\nglobalThis.TAK_PUZZLES=${JSON.stringify(readFileSync(path.join(ROOT, 'www/puzzles/puzzles.ptn'), 'utf8'))};`;
+await oneFile('index.html', 'app', 'tak.html', puzzles);
 await oneFile('embed.html', 'embed', 'tak-embed.html');

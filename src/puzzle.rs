@@ -616,3 +616,119 @@ pub fn write_set(puzzles: &[Puzzle], header: &[String]) -> String {
     }
     out
 }
+
+/// A reader's move in a puzzle, judged (see [`judge_move`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// `keeps` (the move keeps a forced road), `refuted` (the defence escapes) or `unknown`
+    /// (the solver's budget ran out: the page accepts the move, it cannot say otherwise).
+    pub verdict: &'static str,
+    /// The move as PTN, as the position writes it.
+    pub mv: String,
+    /// For `refuted`: the defence that escapes, in PTN (none when the move itself ends the
+    /// game without the attacker's road).
+    pub defence: Option<String>,
+    /// For `keeps`: the line from the move on, ending in the road (each defence the one
+    /// that holds out longest).
+    pub line: Vec<String>,
+}
+
+/// Whether the attacker's move `mv` (PTN) in `pos` keeps a forced road within
+/// `limits.plies` plies (counting the move), for a page that checks a reader's answer to a
+/// puzzle. An unreadable or illegal move is an error with a message.
+///
+/// ```
+/// use tak::ai::tinue::TinueLimits;
+/// use tak::Position;
+/// let pos = Position::from_tps("2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5")?;
+/// let judged = tak::puzzle::judge_move(&pos, "d2", TinueLimits::plies(3)).unwrap();
+/// assert_eq!((judged.verdict, judged.line.len()), ("keeps", 3));
+/// let judged = tak::puzzle::judge_move(&pos, "c5", TinueLimits::plies(3)).unwrap();
+/// assert_eq!(judged.verdict, "refuted");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn judge_move(pos: &Position, mv: &str, limits: TinueLimits) -> Result<Judged, String> {
+    let parsed: Move = mv.trim().parse().map_err(|e| format!("{e}"))?;
+    let mut solver = TinueSolver::for_budget(limits.nodes);
+    let verdict = solver
+        .keeps_tinue(pos, parsed, limits)
+        .map_err(|e| e.to_string())?;
+    let written = ptn::write_move(pos, parsed);
+    let mut after = pos.clone();
+    after.play_unchecked(parsed);
+    Ok(match verdict {
+        crate::ai::tinue::MoveVerdict::Keeps { line } => Judged {
+            verdict: "keeps",
+            mv: written,
+            defence: None,
+            line: ptn::write_line(pos, &line),
+        },
+        crate::ai::tinue::MoveVerdict::Refuted { defence, .. } => Judged {
+            verdict: "refuted",
+            mv: written,
+            defence: defence.map(|d| ptn::write_move(&after, d)),
+            line: Vec::new(),
+        },
+        crate::ai::tinue::MoveVerdict::Unknown => Judged {
+            verdict: "unknown",
+            mv: written,
+            defence: None,
+            line: Vec::new(),
+        },
+    })
+}
+
+/// The defender's strongest reply in `pos` (the defender to move) against a forced road
+/// within `limits.plies` plies: the line from the defence on, in PTN, ending in the
+/// attacker's road; empty when no forced road was found (or the budget ran out).
+pub fn strongest_defence(pos: &Position, limits: TinueLimits) -> Vec<String> {
+    let mut solver = TinueSolver::for_budget(limits.nodes);
+    match solver.strongest_defence(pos, limits) {
+        TinueResult::Tinue { line } => ptn::write_line(pos, &line),
+        _ => Vec::new(),
+    }
+}
+
+/// One puzzle of a set as a page shows it: plain text and numbers only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// The start position in TPS (the attacker to move).
+    pub tps: String,
+    pub size: u8,
+    /// `white` or `black`.
+    pub attacker: &'static str,
+    pub source: String,
+    pub difficulty: u32,
+    pub plies: u8,
+    /// The solution in PTN.
+    pub solution: Vec<String>,
+}
+
+/// Reads a set of puzzles (as [`Puzzle::parse_set`]) for a page: each one's start, attacker,
+/// tags and solution as text.
+pub fn show_set(text: &str) -> Result<Vec<Shown>, PuzzleError> {
+    Ok(Puzzle::parse_set(text)?.iter().map(Shown::of).collect())
+}
+
+/// Reads one puzzle (as [`Puzzle::from_ptn`]) for a page, as [`show_set`] does a set.
+pub fn show_one(text: &str) -> Result<Shown, PuzzleError> {
+    Ok(Shown::of(&Puzzle::from_ptn(text)?))
+}
+
+impl Shown {
+    fn of(p: &Puzzle) -> Shown {
+        Shown {
+            tps: crate::tps::write(&p.position),
+            size: p.position.size(),
+            attacker: if p.attacker() == Color::White {
+                "white"
+            } else {
+                "black"
+            },
+            source: p.source.clone(),
+            difficulty: p.difficulty,
+            plies: p.plies,
+            solution: ptn::write_line(&p.position, &p.solution),
+        }
+    }
+}

@@ -296,3 +296,55 @@ fn tak_puzzles_mines_a_games_file() {
     assert_eq!(o.status.code(), Some(2), "no games and an even length");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// What the page's worker answers about the shipped set: its first puzzle's stored first
+/// move keeps the road, the board's answer is the strongest defence, a wrong move is named
+/// with the defence that escapes.
+#[test]
+fn the_page_reads_the_set_judges_moves_and_answers_with_the_strongest_defence() {
+    use tak::ai::tinue::TinueLimits;
+    use tak::puzzle::{judge_move, show_set, strongest_defence};
+    let (text, puzzles) = shipped();
+    let shown = show_set(&text).unwrap();
+    assert_eq!(shown.len(), puzzles.len());
+    let first = &shown[0];
+    assert_eq!((first.size, first.attacker, first.plies), (5, "black", 3));
+    assert_eq!(first.solution, ["d3<", "d3", "c3+"]);
+    assert_eq!(first.difficulty, 1);
+    let pos = Position::from_tps(&first.tps).unwrap();
+    assert_eq!(pos, puzzles[0].position);
+    let limits = TinueLimits {
+        plies: first.plies,
+        nodes: NODES,
+    };
+    let judged = judge_move(&pos, "d3<", limits).unwrap();
+    assert_eq!(judged.verdict, "keeps");
+    assert_eq!(judged.line.len(), 3);
+    let mut after = pos.clone();
+    after.play(first.solution[0].parse().unwrap()).unwrap();
+    let defence = strongest_defence(&after, limits);
+    assert_eq!(defence.len(), 2, "{defence:?}");
+    assert!(after.is_over() || !defence.is_empty());
+    // A quiet move lets the defence escape, and says with what.
+    let wrong = judge_move(&pos, "c1", limits).unwrap();
+    assert_eq!(wrong.verdict, "refuted");
+    assert!(wrong.defence.is_some(), "{wrong:?}");
+    // Nonsense and an illegal move are errors, with a message.
+    assert!(judge_move(&pos, "zz9", limits).is_err());
+    assert!(judge_move(&pos, "a5", limits).unwrap_err().len() > 3);
+    // A set that is not one says where.
+    assert!(show_set("[Puzzle \"tinue\"]\n1. a1").is_err());
+}
+
+/// One puzzle read alone says what is wrong with it, with no number.
+#[test]
+fn one_puzzle_read_for_an_embed_says_what_is_wrong_without_a_number() {
+    use tak::puzzle::show_one;
+    let (_, puzzles) = shipped();
+    let first = puzzles[0].to_ptn();
+    assert_eq!(show_one(&first).unwrap().solution, ["d3<", "d3", "c3+"]);
+    assert_eq!(
+        show_one("1. a1 e5").unwrap_err().to_string(),
+        "not a puzzle: no [Puzzle \"tinue\"] tag"
+    );
+}

@@ -13,6 +13,7 @@ const tutorialModule = later(() => import('./tutorial.js'));
 const shareModule = later(() => import('./share.js'));
 const matchModule = later(() => import('./match.js'));
 const studyModule = later(() => import('./study.js'));
+const puzzleModule = later(() => import('./puzzle.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
@@ -599,6 +600,18 @@ const openLearn = async () => {
     showNotice(t('notice.study_failed', { error: err?.message || err }));
   }
 };
+// Puzzles: their own board in a dialog, so the reader's game stays as it is under it.
+const openPuzzles = async () => {
+  closeMenu();
+  await t.more(); // the puzzles' texts come with the rules'
+  translatePage($('puzzle-dialog'), t);
+  try {
+    await (await puzzleModule()).openPuzzles($('puzzle-dialog'), t, lang, settings);
+  } catch (err) {
+    showNotice(t('notice.study_failed', { error: err?.message || err }));
+  }
+};
+$('puzzles').addEventListener('click', openPuzzles);
 $('rules').addEventListener('click', openRules);
 $('rules-wide').addEventListener('click', openRules);
 $('learn').addEventListener('click', openLearn);

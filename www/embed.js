@@ -38,6 +38,13 @@ export function readParams(search) {
   options.controls = flag('controls', false);
   options.analysis = flag('analysis', false);
   options.lesson = flag('lesson', false);
+  options.puzzle = flag('puzzle', false);
+  if (options.puzzle) {
+    if (!options.tps && !options.ptn) errors.push('puzzle=1 needs the puzzle: a ptn (its solution the main line) or a tps');
+    for (const other of ['ai', 'lesson', 'analysis', 'ply']) {
+      if (p.has(other)) errors.push(`puzzle=1 cannot go with ${other}`);
+    }
+  }
   if (p.has('autoplay')) {
     const v = p.get('autoplay');
     if (/^\d{1,2}$/.test(v) && Number(v) >= 1) options.autoplay = Number(v);
@@ -104,14 +111,28 @@ async function main() {
   let handle;
   try {
     handle = await mount(document.getElementById('board'), {
-      size: options.size, tps: options.tps, ptn: options.ptn,
-      // Marks, analysis and lessons are the study build's: fetched at once when asked for.
-      study: !!(options.arrows || options.highlight || options.labels || options.analysis || options.lesson),
+      // A puzzle's PTN is read as a puzzle (below): the board starts from its position.
+      size: options.size, tps: options.tps, ptn: options.puzzle ? undefined : options.ptn,
+      // Marks, analysis, lessons and puzzles are the study build's: fetched at once when asked for.
+      study: !!(options.arrows || options.highlight || options.labels || options.analysis || options.lesson || options.puzzle),
       interactive: options.interactive, theme: options.theme, label: t('board.label'), lang: options.lang,
       scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
     });
   } catch (err) {
     showProblem(t, [String(err?.message || err)]);
+    return;
+  }
+  if (options.puzzle) {
+    // One puzzle: the reader moves for the attacker, the solver answers (www/puzzle.js).
+    const { onePuzzle } = await import('./puzzle.js');
+    try {
+      await onePuzzle(document.getElementById('below'), handle, t, options.ptn != null ? { ptn: options.ptn } : { tps: options.tps });
+    } catch (err) {
+      handle.destroy();
+      showProblem(t, [String(err?.message || err)]);
+      return;
+    }
+    window.tak = handle;
     return;
   }
   const total = handle.plyCount();

@@ -1,4 +1,5 @@
 // <tak-board size="5" ptn="..." ply="last" interactive controls analysis lesson autoplay="4"
+// puzzle (with a ptn of one puzzle, or a tps: the reader solves it, the solver answers)
 // arrows="c3-e3" highlight="d4:red" labels="b2:1" theme="dark">: a board for
 // any page, in a shadow root so that nothing leaks into the host page's styles, and no
 // globals. Methods: tps(), ptn(), play(move), goto(ply), on(event, fn); events: `move`,
@@ -54,8 +55,9 @@ class TakBoardElement extends HTMLElement {
     mount(container, {
       lang,
       size: size ? Number(size) : undefined,
-      tps: attr('tps'), ptn: attr('ptn'), komi: attr('komi'),
-      study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson'].some((a) => this.hasAttribute(a)),
+      // A puzzle's PTN is read as a puzzle (below): the board starts from its position.
+      tps: attr('tps'), ptn: flag('puzzle') ? undefined : attr('ptn'), komi: attr('komi'),
+      study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson', 'puzzle'].some((a) => this.hasAttribute(a)),
       interactive: flag('interactive'), theme: attr('theme') || 'auto',
       scoring: attr('scoring'), takeBacks: attr('take-backs'),
       tieRule: attr('tie-rule') === undefined ? undefined : attr('tie-rule') === 'ancient',
@@ -63,6 +65,17 @@ class TakBoardElement extends HTMLElement {
     }).then(async (handle) => {
       this.#handle = handle;
       const t = await translator(lang);
+      if (flag('puzzle')) {
+        // One puzzle: the reader moves for the attacker, the solver answers (www/puzzle.js).
+        if (attr('ptn') === undefined && attr('tps') === undefined) throw new Error('puzzle needs the puzzle: a ptn (its solution the main line) or a tps');
+        const { onePuzzle } = await import('./puzzle.js');
+        this.#lesson = await onePuzzle(frame, handle, t, attr('ptn') !== undefined ? { ptn: attr('ptn') } : { tps: attr('tps') });
+        handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
+        for (const [type, fn] of this.#pending) handle.on(type, fn);
+        this.#pending = [];
+        this.dispatchEvent(new CustomEvent('ready'));
+        return;
+      }
       const ply = attr('ply');
       const lesson = flag('lesson');
       handle.goto(ply === undefined ? (lesson ? 0 : 'last') : ply === 'last' ? 'last' : Number(ply) || 0);

@@ -7,9 +7,13 @@
 //   {id, review: {spec, moves, nodes}}                       review a line of plies
 //   {id, evaluate: spec}                                     judge a position once
 //   {id, tinue: {spec, plies, nodes}}                        prove a forced road (or not)
+//   {id, keepsTinue: {spec, move, plies, nodes}}             judge a puzzle move
+//   {id, strongestDefence: {spec, plies, nodes}}             the defence that lasts longest
+//   {id, puzzles: text, one}                                 read a puzzle set (one: a single puzzle)
 // Messages out: {id, move, score, depth, nodes, timeMs, pv, level}, {id, insight},
 // {id, progress: [done, total]}, {id, review}, {id, tinue: {answer, line, plies, nodes}},
-// or {id, error}.
+// {id, keepsTinue: {verdict, move, defence, line}}, {id, strongestDefence: {line}},
+// {id, puzzles: [{tps, size, attacker, source, difficulty, plies, solution}]}, or {id, error}.
 import init, { Engine } from '../pkg/tak_engine.js';
 
 // The worker's own wasm build: the search, fast (the page's build is the small one). The
@@ -37,7 +41,7 @@ async function analyse(job) {
 }
 
 self.onmessage = async (event) => {
-  const { id, spec, level, seed, bench, analyze, stop, review, evaluate, tinue } = event.data || {};
+  const { id, spec, level, seed, bench, analyze, stop, review, evaluate, tinue, keepsTinue, strongestDefence, puzzles, one } = event.data || {};
   if (stop) { analysing = null; return; }
   if (analyze) {
     analysing = { id, spec: analyze };
@@ -53,6 +57,20 @@ self.onmessage = async (event) => {
     }
     if (tinue) {
       self.postMessage({ id, tinue: engine.tinue(tinue.spec, tinue.plies ?? 7, tinue.nodes ?? 1000000) });
+      return;
+    }
+    if (keepsTinue) {
+      const k = keepsTinue;
+      self.postMessage({ id, keepsTinue: engine.keepsTinue(k.spec, String(k.move), k.plies ?? 7, k.nodes ?? 1000000) });
+      return;
+    }
+    if (strongestDefence) {
+      const d = strongestDefence;
+      self.postMessage({ id, strongestDefence: engine.strongestDefence(d.spec, d.plies ?? 7, d.nodes ?? 1000000) });
+      return;
+    }
+    if (puzzles != null) {
+      self.postMessage({ id, puzzles: engine.puzzles(String(puzzles), !!one) });
       return;
     }
     if (evaluate) {

@@ -93,6 +93,33 @@ struct TinueAnswer {
     nodes: u64,
 }
 
+/// A reader's puzzle move judged (see [`Engine::keeps_tinue`]).
+#[derive(Serialize)]
+struct PuzzleMove {
+    verdict: &'static str,
+    r#move: String,
+    defence: Option<String>,
+    line: Vec<String>,
+}
+
+/// The strongest defence (see [`Engine::strongest_defence`]).
+#[derive(Serialize)]
+struct Defended {
+    line: Vec<String>,
+}
+
+/// One puzzle of a set, for the page (see [`Engine::puzzles`]).
+#[derive(Serialize)]
+struct ShownPuzzle {
+    tps: String,
+    size: u8,
+    attacker: &'static str,
+    source: String,
+    difficulty: u32,
+    plies: u8,
+    solution: Vec<String>,
+}
+
 /// A computer player, analyst and reviewer.
 #[wasm_bindgen]
 pub struct Engine {
@@ -343,6 +370,78 @@ impl Engine {
             plies: depth,
             nodes: solver.nodes(),
         })
+    }
+
+    /// Whether the attacker's move `mv` (PTN) in the position of `spec` keeps a forced road
+    /// within `plies` plies, for a puzzle: `{verdict: 'keeps' | 'refuted' | 'unknown', move,
+    /// defence, line}` ([`crate::puzzle::judge_move`]); an illegal move throws with why.
+    #[wasm_bindgen(js_name = keepsTinue)]
+    pub fn keeps_tinue(
+        &mut self,
+        spec: JsValue,
+        mv: String,
+        plies: u8,
+        nodes: u32,
+    ) -> Result<JsValue, JsError> {
+        use crate::ai::tinue::TinueLimits;
+        let pos = Spec::read(spec)?.position()?;
+        let limits = TinueLimits {
+            plies: plies.clamp(1, TinueLimits::MAX_PLIES),
+            nodes: u64::from(nodes.max(1)),
+        };
+        let judged = crate::puzzle::judge_move(&pos, &mv, limits).map_err(|e| JsError::new(&e))?;
+        to_js(&PuzzleMove {
+            verdict: judged.verdict,
+            r#move: judged.mv,
+            defence: judged.defence,
+            line: judged.line,
+        })
+    }
+
+    /// The defender's strongest reply in the position of `spec` against a forced road within
+    /// `plies` plies: `{line}`, from the defence to the road (empty: none found).
+    #[wasm_bindgen(js_name = strongestDefence)]
+    pub fn strongest_defence(
+        &mut self,
+        spec: JsValue,
+        plies: u8,
+        nodes: u32,
+    ) -> Result<JsValue, JsError> {
+        use crate::ai::tinue::TinueLimits;
+        let pos = Spec::read(spec)?.position()?;
+        let limits = TinueLimits {
+            plies: plies.clamp(1, TinueLimits::MAX_PLIES + 1),
+            nodes: u64::from(nodes.max(1)),
+        };
+        to_js(&Defended {
+            line: crate::puzzle::strongest_defence(&pos, limits),
+        })
+    }
+
+    /// A puzzle set's text read for the page: `[{tps, size, attacker, source, difficulty,
+    /// plies, solution}]` ([`crate::puzzle::show_set`]); a bad set throws with where and why.
+    /// With `one`, the text is a single puzzle ([`crate::puzzle::show_one`]), and its errors
+    /// say what is wrong with it without naming it "puzzle 1".
+    pub fn puzzles(&mut self, text: &str, one: bool) -> Result<JsValue, JsError> {
+        let set = if one {
+            crate::puzzle::show_one(text).map(|p| vec![p])
+        } else {
+            crate::puzzle::show_set(text)
+        }
+        .map_err(|e| JsError::new(&e.to_string()))?;
+        let shown: Vec<ShownPuzzle> = set
+            .into_iter()
+            .map(|p| ShownPuzzle {
+                tps: p.tps,
+                size: p.size,
+                attacker: p.attacker,
+                source: p.source,
+                difficulty: p.difficulty,
+                plies: p.plies,
+                solution: p.solution,
+            })
+            .collect();
+        to_js(&shown)
     }
 
     /// Search speed here: searches the benchmark positions `nodes` nodes each.

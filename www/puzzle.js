@@ -1,0 +1,332 @@
+// Tinue puzzles: the reader moves for the attacker, the solver in the worker judges each move
+// (any move that keeps the forced road is accepted) and answers with the strongest defence,
+// until the road. Loaded only when puzzles are opened (the page's Puzzles, an embed with
+// puzzle=1, <tak-board puzzle>). Glue: every fact (the set, the verdicts, the defences)
+// comes from the worker's Rust.
+import { mount } from './board.js';
+import { spawnWorker } from './spawn.js';
+
+/** Nodes the solver may spend on one question. */
+const NODES = 1_000_000;
+/** How long an answer waits before it is played, and a refused move before it is taken back. */
+const DELAY = 500;
+const PROGRESS_KEY = 'tak.puzzles';
+
+/** The worker, asked one question at a time: ask(kind, payload) resolves to the answer. */
+export class Solver {
+  constructor() {
+    this.worker = null;
+    this.nextId = 1;
+    this.pending = new Map();
+  }
+
+  ask(kind, payload, extra = {}) {
+    if (!this.worker) {
+      this.worker = spawnWorker();
+      this.worker.onmessage = (event) => {
+        const { id, error, ...answer } = event.data || {};
+        const p = this.pending.get(id);
+        if (!p) return;
+        this.pending.delete(id);
+        if (error) p.reject(new Error(error));
+        else p.resolve(answer[p.kind]);
+      };
+      this.worker.onerror = (event) => {
+        for (const p of this.pending.values()) p.reject(new Error(event.message || 'the solver failed'));
+        this.pending.clear();
+        this.worker?.terminate();
+        this.worker = null;
+      };
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { kind, resolve, reject });
+      this.worker.postMessage({ id, [kind]: payload, ...extra });
+    });
+  }
+
+  stop() {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) { const e = new Error('cancelled'); e.cancelled = true; p.reject(e); }
+    this.pending.clear();
+  }
+}
+
+/** Reads a puzzle set's text (a PTN of puzzles) in the worker: [{tps, size, attacker, ...}]. */
+export const readSet = (solver, text) => solver.ask('puzzles', text);
+/** Reads one puzzle's PTN in the worker (its errors name no number): {tps, size, ...}. */
+export const readOne = (solver, text) => solver.ask('puzzles', text, { one: true }).then((set) => set[0]);
+
+/**
+ * A puzzle from a position alone (an embed given only a TPS): its solution is the solver's
+ * proof. Rejects with a message when there is no forced road within `plies`.
+ */
+export async function puzzleFromTps(solver, spec, plies = 7) {
+  const proof = await solver.ask('tinue', { spec, plies, nodes: NODES * 2 });
+  if (proof.answer !== 'tinue') throw new Error(`the position has no forced road within ${plies} plies for the player to move (${proof.answer})`);
+  return { tps: spec.tps, solution: proof.line, plies: proof.line.length, source: '', difficulty: 0, attacker: null };
+}
+
+/**
+ * Plays one puzzle on `board` (a mounted handle): `puzzle` as the worker reads it, `say(key,
+ * params, kind)` shows a line of feedback, `onSolved()` is called at the road, `onState()`
+ * after each change of state. Returns {hint(), retry(), state, destroy()}.
+ */
+export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState }) {
+  let left = puzzle.plies; // plies still to go, counting the reader's next move
+  let before = null; // the spec before the reader's move
+  let nextMove = puzzle.solution[0]; // the hint
+  let busy = false; // a move is being judged, or the answer is on its way
+  let auto = false; // the board is playing the answer
+  let solved = false;
+  let alive = true;
+  let round = 0; // which start of the puzzle: an answer for an earlier one is dropped
+  const attacker = () => puzzle.attacker ?? board.status().toMove;
+  const defender = () => (attacker() === 'white' ? 'black' : 'white');
+  const player = (c) => t(c === 'white' ? 'color.white' : 'color.black');
+  const state = () => ({ solved, busy, left });
+  const changed = () => onState?.(state());
+  const start = async () => {
+    round += 1;
+    await board.load(puzzle.tps);
+    board.set({ interactive: true });
+    left = puzzle.plies;
+    nextMove = puzzle.solution[0];
+    busy = solved = false;
+    before = board.searchSpec();
+    say('puz.prompt', { player: player(attacker()) }, '');
+    changed();
+  };
+  const off = board.on('move', async (e) => {
+    if (auto || !alive) return;
+    if (busy || solved) return;
+    const r = round;
+    const stale = () => !alive || r !== round;
+    busy = true;
+    board.set({ interactive: false });
+    changed();
+    say('puz.checking', {}, '');
+    let judged;
+    try {
+      judged = await solver.ask('keepsTinue', { spec: before, move: e.ptn, plies: left, nodes: NODES });
+    } catch (err) {
+      if (err.cancelled || stale()) return;
+      say('puz.failed', { error: err.message }, 'bad');
+      busy = false;
+      board.set({ interactive: true });
+      changed();
+      return;
+    }
+    if (stale()) return;
+    if (judged.verdict === 'refuted') {
+      if (judged.defence) say('puz.wrong', { move: judged.move, player: player(defender()), defence: judged.defence }, 'bad');
+      else say('puz.wrong_plain', { move: judged.move }, 'bad');
+      setTimeout(() => {
+        if (stale()) return;
+        board.undo();
+        board.set({ interactive: true });
+        busy = false;
+        changed();
+      }, DELAY * 2);
+      return;
+    }
+    if (judged.verdict === 'keeps' && judged.line.length === 1) {
+      solved = true;
+      busy = false;
+      say('puz.solved', {}, 'good');
+      changed();
+      onSolved?.();
+      return;
+    }
+    say('puz.good', { move: judged.move }, 'good');
+    left -= 1;
+    const spec = board.searchSpec();
+    let defence;
+    try {
+      [defence] = await Promise.all([
+        solver.ask('strongestDefence', { spec, plies: left, nodes: NODES }),
+        new Promise((r) => setTimeout(r, DELAY)),
+      ]);
+    } catch (err) {
+      if (err.cancelled || stale()) return;
+      say('puz.failed', { error: err.message }, 'bad');
+      return;
+    }
+    if (stale()) return;
+    // The solver found no forced road after all (its budget): the reader's move stands, and
+    // the defence is the one the move's proof gave.
+    const reply = defence.line[0] ?? judged.line[1];
+    if (!reply) { solved = true; busy = false; say('puz.solved', {}, 'good'); changed(); onSolved?.(); return; }
+    auto = true;
+    const error = board.play(reply);
+    auto = false;
+    if (error) { say('puz.failed', { error }, 'bad'); busy = false; changed(); return; }
+    left -= 1;
+    nextMove = defence.line[1] ?? judged.line[2] ?? null;
+    before = board.searchSpec();
+    busy = false;
+    board.set({ interactive: true });
+    say('puz.answered', { player: player(defender()), move: reply, attacker: player(attacker()) }, '');
+    changed();
+  });
+  start();
+  return {
+    get state() { return state(); },
+    hint() {
+      if (solved || busy || !nextMove) return;
+      board.setHint(nextMove);
+      say('puz.hint', { move: nextMove }, '');
+    },
+    retry: () => start(),
+    destroy() { alive = false; off(); },
+  };
+}
+
+/** The progress kept on this device: {solved: [numbers], at: number} (numbers from 1). */
+export function loadProgress() {
+  try {
+    const p = JSON.parse(localStorage.getItem(PROGRESS_KEY) || '{}');
+    return { solved: Array.isArray(p.solved) ? p.solved.filter(Number.isInteger) : [], at: Number.isInteger(p.at) ? p.at : null };
+  } catch {
+    return { solved: [], at: null };
+  }
+}
+
+function saveProgress(progress) {
+  try { localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress)); } catch { /* disabled: kept for this visit */ }
+}
+
+let current = null;
+
+/**
+ * The page's Puzzles: a dialog with its own board (the reader's game stays as it was, under
+ * it) that steps through the shipped set, opening at the first unsolved puzzle.
+ */
+export async function openPuzzles(dialog, t, lang, settings) {
+  const $ = (id) => dialog.querySelector(`#${id}`);
+  current?.close();
+  const feedback = (key, params, kind) => {
+    const f = $('puzzle-feedback');
+    f.textContent = t(key, params);
+    f.className = `tutorial-feedback ${kind || ''}`;
+  };
+  $('puzzle-title').textContent = '';
+  $('puzzle-about').textContent = '';
+  feedback('puz.loading', {}, '');
+  dialog.showModal();
+  const solver = new Solver();
+  const board = await mount($('puzzle-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
+  window.takPuzzle = board; // for hosts and tests, like window.tak
+  let set;
+  try {
+    const text = globalThis.TAK_PUZZLES ?? await fetch(new URL('./puzzles/puzzles.ptn', import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+      return r.text();
+    });
+    set = await readSet(solver, text);
+  } catch (err) {
+    feedback('puz.no_set', { error: err?.message || err }, 'bad');
+    set = [];
+  }
+  const progress = loadProgress();
+  let index = set.findIndex((_, i) => !progress.solved.includes(i + 1));
+  if (index < 0) index = 0;
+  let game = null;
+  const render = () => {
+    const p = set[index];
+    if (!p) return;
+    const done = progress.solved.includes(index + 1);
+    $('puzzle-title').textContent = t('puz.number', { n: index + 1, total: set.length, difficulty: p.difficulty });
+    $('puzzle-about').textContent = [t('puz.plies', { n: p.plies }), p.source ? t('puz.source', { source: p.source }) : '', done && !game?.state.solved ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
+    const s = game?.state ?? {};
+    $('puzzle-prev').disabled = index === 0;
+    $('puzzle-next').disabled = index >= set.length - 1;
+    $('puzzle-next').textContent = t(s.solved ? 'puz.next' : 'puz.skip');
+    $('puzzle-next').classList.toggle('primary', !!s.solved);
+    $('puzzle-hint').disabled = !!s.solved || !!s.busy;
+    $('puzzle-solved').textContent = t('puz.solved_count', { n: progress.solved.length, total: set.length });
+  };
+  const show = () => {
+    game?.destroy();
+    progress.at = index + 1;
+    saveProgress(progress);
+    game = playPuzzle(board, solver, set[index], {
+      t,
+      say: feedback,
+      onSolved: () => {
+        if (!progress.solved.includes(index + 1)) progress.solved.push(index + 1);
+        saveProgress(progress);
+        render();
+        $('puzzle-next').focus();
+      },
+      onState: render,
+    });
+    render();
+  };
+  $('puzzle-next').onclick = () => { if (index < set.length - 1) { index += 1; show(); } };
+  $('puzzle-prev').onclick = () => { if (index > 0) { index -= 1; show(); } };
+  $('puzzle-hint').onclick = () => game?.hint();
+  $('puzzle-retry').onclick = () => game?.retry();
+  $('puzzle-close').onclick = () => dialog.close();
+  const close = () => {
+    game?.destroy();
+    solver.stop();
+    board.destroy();
+    if (window.takPuzzle === board) delete window.takPuzzle;
+    if (current?.board === board) current = null;
+  };
+  current = { board, close: () => dialog.close() };
+  dialog.addEventListener('close', close, { once: true });
+  if (set.length) show();
+}
+
+/**
+ * One puzzle on a board of an embed or a <tak-board puzzle>: `source` is {ptn} (a PTN of one
+ * puzzle, its solution the main line) or {tps} (a position: the solver finds the proof).
+ * Adds a line of feedback and Hint / Try again under the board in `container`. Resolves to
+ * {destroy} or rejects with a message for the host (not a puzzle, no forced road, ...).
+ */
+export async function onePuzzle(container, handle, t, source) {
+  await t.more?.();
+  const solver = new Solver();
+  let puzzle;
+  try {
+    if (source.ptn != null) {
+      puzzle = await readOne(solver, source.ptn);
+    } else {
+      puzzle = await puzzleFromTps(solver, handle.searchSpec());
+    }
+  } catch (err) {
+    solver.stop();
+    throw new Error(source.ptn != null ? `the ptn: ${err?.message || err}` : `the tps: ${err?.message || err}`);
+  }
+  const text = document.createElement('p');
+  text.className = 'tak-caption puzzle-feedback';
+  text.setAttribute('aria-live', 'assertive');
+  text.style.cssText = 'margin:0;padding:4px 8px;min-height:1.4em;font:15px/1.35 system-ui,sans-serif;text-align:center;';
+  const bar = document.createElement('div');
+  bar.className = 'tak-steps';
+  bar.setAttribute('role', 'toolbar');
+  const button = (label, action) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', action);
+    bar.append(b);
+    return b;
+  };
+  let game = null;
+  const hint = button(t('puz.hint_button'), () => game?.hint());
+  button(t('puz.retry'), () => game?.retry());
+  container.append(text, bar);
+  game = playPuzzle(handle, solver, puzzle, {
+    t,
+    say: (key, params, kind) => { text.textContent = t(key, params); text.dataset.kind = kind || ''; },
+    onState: (s) => { hint.disabled = s.solved || s.busy; },
+  });
+  return {
+    puzzle,
+    destroy() { game.destroy(); solver.stop(); text.remove(); bar.remove(); },
+  };
+}
