@@ -149,3 +149,19 @@ test('paste over a game with moves keeps it one click away', async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a new game over an unfinished one keeps it one click away', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
+  await page.click('#new-game');
+  await page.selectOption('#new-form select[name=size]', '6');
+  await page.click('#start-game');
+  await page.waitForFunction(() => window.tak.status().size === 6);
+  assert.match(await page.textContent('#notice'), /unfinished game is kept/);
+  await page.click('#notice button');
+  await page.waitForFunction(() => window.tak.status().size === 5);
+  assert.deepEqual((await status(page)).moves, ['a1', 'e5', 'c3']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
