@@ -53,6 +53,12 @@ test('a 10,000-ply game loads, plays on, survives a reload and leaves the page w
   // The list: the last plies, with a row that shows the earlier ones.
   assert.match(await page.textContent('#moves'), /9800 more plies/);
   assert.equal(await page.isVisible('#moves [aria-current="true"]'), true);
+  // The row of plies left out spans the list: every row after it still reads number, white, black.
+  const rows = await page.$$eval('#moves li.pair', (lis) => lis.slice(-3).map((li) => {
+    const left = li.querySelector('.num').getBoundingClientRect().left;
+    return [...li.querySelectorAll('button.ply')].every((b) => b.getBoundingClientRect().left > left);
+  }));
+  assert.deepEqual(rows, [true, true, true], 'each move number stands left of its plies');
   // Playing on, and going back through the list.
   assert.equal(await page.evaluate(() => window.tak.play('f5+')), null);
   await page.click('#moves li.skipped button');
