@@ -62,6 +62,9 @@ pub struct Analysis {
     /// of them are there already.
     alternatives_depth: u8,
     alternatives_done: usize,
+    /// The best line before the best move last changed: a next line while the alternatives
+    /// catch up with the new depth (one of them may start with the new best move).
+    previous_best: Option<SearchResult>,
 }
 
 impl Analysis {
@@ -77,6 +80,7 @@ impl Analysis {
             alternatives: Vec::new(),
             alternatives_depth: 0,
             alternatives_done: 0,
+            previous_best: None,
         }
     }
 
@@ -152,6 +156,9 @@ impl Analysis {
             let result = self.searcher.search(&self.position, limits, |_| {});
             self.total_nodes += result.nodes;
             if result.depth >= self.best.depth && result.best.is_some() {
+                if result.best != self.best.best && self.best.best.is_some() {
+                    self.previous_best = Some(self.best.clone());
+                }
                 self.best = result.clone();
             }
             if result.depth >= self.target_depth {
@@ -175,8 +182,10 @@ impl Analysis {
         lines.push(self.best.clone());
         // Alternatives found at an earlier depth, against an earlier best move, may start
         // with the best move of now: each first move is shown once, with its freshest line.
-        for line in &self.alternatives {
-            if lines.iter().all(|l: &SearchResult| l.best != line.best) {
+        for line in self.alternatives.iter().chain(&self.previous_best) {
+            if lines.len() <= ALTERNATIVES
+                && lines.iter().all(|l: &SearchResult| l.best != line.best)
+            {
                 lines.push(line.clone());
             }
         }

@@ -217,6 +217,12 @@ test('at 1280×800 the move list shows at least eight rows, the current ply in v
   // The help opened: the list keeps eight rows and the current ply, and the help text is
   // all there to read in its own box.
   await page.click('#extras summary');
+  // The list follows its box's new size (a ResizeObserver: before the next frame).
+  await page.waitForFunction(() => {
+    const list = document.getElementById('moves').getBoundingClientRect();
+    const current = document.querySelector('#moves [aria-current="true"]').getBoundingClientRect();
+    return current.top >= list.top - 0.5 && current.bottom <= list.bottom + 0.5;
+  }, null, { timeout: 3000 }).catch(() => {});
   g = await geometry();
   assert.ok(g.list.height >= 8 * g.row, `with the help open the list is ${g.list.height}px`);
   assert.ok(inView(g), `the current ply in view with the help open: ${JSON.stringify(g)}`);
