@@ -11,15 +11,8 @@ export function caption(status) {
   return (item ? item.comments : status.startComments).join(' ');
 }
 
-/**
- * Adds a caption and lesson controls to `container` for `handle`. `keys` is the element
- * that hears the arrow keys; `autoplay` seconds per step (0: none). Returns {destroy}.
- */
-export function lessonControls(container, handle, t, { keys = container, autoplay = 0 } = {}) {
-  const text = document.createElement('p');
-  text.className = 'tak-caption';
-  text.setAttribute('aria-live', 'polite');
-  text.style.cssText = 'margin:0;padding:4px 8px;min-height:2.6em;font:15px/1.35 system-ui,sans-serif;text-align:center;overflow:auto;max-height:6em;';
+/** A toolbar of step buttons under a board: {bar, button(label, action)} (button appends). */
+export function stepsBar() {
   const bar = document.createElement('div');
   bar.className = 'tak-steps';
   bar.setAttribute('role', 'toolbar');
@@ -31,6 +24,19 @@ export function lessonControls(container, handle, t, { keys = container, autopla
     bar.append(b);
     return b;
   };
+  return { bar, button };
+}
+
+/**
+ * Adds a caption and lesson controls to `container` for `handle`. `keys` is the element
+ * that hears the arrow keys; `autoplay` seconds per step (0: none). Returns {destroy}.
+ */
+export function lessonControls(container, handle, t, { keys = container, autoplay = 0 } = {}) {
+  const text = document.createElement('p');
+  text.className = 'tak-caption';
+  text.setAttribute('aria-live', 'polite');
+  text.style.cssText = 'margin:0;padding:4px 8px;min-height:2.6em;font:15px/1.35 system-ui,sans-serif;text-align:center;overflow:auto;max-height:6em;';
+  const { bar, button } = stepsBar();
   const prev = button(t('lesson.prev'), () => { stop(); handle.undo(); });
   const where = document.createElement('span');
   where.className = 'tak-where';

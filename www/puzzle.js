@@ -4,6 +4,7 @@
 // puzzle=1, <tak-board puzzle>). Glue: every fact (the set, the verdicts, the defences)
 // comes from the worker's Rust.
 import { mount } from './board.js';
+import { stepsBar } from './lesson.js';
 import { spawnWorker } from './spawn.js';
 
 /** Nodes the solver may spend on one question. */
@@ -305,17 +306,7 @@ export async function onePuzzle(container, handle, t, source) {
   text.className = 'tak-caption puzzle-feedback';
   text.setAttribute('aria-live', 'assertive');
   text.style.cssText = 'margin:0;padding:4px 8px;min-height:1.4em;font:15px/1.35 system-ui,sans-serif;text-align:center;';
-  const bar = document.createElement('div');
-  bar.className = 'tak-steps';
-  bar.setAttribute('role', 'toolbar');
-  const button = (label, action) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = label;
-    b.addEventListener('click', action);
-    bar.append(b);
-    return b;
-  };
+  const { bar, button } = stepsBar();
   let game = null;
   const hint = button(t('puz.hint_button'), () => game?.hint());
   button(t('puz.retry'), () => game?.retry());
