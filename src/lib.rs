@@ -50,6 +50,7 @@ mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod piece;
+pub mod playtak;
 pub mod position;
 pub mod ptn;
 pub mod puzzle;

@@ -371,8 +371,24 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
     let mut pending_comments: Vec<String> = Vec::new();
     let mut after_number = false;
     let mut result = None;
-    for (at, token) in body {
+    // PTN Ninja's branches: the main line first, then each branch after a blank line as
+    // `{name}` and the line from its first ply (see `Branches`).
+    let mut branches = Branches::new();
+    let mut current_branch = 0;
+    let mut pending_branch: Option<(String, usize)> = None;
+    let mut line_ended = false;
+    let mut body = body.into_iter().peekable();
+    while let Some((at, token)) = body.next() {
         let word = match token {
+            Token::Comment(c)
+                if stack.is_empty()
+                    && after_blank_line(text, at)
+                    && branches.main_len() > 0
+                    && matches!(body.peek(), Some((_, Token::Word(w))) if is_move_number(w)) =>
+            {
+                pending_branch = Some((c, at));
+                continue;
+            }
             Token::Comment(c) => {
                 if c.len() > MAX_COMMENT {
                     return Err(tokenizer.error(
@@ -421,7 +437,48 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
             Token::Tag(..) => unreachable!("tags were taken out above"),
             Token::Word(w) => w,
         };
-        if result.is_some() {
+        if let Some((name, header_at)) = pending_branch.take() {
+            let digits = word.chars().take_while(char::is_ascii_digit).count();
+            let number: u64 = word[..digits]
+                .parse()
+                .map_err(|_| tokenizer.error(at, format!("'{word}' is not a move number")))?;
+            let black_first = word[digits..].starts_with("...")
+                || matches!(body.peek(), Some((_, Token::Word("--"))));
+            let ply = (number.saturating_sub(1) * 2 + black_first as u64)
+                .checked_sub(game.start().ply() as u64)
+                .map(|p| p as usize);
+            match branches.start(&name, ply) {
+                BranchStart::Continues => {
+                    // Not a branch after all: a comment on the line's last ply.
+                    if let Some(id) = cursor {
+                        game.get_mut(id).comments.push(name.trim().to_string());
+                    }
+                }
+                BranchStart::Branch { index, after } => {
+                    current_branch = index;
+                    cursor = after;
+                    pos = match after {
+                        Some(id) => {
+                            game.goto_node(id);
+                            game.position().clone()
+                        }
+                        None => game.start().clone(),
+                    };
+                    last = None;
+                    line_ended = false;
+                }
+                BranchStart::PastTheEnd => {
+                    return Err(tokenizer.error(
+                        header_at,
+                        format!(
+                            "branch {{{}}}: move {number} is not on the line it branches from",
+                            name.trim()
+                        ),
+                    ))
+                }
+            }
+        }
+        if line_ended || (result.is_some() && current_branch == 0) {
             return Err(tokenizer.error(at, format!("'{word}' after the result")));
         }
         // Move numbers: "12." or "12..." alone or glued to the move ("12.a1").
@@ -440,7 +497,11 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
         }
         if is_result(word) {
             if stack.is_empty() {
-                result = Some(word);
+                if current_branch == 0 {
+                    result = Some(word);
+                } else {
+                    line_ended = true; // a branch's own end: the rules decide it again
+                }
             }
             continue;
         }
@@ -465,6 +526,9 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
         };
         let undo = pos.play(mv).map_err(illegal)?;
         let id = game.add_ply(cursor, mv).map_err(illegal)?;
+        if stack.is_empty() {
+            branches.push(current_branch, id);
+        }
         let node = game.get_mut(id);
         node.annotation = annotation;
         node.comments.append(&mut pending_comments);
@@ -493,6 +557,120 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
         game.set_tag("Result", &r);
     }
     Ok(game)
+}
+
+/// Whether a blank line comes right before `at` (PTN Ninja starts each branch after one).
+fn after_blank_line(text: &str, at: usize) -> bool {
+    let before = &text[..at];
+    let gap = &before[before.trim_end().len()..];
+    gap.matches('\n').count() >= 2
+}
+
+/// A move number as PTN writes it before a ply: `12.`, `12...`, or glued to the ply.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && word[digits..].starts_with('.')
+}
+
+/// The lines of a PTN Ninja game as read so far: the main line (index 0) and each branch,
+/// which leaves the line of its parent after `from` plies. Branch names nest with `/` (a
+/// `.` counts as one too, as PTN Ninja reads them): `a/b` branches from `a`.
+struct Branches {
+    lines: Vec<BranchLine>,
+}
+
+struct BranchLine {
+    name: String,
+    parent: usize,
+    from: usize,
+    nodes: Vec<NodeId>,
+}
+
+/// Where a branch header leads.
+enum BranchStart {
+    /// A new branch: its first ply follows `after` (`None`: the start).
+    Branch { index: usize, after: Option<NodeId> },
+    /// The ply after the line's last one: no branch, the text goes on.
+    Continues,
+    /// A ply the parent line does not reach.
+    PastTheEnd,
+}
+
+impl Branches {
+    fn new() -> Branches {
+        Branches {
+            lines: vec![BranchLine {
+                name: String::new(),
+                parent: 0,
+                from: 0,
+                nodes: Vec::new(),
+            }],
+        }
+    }
+
+    fn main_len(&self) -> usize {
+        self.lines[0].nodes.len()
+    }
+
+    fn push(&mut self, line: usize, id: NodeId) {
+        self.lines[line].nodes.push(id);
+    }
+
+    /// Plies from the start to the end of `line`.
+    fn len(&self, line: usize) -> usize {
+        let l = &self.lines[line];
+        l.from + l.nodes.len()
+    }
+
+    /// The `ply`-th ply (0-based from the start) of `line`, through its parents.
+    fn node_at(&self, mut line: usize, ply: usize) -> Option<NodeId> {
+        loop {
+            let l = &self.lines[line];
+            if line == 0 || ply >= l.from {
+                return l.nodes.get(ply - l.from).copied();
+            }
+            line = l.parent;
+        }
+    }
+
+    /// Starts the branch `name` whose first ply is the `ply`-th (0-based from the start).
+    fn start(&mut self, name: &str, ply: Option<usize>) -> BranchStart {
+        let parts: Vec<&str> = name
+            .split(['/', '.'])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        let full = parts.join("/");
+        // The nearest named ancestor that was read; else the main line.
+        let parent = (1..parts.len())
+            .rev()
+            .find_map(|n| {
+                let prefix = parts[..n].join("/");
+                self.lines.iter().position(|l| l.name == prefix)
+            })
+            .unwrap_or(0);
+        let Some(ply) = ply else {
+            return BranchStart::PastTheEnd;
+        };
+        let parent_len = self.len(parent);
+        if ply == parent_len && parent == 0 && self.lines.len() == 1 {
+            return BranchStart::Continues;
+        }
+        if ply > parent_len || (ply > 0 && self.node_at(parent, ply - 1).is_none()) {
+            return BranchStart::PastTheEnd;
+        }
+        let after = ply.checked_sub(1).and_then(|p| self.node_at(parent, p));
+        self.lines.push(BranchLine {
+            name: full,
+            parent,
+            from: ply,
+            nodes: Vec::new(),
+        });
+        BranchStart::Branch {
+            index: self.lines.len() - 1,
+            after,
+        }
+    }
 }
 
 /// Reads several PTN games written one after another (a match): a tag after moves starts
@@ -606,21 +784,57 @@ pub fn write_game(game: &Game) -> String {
     for c in &game.start_comments {
         let _ = writeln!(out, "{{{}}}", escape_comment(c));
     }
-    let mut line = String::new();
-    write_tree_line(
+    // The main line, then each variation as a PTN Ninja branch: after a blank line, its
+    // name in braces and its line from the ply it replaces. A branch's name is its parent's
+    // (if any) and its first ply, joined by `/`, so that PTN Ninja nests it likewise.
+    let mut branches: Vec<(NodeId, Position, String)> = Vec::new();
+    let mut names = std::collections::HashSet::new();
+    // The main line's end is `outcome` (which knows resignations too).
+    write_branch_line(
         &mut out,
-        &mut line,
         game,
         start.clone(),
         game.first_plies(),
-        0,
-        true,
+        "",
+        &mut branches,
     );
     if let Some(o) = outcome {
-        line.push_str(o.ptn_result());
+        out.push(' ');
+        out.push_str(o.ptn_result());
     }
-    out.push_str(line.trim_end());
     out.push('\n');
+    branches.reverse();
+    while let Some((first, pos, parent)) = branches.pop() {
+        let ply = write_move(&pos, game.get(first).mv);
+        let base = if parent.is_empty() {
+            ply
+        } else {
+            format!("{parent}/{ply}")
+        };
+        let mut name = base.clone();
+        let mut n = 1;
+        while !names.insert(name.clone()) {
+            n += 1;
+            name = format!("{base}~{n}");
+        }
+        let _ = write!(out, "\n{{{name}}}\n");
+        let mut nested = Vec::new();
+        let end = write_branch_line(
+            &mut out,
+            game,
+            pos,
+            std::slice::from_ref(&first),
+            &name,
+            &mut nested,
+        );
+        if let Some(o) = end {
+            out.push(' ');
+            out.push_str(o.ptn_result());
+        }
+        out.push('\n');
+        // Depth first: a branch's own branches come right after it (parents before children).
+        branches.extend(nested.into_iter().rev());
+    }
     out
 }
 
@@ -628,63 +842,51 @@ fn escape_comment(text: &str) -> String {
     text.replace('\\', "\\\\").replace('}', "\\}")
 }
 
-/// Writes the line that starts with `nodes[0]` from `pos`, each other node of `nodes` as a
-/// variation in parentheses after it. At depth 0 (the main line) every move number starts a
-/// new text line in `out`; variations stay inline in `line`.
-fn write_tree_line<'g>(
+/// Writes the line that starts with `nodes[0]` from `pos` (each move number on a new text
+/// line, a first ply of black's after `N. --`), noting the other nodes of `nodes` and every
+/// alternative along the line in `branches` (with the position before them and `name`, the
+/// line's branch name). Returns the outcome at the line's end, if the rules ended it there.
+fn write_branch_line<'g>(
     out: &mut String,
-    line: &mut String,
     game: &'g Game,
     mut pos: Position,
     mut nodes: &'g [NodeId],
-    depth: usize,
-    mut numbered: bool,
-) {
+    name: &str,
+    branches: &mut Vec<(NodeId, Position, String)>,
+) -> Option<Outcome> {
     let mut first = true;
+    let mut numbered = false;
     while let Some(&id) = nodes.first() {
         let node = game.get(id);
         let white = pos.to_move() == crate::Color::White;
-        if white || numbered || first {
-            if white && depth == 0 && !line.is_empty() {
-                out.push_str(line.trim_end());
+        if white {
+            if !first {
+                // The previous move's text line ends here.
+                let trimmed = out.trim_end_matches(' ').len();
+                out.truncate(trimmed);
                 out.push('\n');
-                line.clear();
             }
-            if white {
-                let _ = write!(line, "{}. ", pos.move_number());
-            } else if depth == 0 && first {
-                // A game that starts with black to move: the empty slot of white's ply.
-                let _ = write!(line, "{}. -- ", pos.move_number());
-            } else {
-                let _ = write!(line, "{}... ", pos.move_number());
-            }
+            let _ = write!(out, "{}. ", pos.move_number());
+        } else if first {
+            let _ = write!(out, "{}. -- ", pos.move_number());
+        } else if numbered {
+            let _ = write!(out, "{}... ", pos.move_number());
         }
         first = false;
-        numbered = false;
-        line.push_str(&write_move(&pos, node.mv));
-        let _ = write!(line, "{} ", node.annotation);
+        out.push_str(&write_move(&pos, node.mv));
+        let _ = write!(out, "{} ", node.annotation);
+        // After a comment, black's ply is numbered again, so that it reads on its own.
+        numbered = !node.comments.is_empty();
         for c in &node.comments {
-            let _ = write!(line, "{{{}}} ", escape_comment(c));
-            numbered = true;
+            let _ = write!(out, "{{{}}} ", escape_comment(c));
         }
-        // Variations nest at most `game::MAX_NESTING` deep: the recursion is bounded.
-        for variation in &nodes[1..] {
-            line.push('(');
-            write_tree_line(
-                out,
-                line,
-                game,
-                pos.clone(),
-                std::slice::from_ref(variation),
-                depth + 1,
-                true,
-            );
-            let trimmed = line.trim_end().len();
-            line.truncate(trimmed);
-            line.push_str(") ");
-            numbered = true;
+        for &alternative in &nodes[1..] {
+            branches.push((alternative, pos.clone(), name.to_string()));
         }
         pos.play_unchecked(node.mv);
         nodes = node.children();
     }
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
+    pos.outcome()
 }

@@ -43,12 +43,15 @@ fn variations_nested_and_from_black_round_trip() {
     let written = ptn::write_game(&game);
     let again = ptn::parse_game(&written).unwrap();
     assert_eq!(ptn::write_game(&again), written, "\n{written}");
+    // Written as PTN Ninja writes branches: the main line, then each variation after a
+    // blank line under its name, its sub-variations named after it.
     assert!(
-        written.contains("(2. Sc3? {a wall} 2... d4 (2... b2!) 3. b3)"),
-        "{written}"
-    );
-    assert!(
-        written.contains("3. d3'' (3. b3 {quieter}) 3... d4??"),
+        written.ends_with(
+            "{Before anything}\n1. a1 e5\n2. c3 {the centre} 2... c4\n3. d3'' d4??\n\n\
+             {Sc3}\n2. Sc3? {a wall} 2... d4\n3. b3\n\n\
+             {Sc3/b2}\n2. -- b2!\n\n\
+             {b3}\n3. b3 {quieter}\n"
+        ),
         "{written}"
     );
 }
@@ -60,9 +63,11 @@ fn a_game_from_a_tps_with_black_to_move_keeps_its_empty_slot() {
     assert_eq!(game.main_line().len(), 2);
     let written = ptn::write_game(&game);
     assert!(
-        written.contains("3. -- a3 (3... c3 4. a3)\n4. c3"),
+        written.ends_with("3. -- a3\n4. c3\n\n{c3}\n3. -- c3\n4. a3\n"),
         "{written}"
     );
+    let again = ptn::parse_game(&written).unwrap();
+    assert_eq!(ptn::write_game(&again), written);
 }
 
 #[test]
@@ -128,7 +133,7 @@ fn on_the_board_going_back_and_playing_makes_a_variation() {
     assert!(!b.can_redo());
     // The PTN holds both lines.
     let text = b.ptn();
-    assert!(text.contains("2. c3 (2. d3) 2... c2"), "{text}");
+    assert!(text.contains("2. c3 c2\n\n{d3}\n2. d3\n"), "{text}");
     // Switch back to the main line, promote the variation, delete it.
     assert!(b.goto_path(&[0, 0, 0, 0]));
     assert_eq!(names(b.all_moves()), ["a1", "e5", "c3", "c2"]);
@@ -289,4 +294,58 @@ fn variations_nested_too_deep_are_refused() {
     text.push_str(&")".repeat(depth));
     let err = ptn::parse_game(&text).unwrap_err();
     assert!(err.to_string().contains("nest at most 64"), "{err}");
+}
+
+#[test]
+fn a_ptn_ninja_game_with_branches_and_its_own_tags_reads_and_keeps_them() {
+    // As PTN Ninja writes a game: CRLF, its tags, the main line, then each branch after a
+    // blank line under its name; a nested branch is named after its parent with a `/`.
+    let text = "[Site \"PTN Ninja\"]\r\n[Size \"5\"]\r\n[Opening \"swap\"]\r\n\
+        [Clock \"10:0 +5\"]\r\n[Rating1 \"1500\"]\r\n\r\n\
+        1. a1 e5\r\n2. c3 c4 {centre}\r\n3. d3 d4\r\n\r\n\
+        {sharp line}\r\n2. Sc3 d4\r\n3. b2 b4\r\n\r\n\
+        {sharp line/quiet}\r\n3. b3\r\n\r\n\
+        {black tries}\r\n3. -- b4 {?}\r\n";
+    let game = ptn::parse_game(text).unwrap();
+    assert_eq!(
+        names(game.main_line()),
+        ["a1", "e5", "c3", "c4", "d3", "d4"]
+    );
+    // The branches are variations where they leave their line.
+    let second = game.children(&[0, 0]);
+    assert_eq!(names(second.iter().map(|n| n.mv).collect()), ["c3", "Sc3"]);
+    let sharp = game.children(&[0, 0, 1, 0]);
+    assert_eq!(names(sharp.iter().map(|n| n.mv).collect()), ["b2", "b3"]);
+    let fifth = game.children(&[0, 0, 0, 0]);
+    assert_eq!(names(fifth.iter().map(|n| n.mv).collect()), ["d3"]);
+    let sixth = game.children(&[0, 0, 0, 0, 0]);
+    assert_eq!(names(sixth.iter().map(|n| n.mv).collect()), ["d4", "b4"]);
+    assert_eq!(game.node(&[0, 0, 0, 0, 0, 1]).unwrap().comments, ["?"]);
+    assert_eq!(game.comments(&[0, 0, 0, 0]), ["centre"]);
+    // Tags the game does not use are kept, in their order.
+    let written = ptn::write_game(&game);
+    for tag in [
+        "[Site \"PTN Ninja\"]",
+        "[Opening \"swap\"]",
+        "[Clock \"10:0 +5\"]",
+        "[Rating1 \"1500\"]",
+    ] {
+        assert!(written.contains(tag), "{tag} in {written}");
+    }
+    let again = ptn::parse_game(&written).unwrap();
+    assert_eq!(ptn::write_game(&again), written);
+    assert_eq!(again.children(&[0, 0, 1, 0]).len(), 2);
+}
+
+#[test]
+fn a_branch_that_leaves_no_line_is_refused_where_it_is() {
+    let err = ptn::parse_game("1. a1 e5\n2. c3\n\n{far}\n7. d4\n").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 4, column 1: branch {far}: move 7 is not on the line it branches from"
+    );
+    // A comment after a blank line that goes on with the next move is just a comment.
+    let game = ptn::parse_game("1. a1 e5\n\n{then}\n2. c3\n").unwrap();
+    assert_eq!(names(game.main_line()), ["a1", "e5", "c3"]);
+    assert_eq!(game.comments(&[0, 0]), ["then"]);
 }

@@ -14,7 +14,8 @@ commands:
         from 1 to DEPTH (timing on stderr). Without --tps, the empty board of --size
         (default 5). --full plays every move to the leaves instead of counting the last ply.
   ptn [FILE]
-        replay a PTN game from FILE (or standard input) and print 'tps <final TPS>' and
+        replay a PTN game (or one in playtak.com's server notation: P A1 C, M A2 A4 2 1) from
+        FILE (or standard input) and print 'tps <final TPS>' and
         'result <R-0|0-R|F-0|0-F|1/2-1/2|none>' as the rules decide.
   tei   speak the Tak Engine Interface on standard input and output (for match runners)
   selfplay [--size N] [--games G] [--seed S] [--komi K] LEVEL_A LEVEL_B
@@ -184,7 +185,12 @@ fn run_ptn(args: &[String]) -> Result<(), Failure> {
             .map_err(|e| Failure::Error(format!("cannot read {file}: {e}")))?,
         _ => return Err(Failure::Usage("ptn takes at most one FILE".into())),
     };
-    let game = ptn::parse_game(&text).map_err(|e| Failure::Error(e.to_string()))?;
+    let game = if tak::playtak::looks_like_server_notation(&text) {
+        tak::playtak::parse_game(&text)
+    } else {
+        ptn::parse_game(&text)
+    }
+    .map_err(|e| Failure::Error(e.to_string()))?;
     let pos = game.position();
     println!("tps {}", tps::write(pos));
     println!(

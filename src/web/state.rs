@@ -496,7 +496,8 @@ impl Board {
     }
 }
 
-/// Reads a PTN game, or a bare TPS position (as the start of a new game).
+/// Reads a PTN game, a game in playtak.com's server notation, or a bare TPS position (as
+/// the start of a new game).
 pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
@@ -509,6 +510,11 @@ pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
         let pos =
             Position::from_tps(trimmed).map_err(|e| Message::new("load.error").with("error", e))?;
         return Ok(Game::new(pos));
+    }
+    if crate::playtak::looks_like_server_notation(trimmed) {
+        // playtak.com's notation: its errors name the line and the move as written.
+        return crate::playtak::parse_game(trimmed)
+            .map_err(|e| Message::new("load.error").with("error", e.to_string()));
     }
     ptn::parse_game(trimmed).map_err(|e| match (&e.location, &e.cause) {
         (ptn::Location::Ply(n), Some(cause)) => {
