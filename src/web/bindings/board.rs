@@ -13,7 +13,7 @@ use crate::web::layout::{Point, Rect};
 use crate::web::render;
 use crate::web::state::Board;
 use crate::web::storage;
-use crate::{Color, Square};
+use crate::{Color, Config, Square};
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -152,6 +152,24 @@ impl TakBoard {
                 None
             }
             Err(e) => Some(e),
+        }
+    }
+
+    /// What `newGameWith(options)` would say of `options`: an error message naming the
+    /// option (a bad komi, opening, or stones and capstones that make no game), or nothing
+    /// when a game can start so. Changes nothing: the New game form asks before it closes.
+    #[wasm_bindgen(js_name = checkNewGame)]
+    pub fn check_new_game(&self, options: JsValue) -> Option<String> {
+        new_game_settings(&options).err()
+    }
+
+    /// The standard stones and capstones per player on a board of side `size` (`[0, 0]` for
+    /// a size that is none), for the New game form's hints.
+    #[wasm_bindgen(js_name = standardPieces)]
+    pub fn standard_pieces(&self, size: u8) -> Vec<u8> {
+        match Config::standard(size) {
+            Ok(c) => vec![c.stones, c.caps],
+            Err(_) => vec![0, 0],
         }
     }
 
