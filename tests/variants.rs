@@ -230,3 +230,61 @@ fn the_computer_plays_custom_reserves_no_swap_and_negative_komi() {
         );
     }
 }
+
+mod on_the_board {
+    use tak::web::config::BoardOptions;
+    use tak::web::state::Board;
+    use tak::{Color, Config, Game, Kind, Opening, Position};
+
+    fn no_swap_board() -> Board {
+        let config = Config::standard(5)
+            .unwrap()
+            .with_opening(Opening::NoSwap)
+            .with_playable_pieces(12, 2)
+            .unwrap();
+        let mut b = Board::new(
+            Game::new(Position::with_config(config)),
+            BoardOptions::default(),
+        );
+        b.resize(900.0, 600.0, 2.0);
+        b
+    }
+
+    fn press_pile(b: &mut Board, color: Color, kind: Kind) {
+        let p = b.layout.reserves[color.index()].pile(kind).center();
+        b.pointer_down(p);
+        b.pointer_up(p);
+    }
+
+    #[test]
+    fn the_first_turn_takes_from_the_movers_own_pile_and_says_so() {
+        let mut b = no_swap_board();
+        let s = b.status();
+        assert_eq!((s.placing.as_str(), s.to_move.as_str()), ("white", "white"));
+        assert!(s.opening);
+        assert_eq!(s.opening_rule, "no-swap");
+        assert_eq!(s.pieces, [12, 2]);
+        assert_eq!(s.reserves, [[12, 2], [12, 2]]);
+        // Black's pile is refused with the no-swap wording, naming White's reserve.
+        press_pile(&mut b, Color::Black, Kind::Flat);
+        let message = b.status().message.unwrap_or_default();
+        assert_eq!(
+            message,
+            "No swap: on the first turn you place a flat of your own colour: take it from White’s reserve."
+        );
+        // A wall from the own pile: the opening allows a flat only.
+        assert!(b.play_ptn("Sc3").is_err());
+        b.play_ptn("c3").unwrap();
+        assert_eq!(b.tps(), "x5/x5/x2,1,x2/x5/x5 2 1");
+        assert_eq!(b.status().placing, "black");
+        // The PTN carries the variant and reads back to the same board.
+        let ptn = b.ptn();
+        assert!(
+            ptn.contains("[Opening \"no-swap\"]") && ptn.contains("[Flats \"12\"]"),
+            "{ptn}"
+        );
+        let mut again = no_swap_board();
+        again.load_text(&ptn).unwrap();
+        assert_eq!(again.tps(), b.tps());
+    }
+}
