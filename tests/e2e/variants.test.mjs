@@ -46,6 +46,11 @@ test('a no-swap game with custom pieces and negative komi from the New game form
   s = await status(page);
   assert.deepEqual(s.reserves, [[11, 2], [11, 2]], 'each took from its own reserve');
   await shot(page, 'variants-after-opening');
+  // A reload keeps the game with its settings (the save is its PTN).
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function' && window.tak.plyCount() === 2);
+  s = await status(page);
+  assert.deepEqual([s.openingRule, s.pieces, s.komi], ['no-swap', [12, 2], '-1.5']);
 
   await openMenu(page);
   await page.click('#copy-ptn');
