@@ -68,7 +68,7 @@ export function readParams(search) {
   if (p.has('komi')) {
     const v = p.get('komi');
     if (/^-?\d(\.5)?$/.test(v)) options.komi = v;
-    else errors.push(`komi must be a number of flats in half steps from -4.5 to 4.5, not '${v}'`);
+    else errors.push(`komi must be a number of flats in half steps from -5 to 5, not '${v}'`);
   }
   if (p.has('opening')) {
     const v = p.get('opening');
