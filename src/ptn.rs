@@ -299,23 +299,17 @@ fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Resul
     let caps = parse_count("Caps", config.caps)?;
     // PTN Ninja's per-player counts: one reserve for both players is all a game here
     // plays, so they must agree with each other (and with Flats/Caps when given).
-    let per_player = |name: &str, shared: u8| -> Result<u8, String> {
-        let first = parse_count(&format!("{name}1"), shared)?;
-        let second = parse_count(&format!("{name}2"), shared)?;
-        if first != second || first != shared && get(name).is_some() {
-            let counts = if get(name).is_some() {
-                format!("{name} {shared}, {name}1 {first}, {name}2 {second}")
-            } else {
-                format!("{name}1 {first}, {name}2 {second}")
-            };
+    let per_player = |one: &str, two: &str, shared_tag: &str, shared: u8| {
+        let (first, second) = (parse_count(one, shared)?, parse_count(two, shared)?);
+        if first != second || first != shared && get(shared_tag).is_some() {
             return Err(format!(
-                "tags {name}1/{name}2: players with different reserves ({counts}) cannot be played here; give both players the same count"
+                "tags {one}/{two}: players with different reserves ({one} {first}, {two} {second}) cannot be played here; give both players the same count"
             ));
         }
         Ok(first)
     };
-    let stones = per_player("Flats", stones)?;
-    let caps = per_player("Caps", caps)?;
+    let stones = per_player("Flats1", "Flats2", "Flats", stones)?;
+    let caps = per_player("Caps1", "Caps2", "Caps", caps)?;
     if (stones, caps) != (config.stones, config.caps) {
         config = config
             .with_pieces(stones, caps)

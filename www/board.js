@@ -383,9 +383,12 @@ export async function mount(element, options = {}) {
     newGame: act((size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
     newGameWith: act((options) => board.newGameWith(options ?? {})),
     /** What newGameWith(options) would refuse (a message naming the option), or null. */
-    checkNewGame: (options) => board.checkNewGame(options ?? {}) ?? null,
+    checkNewGame: (options) => board.newGameWith(options ?? {}, true) ?? null,
     /** [stones, capstones] per player on a board of side `size` by the rules. */
-    standardPieces: (size) => Array.from(board.standardPieces(Number(size) | 0)),
+    standardPieces: (size) => {
+      const packed = board.standardPieces(Number(size) | 0);
+      return [packed >> 8, packed & 255];
+    },
     startMatch: studyAct((options) => board.startMatch(options ?? {})),
     // A board of the play build is never in a match.
     nextGame: studyAct(() => board.nextGame()),
