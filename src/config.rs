@@ -1,4 +1,4 @@
-//! What a game is played with: board size, reserves, komi and tie rule.
+//! What a game is played with: board size, reserves, komi, tie rule and opening rule.
 
 use crate::square::{MAX_SIZE, MIN_SIZE};
 use std::fmt;
@@ -83,6 +83,62 @@ impl FromStr for Komi {
     }
 }
 
+/// How the first two plies are played.
+///
+/// The rulebooks know only [`Opening::Swap`]: on ply 1 and ply 2 each player places one flat
+/// of the **opponent's** colour. [`Opening::NoSwap`] is the variant playtak.com offers and PTN
+/// Ninja reads as `[Opening "no-swap"]`: each player places a flat of **their own** colour
+/// instead. Everything else about those plies stays as in the swap opening, the way PTN Ninja
+/// treats them: a flat only (no wall, no capstone) and no movement (nobody controls a stack
+/// yet). So the number of first plies is the same (25 on 5×5), only their colour differs.
+///
+/// ```
+/// use tak::config::Opening;
+/// assert_eq!("no-swap".parse::<Opening>(), Ok(Opening::NoSwap));
+/// assert_eq!("Swap".parse::<Opening>(), Ok(Opening::Swap));
+/// assert_eq!(Opening::NoSwap.to_string(), "no-swap");
+/// assert!("noswap!".parse::<Opening>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// Plies 1 and 2 place a flat of the opponent's colour (the rulebooks').
+    #[default]
+    Swap,
+    /// Plies 1 and 2 place a flat of the mover's own colour.
+    NoSwap,
+}
+
+impl Opening {
+    /// The name PTN's `Opening` tag and the TEI option use: `swap` or `no-swap`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Opening::Swap => "swap",
+            Opening::NoSwap => "no-swap",
+        }
+    }
+}
+
+impl fmt::Display for Opening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Opening {
+    type Err = ConfigError;
+    /// `swap` or `no-swap`, in any case (PTN Ninja writes them in lower case).
+    fn from_str(s: &str) -> Result<Opening, ConfigError> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("swap") {
+            Ok(Opening::Swap)
+        } else if t.eq_ignore_ascii_case("no-swap") {
+            Ok(Opening::NoSwap)
+        } else {
+            Err(ConfigError::BadOpening(s.to_string()))
+        }
+    }
+}
+
 /// A game's fixed settings.
 ///
 /// ```
@@ -106,6 +162,8 @@ pub struct Config {
     pub komi: Komi,
     /// The beta rulebook's rule: a tied flat count goes to black.
     pub ancient_tie_rule: bool,
+    /// Whose flat the first two plies place.
+    pub opening: Opening,
 }
 
 /// Pieces a player may own at most: two players' pieces must fit in one stack of 128.
@@ -129,6 +187,7 @@ impl Config {
             caps,
             komi: Komi(0),
             ancient_tie_rule: false,
+            opening: Opening::Swap,
         })
     }
 
@@ -148,6 +207,37 @@ impl Config {
     pub fn with_komi(self, komi: Komi) -> Config {
         Config { komi, ..self }
     }
+
+    /// The same settings with another opening rule.
+    pub fn with_opening(self, opening: Opening) -> Config {
+        Config { opening, ..self }
+    }
+
+    /// The same settings with other reserves, if they make a real game: besides what
+    /// [`Config::with_pieces`] asks, enough pieces for a road (stones and capstones together
+    /// at least the board's side) and at most one capstone per row (as PTN Ninja allows).
+    /// What the New game form and the embed accept; a PTN's tags only need `with_pieces`.
+    ///
+    /// ```
+    /// use tak::Config;
+    /// let five = Config::standard(5)?;
+    /// assert!(five.with_playable_pieces(12, 2).is_ok());
+    /// assert!(five.with_playable_pieces(3, 1).is_err()); // no road can be built
+    /// assert!(five.with_playable_pieces(20, 6).is_err()); // more capstones than rows
+    /// assert!(five.with_pieces(3, 1).is_ok());
+    /// # Ok::<(), tak::config::ConfigError>(())
+    /// ```
+    pub fn with_playable_pieces(self, stones: u8, caps: u8) -> Result<Config, ConfigError> {
+        let config = self.with_pieces(stones, caps)?;
+        if (stones as u16 + caps as u16) < self.size as u16 || caps > self.size {
+            return Err(ConfigError::UnplayablePieces {
+                size: self.size,
+                stones,
+                caps,
+            });
+        }
+        Ok(config)
+    }
 }
 
 /// A setting out of range.
@@ -155,7 +245,17 @@ impl Config {
 pub enum ConfigError {
     BadSize(u32),
     BadKomi(String),
-    BadPieces { stones: u8, caps: u8 },
+    BadPieces {
+        stones: u8,
+        caps: u8,
+    },
+    /// Reserves [`Config::with_pieces`] takes but that make no game on this board.
+    UnplayablePieces {
+        size: u8,
+        stones: u8,
+        caps: u8,
+    },
+    BadOpening(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -165,12 +265,19 @@ impl fmt::Display for ConfigError {
                 write!(f, "board size {n} is not supported ({MIN_SIZE} to {MAX_SIZE})")
             }
             ConfigError::BadKomi(s) => {
-                write!(f, "komi '{s}' is not a half step from 0 to 4.5")
+                write!(f, "komi '{s}' is not a half step from -5 to 5")
             }
             ConfigError::BadPieces { stones, caps } => write!(
                 f,
                 "{stones} stones and {caps} capstones: need at least 1 stone and at most {MAX_PIECES_PER_PLAYER} pieces per player"
             ),
+            ConfigError::UnplayablePieces { size, stones, caps } => write!(
+                f,
+                "{stones} stones and {caps} capstones make no game on {size}x{size}: need at least {size} pieces for a road and at most {size} capstones"
+            ),
+            ConfigError::BadOpening(s) => {
+                write!(f, "opening '{s}' is not 'swap' or 'no-swap'")
+            }
         }
     }
 }

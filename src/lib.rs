@@ -62,7 +62,7 @@ pub mod web;
 mod zobrist;
 
 pub use color::Color;
-pub use config::{Config, Komi};
+pub use config::{Config, Komi, Opening};
 pub use game::Game;
 pub use moves::Move;
 pub use piece::{Kind, Piece};

@@ -79,7 +79,8 @@ pub enum IllegalMove {
     OffBoard(Square),
     /// Placement on an occupied square.
     Occupied(Square),
-    /// Plies 1 and 2 must place a flat (of the opponent's colour).
+    /// Plies 1 and 2 must place a flat (of the opponent's colour, or with the no-swap
+    /// opening of the mover's own).
     OpeningMustPlaceFlat,
     /// No stones (or capstones) of that kind left.
     NoneLeft(Kind),
@@ -106,10 +107,7 @@ impl fmt::Display for IllegalMove {
             IllegalMove::OffBoard(sq) => write!(f, "{sq} is not on the board"),
             IllegalMove::Occupied(sq) => write!(f, "{sq} is not empty"),
             IllegalMove::OpeningMustPlaceFlat => {
-                write!(
-                    f,
-                    "the first ply of each player places a flat of the opponent's colour"
-                )
+                write!(f, "the first ply of each player places a flat")
             }
             IllegalMove::NoneLeft(Kind::Cap) => write!(f, "no capstones left"),
             IllegalMove::NoneLeft(_) => write!(f, "no stones left"),
@@ -305,7 +303,8 @@ impl Position {
         self.ply / 2 + 1
     }
 
-    /// Whether this is ply 1 or 2, when a flat of the opponent's colour is placed.
+    /// Whether this is ply 1 or 2, when only a flat is placed: the opponent's colour (see
+    /// [`Position::placing_color`] for the no-swap opening).
     #[inline]
     pub const fn is_opening(&self) -> bool {
         self.ply < 2
@@ -532,7 +531,7 @@ impl Position {
                 if kind != Kind::Flat {
                     return Err(IllegalMove::OpeningMustPlaceFlat);
                 }
-                if self.stones[(!self.to_move).index()] == 0 {
+                if self.stones[self.placing_color().index()] == 0 {
                     return Err(IllegalMove::NoneLeft(Kind::Flat));
                 }
                 return Ok(());
@@ -633,11 +632,7 @@ impl Position {
 
     #[inline]
     fn place(&mut self, sq: Square, kind: Kind) {
-        let color = if self.is_opening() {
-            !self.to_move
-        } else {
-            self.to_move
-        };
+        let color = self.placing_color();
         let i = sq.index();
         let c = color.index();
         self.stacks[i] = color.is_black() as u128;
@@ -971,17 +966,20 @@ impl Position {
     }
 
     /// Whose piece a placement puts down now: the opponent's on the first two plies (the
-    /// opening swap), else the player to move's. It is also whose reserve a placement
-    /// takes from.
+    /// opening swap), else the player to move's; with the no-swap opening always the
+    /// player to move's. It is also whose reserve a placement takes from.
     ///
     /// ```
-    /// use tak::{Color, Position};
+    /// use tak::{Color, Config, Opening, Position};
     /// assert_eq!(Position::new(5)?.placing_color(), Color::Black);
     /// assert_eq!(Position::from_tps("x5/x5/x5/x5/2,1,x3 1 2")?.placing_color(), Color::White);
+    /// let no_swap = Config::standard(5)?.with_opening(Opening::NoSwap);
+    /// assert_eq!(Position::with_config(no_swap).placing_color(), Color::White);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn placing_color(&self) -> Color {
-        if self.is_opening() {
+        if self.is_opening() && matches!(self.config.opening, crate::Opening::Swap) {
             !self.to_move
         } else {
             self.to_move

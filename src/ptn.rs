@@ -21,7 +21,7 @@
 use crate::game::{Annotation, NodeId, MAX_COMMENT};
 use crate::position::EndReason;
 use crate::position::Undo;
-use crate::{tps, Config, Game, Komi, Move, Outcome, Position};
+use crate::{tps, Config, Game, Komi, Move, Opening, Outcome, Position};
 use std::fmt;
 use std::fmt::Write;
 
@@ -290,8 +290,26 @@ fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Resul
             }
         };
     }
+    if let Some(opening) = get("Opening") {
+        config.opening = opening
+            .parse::<Opening>()
+            .map_err(|e| format!("tag Opening: {e}"))?;
+    }
     let stones = parse_count("Flats", config.stones)?;
     let caps = parse_count("Caps", config.caps)?;
+    // PTN Ninja's per-player counts: one reserve for both players is all a game here
+    // plays, so they must agree with each other (and with Flats/Caps when given).
+    let per_player = |one: &str, two: &str, shared_tag: &str, shared: u8| {
+        let (first, second) = (parse_count(one, shared)?, parse_count(two, shared)?);
+        if first != second || first != shared && get(shared_tag).is_some() {
+            return Err(format!(
+                "tags {one}/{two}: players with different reserves ({one} {first}, {two} {second}) cannot be played here; give both players the same count"
+            ));
+        }
+        Ok(first)
+    };
+    let stones = per_player("Flats1", "Flats2", "Flats", stones)?;
+    let caps = per_player("Caps1", "Caps2", "Caps", caps)?;
     if (stones, caps) != (config.stones, config.caps) {
         config = config
             .with_pieces(stones, caps)
@@ -300,7 +318,8 @@ fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Resul
     Ok(config)
 }
 
-/// Reads a whole PTN game: tags (`Size`, `Komi`, `Flats`, `Caps` and `TPS` are honoured),
+/// Reads a whole PTN game: tags (`Size`, `Komi`, `Flats`, `Caps` (and `Flats1`… when both
+/// players agree), `Opening` and `TPS` are honoured),
 /// moves with or without numbers, comments, annotations, variations in parentheses (as PGN
 /// writes them: `2. c3 c4 (2... c2 3. d2) 3. d3`) and a final result. Every ply is checked;
 /// the first error stops the reading and says where it is.
@@ -754,6 +773,15 @@ pub fn write_game(game: &Game) -> String {
     let custom = (config.stones, config.caps) != (standard.stones, standard.caps);
     set("Flats", custom.then(|| config.stones.to_string()));
     set("Caps", custom.then(|| config.caps.to_string()));
+    // One reserve for both players: the per-player tags it was read from say the same.
+    for name in ["Flats1", "Flats2", "Caps1", "Caps2"] {
+        set(name, None);
+    }
+    // As playtak.com and PTN Ninja do: only the variant is written (swap is the default).
+    set(
+        "Opening",
+        (config.opening != Opening::Swap).then(|| config.opening.to_string()),
+    );
     // The tie rule when it is not the standard one, or when the game says which it follows.
     let tie_rule = if config.ancient_tie_rule {
         "ancient"

@@ -9,7 +9,7 @@
 //! # Ok::<(), tak::tps::TpsError>(())
 //! ```
 
-use crate::config::ConfigError;
+use crate::config::{ConfigError, Opening};
 use crate::{Color, Config, Kind, Piece, Position, Square};
 use std::fmt;
 use std::fmt::Write;
@@ -146,7 +146,7 @@ pub fn parse(text: &str, config: Config) -> Result<Position, TpsError> {
         }
     };
     let ply = (move_number - 1) * 2 + to_move.index() as u32;
-    if let Some(why) = unreachable_opening(&stacks, ply) {
+    if let Some(why) = unreachable_opening(&stacks, ply, config.opening) {
         return Err(error(board_col, why));
     }
     Position::from_parts(config, &stacks, to_move, ply).map_err(|m| error(board_col, m))
@@ -158,9 +158,14 @@ pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
 
 /// Why a board cannot stand at `ply` (0-based) of a game, if the opening rules say it cannot:
 /// the first two plies place one flat each, of the opponent's colour (white places black's,
-/// then black places white's). Later positions are not judged by their move number: an
-/// author may set up any position at any move.
-fn unreachable_opening(stacks: &[(Square, Vec<Piece>)], ply: u32) -> Option<String> {
+/// then black places white's), or with the no-swap opening of the mover's own. Later
+/// positions are not judged by their move number: an author may set up any position at any
+/// move.
+fn unreachable_opening(
+    stacks: &[(Square, Vec<Piece>)],
+    ply: u32,
+    opening: Opening,
+) -> Option<String> {
     let only_flat =
         |color: Color| matches!(stacks, [(_, p)] if p[..] == [Piece { color, kind: Kind::Flat }]);
     match ply {
@@ -168,8 +173,12 @@ fn unreachable_opening(stacks: &[(Square, Vec<Piece>)], ply: u32) -> Option<Stri
             "an impossible position: before the first ply (move 1, white to move) the board is empty"
                 .into(),
         ),
-        1 if !only_flat(Color::Black) => Some(
+        1 if opening == Opening::Swap && !only_flat(Color::Black) => Some(
             "an impossible position: after the first ply (move 1, black to move) the board holds one piece, the black flat white placed"
+                .into(),
+        ),
+        1 if opening == Opening::NoSwap && !only_flat(Color::White) => Some(
+            "an impossible position: after the first ply of a no-swap game (move 1, black to move) the board holds one piece, the white flat white placed"
                 .into(),
         ),
         _ => None,
@@ -292,6 +301,16 @@ mod tests {
         );
         // From move 2 on, any position may be set up.
         assert!(Position::from_tps("x3/1,2,1/2,x2 1 2").is_ok());
+    }
+
+    #[test]
+    fn a_no_swap_game_after_its_first_ply_holds_the_white_flat_white_placed() {
+        let no_swap = Config::standard(3).unwrap().with_opening(Opening::NoSwap);
+        let pos = parse("x3/x3/1,x2 2 1", no_swap).unwrap();
+        assert_eq!(pos.placing_color(), Color::Black);
+        let black_flat = parse("x3/x3/2,x2 2 1", no_swap).unwrap_err();
+        assert!(black_flat.message.contains("no-swap"), "{black_flat}");
+        assert!(black_flat.message.contains("white flat"), "{black_flat}");
     }
 
     #[test]

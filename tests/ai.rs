@@ -220,7 +220,7 @@ fn tei_session_end_to_end() {
     ]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        &lines[..6],
+        &lines[..9],
         [
             "id name Tak-web 0.1.0",
             "id author the Tak for the web developers",
@@ -228,9 +228,12 @@ fn tei_session_end_to_end() {
             "option name Komi type string default 0",
             "option name AncientTieRule type check default false",
             "option name MultiPV type spin default 1 min 1 max 8",
+            "option name Opening type combo default swap var swap var no-swap",
+            "option name Flats type string default standard",
+            "option name Caps type string default standard",
         ]
     );
-    assert_eq!(lines[6], "teiok");
+    assert_eq!(lines[9], "teiok");
     assert!(lines.contains(&"readyok"));
     let bestmoves: Vec<&str> = lines
         .iter()
@@ -447,4 +450,73 @@ fn analysis_lines_start_with_different_moves_at_every_report() {
         }
     }
     assert!(reports_with_three > 0, "three lines were shown");
+}
+
+#[test]
+fn tei_plays_the_no_swap_opening_and_custom_reserves() {
+    let text = tei(&[
+        "setoption name Opening value no-swap",
+        "teinewgame 5",
+        // White's first ply: a flat of its own colour, so the best is a white flat.
+        "position startpos",
+        "go depth 2",
+        "WAIT",
+        // a1 and e5 are each mover's own flat: white may move a1 now.
+        "position startpos moves a1 e5",
+        "go depth 1",
+        "WAIT",
+        "position tps x5/x5/x5/x5/2,x4 2 1",
+        "setoption name Opening value sideways",
+        "setoption name Flats value 0",
+        "setoption name Caps value lots",
+        // Three stones each on 3x3: white's third placement ends the game on the count.
+        "setoption name Opening value swap",
+        "setoption name Flats value 3",
+        "setoption name Caps value 0",
+        "teinewgame 3",
+        "position startpos moves a1 c3 a3 c1",
+        "go depth 2",
+        "WAIT",
+        "position startpos moves a1 c3 a3 c1 b2 a2",
+        "setoption name Flats value standard",
+        "position startpos moves a1 c3 a3 c1 b2 a2",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    let bestmoves: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove "))
+        .copied()
+        .collect();
+    assert_eq!(bestmoves.len(), 3, "{text}");
+    // No wall or capstone on the no-swap first ply, and it searched (a real move).
+    let first = bestmoves[0].strip_prefix("bestmove ").unwrap();
+    assert!(
+        first.len() == 2 && first.parse::<tak::Move>().is_ok(),
+        "{text}"
+    );
+    // Under no-swap, "position tps" at move 1 with a black flat is impossible.
+    assert!(
+        text.contains("info string error: position not set: TPS column 1: an impossible position: after the first ply of a no-swap game"),
+        "{text}"
+    );
+    assert!(
+        text.contains("info string error: Opening: opening 'sideways' is not 'swap' or 'no-swap'"),
+        "{text}"
+    );
+    assert!(
+        text.contains("info string error: Flats/Caps: 0 stones and"),
+        "{text}"
+    );
+    assert!(
+        text.contains("info string error: Caps must be a count or 'standard', not 'lots'"),
+        "{text}"
+    );
+    // White's own a3 and c3 (placed by black, then white): b3 is a road in one.
+    assert_eq!(bestmoves[2], "bestmove b3", "{text}");
+    // After the game ended, a2 cannot be played; back on the standard 10 stones it can.
+    let refused: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.contains("move 6 'a2': the game is over"))
+        .collect();
+    assert_eq!(refused.len(), 1, "{text}");
 }

@@ -37,6 +37,39 @@ fn perft_prints_one_line_per_depth() {
     assert_eq!(stdout(&o), "1 87\n2 6155\n");
     let o = tak(&["perft", "2"], "");
     assert_eq!(stdout(&o), "1 25\n2 600\n", "default size 5");
+    // No-swap: the same counts from the empty board (see tests/variants.rs); after one ply
+    // the board must hold White's own flat, and black then places its own.
+    let o = tak(&["perft", "--size", "4", "--opening", "no-swap", "3"], "");
+    assert_eq!(stdout(&o), "1 16\n2 240\n3 7440\n");
+    let o = tak(
+        &[
+            "perft",
+            "--opening",
+            "no-swap",
+            "--tps",
+            "x3/x3/1,x2 2 1",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&o), "1 8\n");
+    let o = tak(
+        &[
+            "perft",
+            "--opening",
+            "no-swap",
+            "--tps",
+            "x3/x3/2,x2 2 1",
+            "1",
+        ],
+        "",
+    );
+    assert!(
+        !o.status.success(),
+        "a black flat after a no-swap first ply"
+    );
+    let o = tak(&["perft", "--opening", "sideways", "1"], "");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--opening: opening 'sideways'"));
 }
 
 #[test]

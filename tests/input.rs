@@ -100,7 +100,7 @@ fn the_opening_refuses_walls_and_the_wrong_pile() {
         .status()
         .message
         .unwrap_or_default()
-        .contains("opponent’s colour"));
+        .contains("no wall, no capstone"));
     // White's own flats are not the pile on ply 1: nothing happens.
     let own = pile(&b, Color::White, Kind::Flat);
     {
@@ -176,7 +176,7 @@ fn typed_moves_are_checked() {
     let mut b = board("x5/x5/x5/x5/x5 1 1");
     assert_eq!(
         b.play_ptn("Sa1").unwrap_err(),
-        "The first ply of each player places a flat of the opponent’s colour."
+        "The first turn of each player places one flat: no wall, no capstone, no move."
     );
     assert!(b.play_ptn("z9").unwrap_err().contains("not a square"));
     assert_eq!(b.tps(), "x5/x5/x5/x5/x5 1 1");

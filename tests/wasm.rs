@@ -87,6 +87,42 @@ mod browser {
         assert!(TakBoard::new(canvas(), options).is_err());
         let options = js_sys::JSON::parse(r#"{"size": "five"}"#).unwrap();
         assert!(TakBoard::new(canvas(), options).is_err());
+        // The variants: each refusal names its option; a good set starts that game.
+        for (json, named) in [
+            (r#"{"opening": "sideways"}"#, "opening 'sideways'"),
+            (r#"{"opening": 1}"#, "opening must be a text"),
+            (r#"{"flats": "many"}"#, "flats must be a whole number"),
+            (
+                r#"{"size": 6, "flats": 2, "caps": 1}"#,
+                "flats and caps: 2 stones",
+            ),
+            (r#"{"caps": 9}"#, "at most 5 capstones"),
+            (r#"{"komi": "-5.5"}"#, "komi '-5.5'"),
+        ] {
+            let err = TakBoard::new(canvas(), js_sys::JSON::parse(json).unwrap())
+                .err()
+                .unwrap_or_else(|| panic!("{json} was taken"));
+            let message: String = wasm_bindgen::JsValue::from(err)
+                .dyn_into::<js_sys::Error>()
+                .unwrap()
+                .message()
+                .into();
+            assert!(message.contains(named), "{json}: {message}");
+        }
+        let options =
+            js_sys::JSON::parse(r#"{"opening": "no-swap", "flats": 12, "caps": 2, "komi": -1.5}"#)
+                .unwrap();
+        let mut board = TakBoard::new(canvas(), options).unwrap();
+        assert_eq!(board.play("a1"), None);
+        assert_eq!(board.tps(), "x5/x5/x5/x5/1,x4 2 1", "white's own flat");
+        let check = js_sys::JSON::parse(r#"{"flats": 3, "caps": 1}"#).unwrap();
+        let refused = board.new_game_with(check, Some(true)).unwrap_or_default();
+        assert!(refused.contains("make no game"), "{refused}");
+        assert_eq!(
+            board.tps(),
+            "x5/x5/x5/x5/1,x4 2 1",
+            "a check changes nothing"
+        );
     }
 
     #[wasm_bindgen_test]

@@ -37,7 +37,7 @@ export function analysisWidget(container, handle, t) {
   const follow = () => {
     if (document.hidden) { analyst.stop(); shown = null; return; }
     const spec = handle.searchSpec();
-    const key = `${spec.tps} ${spec.halfKomi}`;
+    const key = `${spec.tps} ${spec.halfKomi} ${spec.opening}`;
     if (key === shown) return;
     shown = key;
     text.textContent = '…';

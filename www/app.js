@@ -36,7 +36,7 @@ function showNotice(text) {
 // anything unreadable falls back to the defaults.
 const DEFAULT_LEVEL = 3;
 function loadSettings() {
-  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''] };
+  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''], variant: readVariant({}) };
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
     return {
@@ -54,10 +54,16 @@ function loadSettings() {
         takeBacks: s.rules?.takeBacks === 'tavern' ? 'tavern' : 'court',
       },
       players: Array.isArray(s.players) && s.players.length === 2 ? s.players.map((n) => String(n).slice(0, 40)) : ['', ''],
+      variant: readVariant(s.variant ?? {}),
     };
   } catch {
     return defaults;
   }
+}
+/** The opening and piece counts as kept in the settings: the board checks them at the start. */
+function readVariant(v) {
+  const count = (n) => (Number.isInteger(n) && n >= 0 && n <= 255 ? n : undefined);
+  return { opening: v.opening === 'no-swap' ? 'no-swap' : 'swap', flats: count(v.flats), caps: count(v.caps) };
 }
 let settings = loadSettings();
 function saveSettings() {
@@ -185,6 +191,9 @@ function refresh() {
   if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));
   if (s.scoring) options.push(t('opt.scoring', { variants: s.scoring }));
   if (s.tieRule) options.push(t('opt.tierule'));
+  if (s.openingRule === 'no-swap') options.push(t('opt.no_swap'));
+  const [stones, caps] = board.standardPieces(s.size);
+  if (s.pieces[0] !== stones || s.pieces[1] !== caps) options.push(t('opt.pieces', { stones: s.pieces[0], caps: s.pieces[1] }));
   $('options-line').textContent = options.join(' · ');
   match?.render(s);
   // The result card: in a match, the next game instead of a rematch.
@@ -343,17 +352,19 @@ $('new-game').addEventListener('click', async () => {
   newForm.player1.placeholder = t('match.player1');
   newForm.player2.placeholder = t('match.player2');
   writeRuleOptions(newForm, settings.rules);
+  writeVariant(settings.variant);
   syncComputerOptions();
   syncMatchOptions();
   newDialog.showModal();
 });
-/** Starts a new game of `size` with `komi` and the rulebook options, or a match. */
-async function startGame(size, komi, rules = settings.rules, length = null) {
+/** Starts a new game of `size` with `komi`, the rulebook options and the opening and piece
+ * counts (`variant`), or a match. */
+async function startGame(size, komi, rules = settings.rules, length = null, variant = settings.variant) {
   computer.cancel();
   hinter.cancel();
   board.hideMessage();
   if (match?.viewing) match.back();
-  const options = { size: Number(size), komi: String(komi), ...rules };
+  const options = { size: Number(size), komi: String(komi), ...rules, ...variant };
   // A game still going on stays one click away ("Back to my game").
   const now = board.status();
   const before = board.plyCount() > 0 && !now.finalResult && !now.series ? board.save() : null;
@@ -377,6 +388,39 @@ async function startGame(size, komi, rules = settings.rules, length = null) {
   refresh();
   save();
 }
+// The opening and the pieces: the form's own fieldset. Empty counts are the size's standard,
+// shown beside them; the board judges the whole before the dialog closes.
+function writeVariant(v) {
+  newForm.opening.value = v.opening;
+  newForm.flats.value = v.flats ?? '';
+  newForm.caps.value = v.caps ?? '';
+  $('new-error').hidden = true;
+  showStandardPieces();
+}
+function readVariantForm() {
+  const count = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
+  return readVariant({ opening: newForm.opening.value, flats: count(newForm.flats), caps: count(newForm.caps) });
+}
+function showStandardPieces() {
+  const size = Number(newForm.size.value);
+  const [stones, caps] = board.standardPieces(size);
+  $('pieces-standard').textContent = t('new.pieces_standard', { size, stones, caps });
+  newForm.flats.placeholder = String(stones);
+  newForm.caps.placeholder = String(caps);
+}
+newForm.size.addEventListener('change', showStandardPieces);
+newForm.addEventListener('submit', (event) => {
+  if (event.submitter?.value !== 'start') return;
+  const options = { size: Number(newForm.size.value), komi: newForm.komi.value, ...readVariantForm() };
+  const error = board.checkNewGame(options);
+  $('new-error').textContent = error ? t('new.pieces_bad', { error }) : '';
+  $('new-error').hidden = !error;
+  if (error) {
+    event.preventDefault(); // the dialog stays open with what was typed
+    $('variant-options').open = true;
+    $('new-error').scrollIntoView({ block: 'center' });
+  }
+});
 newDialog.addEventListener('close', () => {
   if (newDialog.returnValue !== 'start') return;
   settings = {
@@ -386,6 +430,7 @@ newDialog.addEventListener('close', () => {
     human: newForm.human.value === 'black' ? 'black' : 'white',
     rules: matchTools.readRuleOptions(newForm),
     players: [newForm.player1.value.trim().slice(0, 40), newForm.player2.value.trim().slice(0, 40)],
+    variant: readVariantForm(),
   };
   saveSettings();
   startGame(newForm.size.value, newForm.komi.value, settings.rules, matchTools.readLength(newForm));
@@ -408,7 +453,8 @@ $('result-rematch').addEventListener('click', () => {
     settings = { ...settings, human: settings.human === 'white' ? 'black' : 'white' };
     saveSettings();
   }
-  startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks });
+  startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks }, null,
+    { opening: s.openingRule, flats: s.pieces[0], caps: s.pieces[1] });
   if (settings.opponent === 'computer') board.showMessage(t('notice.rematch_colour', { player: playerName(settings.human) }));
 });
 $('result-back').addEventListener('click', () => { board.undo(); $('prev').focus(); });

@@ -64,7 +64,8 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * site (the page's name or address, for the `Site` of the games it starts),
  * messages (default true: a refused action shows why over the board for a few seconds),
  * scoring ('Downings Middletown Tarway', any of them), tieRule (true: the ancient tie
- * rule), takeBacks ('court' or 'tavern').
+ * rule), takeBacks ('court' or 'tavern'), opening ('swap' or 'no-swap'), flats and caps
+ * (stones and capstones per player; the size's standard when left out).
  * Events (handle.on): 'move', 'navigate', 'load', 'change' (with the status), 'refuse'
  * ({message}: why the last action was refused, in the board's language) and 'hand'
  * ({count, from} while a stack is carried, null when not).
@@ -86,7 +87,7 @@ export async function mount(element, options = {}) {
     showTargets: options.showTargets, coordinates: options.coordinates,
     patterns: options.patterns, showThreats: options.showThreats, lang,
     scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
-    site: options.site,
+    site: options.site, opening: options.opening, flats: options.flats, caps: options.caps,
   };
   // The board in the wasm, reached only through `board`, which guards every call: a failure
   // inside (a bug; a panic traps the wasm and leaves the object unusable, so that every later
@@ -381,6 +382,13 @@ export async function mount(element, options = {}) {
     load: studyAct((text) => board.load(String(text))),
     newGame: act((size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
     newGameWith: act((options) => board.newGameWith(options ?? {})),
+    /** What newGameWith(options) would refuse (a message naming the option), or null. */
+    checkNewGame: (options) => board.newGameWith(options ?? {}, true) ?? null,
+    /** [stones, capstones] per player on a board of side `size` by the rules. */
+    standardPieces: (size) => {
+      const packed = board.standardPieces(Number(size) | 0);
+      return [packed >> 8, packed & 255];
+    },
     startMatch: studyAct((options) => board.startMatch(options ?? {})),
     // A board of the play build is never in a match.
     nextGame: studyAct(() => board.nextGame()),

@@ -64,6 +64,26 @@ export function readParams(search) {
     if (v === 'court' || v === 'tavern') options.takeBacks = v;
     else errors.push(`takebacks must be court or tavern, not '${v}'`);
   }
+  // The opening and the reserves of a new game or a tps (a ptn's own tags say them).
+  if (p.has('komi')) {
+    const v = p.get('komi');
+    if (/^-?\d(\.5)?$/.test(v)) options.komi = v;
+    else errors.push(`komi must be a number of flats in half steps from -5 to 5, not '${v}'`);
+  }
+  if (p.has('opening')) {
+    const v = p.get('opening');
+    if (v === 'swap' || v === 'no-swap') options.opening = v;
+    else errors.push(`opening must be swap or no-swap, not '${v}'`);
+  }
+  for (const [name, what] of [['flats', 'stones'], ['caps', 'capstones']]) {
+    if (!p.has(name)) continue;
+    const v = p.get(name);
+    if (/^\d{1,2}$/.test(v)) options[name] = Number(v);
+    else errors.push(`${name} must be a number of ${what} per player, not '${v}'`);
+  }
+  for (const name of ['komi', 'opening', 'flats', 'caps']) {
+    if (p.has(name) && options.ptn) errors.push(`${name} cannot go with ptn: the PTN's own tags say it`);
+  }
   if (p.has('ai')) {
     const v = p.get('ai');
     if (/^[1-6]$/.test(v)) options.ai = Number(v);
@@ -117,6 +137,7 @@ async function main() {
       study: !!(options.arrows || options.highlight || options.labels || options.analysis || options.lesson || options.puzzle),
       interactive: options.interactive, theme: options.theme, label: t('board.label'), lang: options.lang,
       scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
+      komi: options.komi, opening: options.opening, flats: options.flats, caps: options.caps,
     });
   } catch (err) {
     showProblem(t, [String(err?.message || err)]);

@@ -202,9 +202,12 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names }
   let turn = '';
   if (!s.result) {
     if (s.opening) {
-      turn = mine ? t('status.your_opening', { other: playerName(s.placing) })
-        : you ? t('status.named_opening', { name: nameOf(s.toMove), other: playerName(s.placing) })
-          : t('status.opening', { player: playerName(s.toMove), other: playerName(s.placing) });
+      // The no-swap opening places the mover's own flat: the same lines, worded for it.
+      const own = s.placing === s.toMove;
+      const key = mine ? (own ? 'status.your_opening_own' : 'status.your_opening')
+        : you ? (own ? 'status.named_opening_own' : 'status.named_opening')
+          : (own ? 'status.opening_own' : 'status.opening');
+      turn = t(key, { player: playerName(s.toMove), name: nameOf(s.toMove), other: playerName(s.placing) });
     } else {
       const args = { player: playerName(s.toMove), name: nameOf(s.toMove), white: s.flats[0], black: s.flats[1] };
       turn = t(mine ? 'status.your_turn' : you ? 'status.named_to_move' : 'status.to_move', args) + komi;

@@ -94,7 +94,7 @@ export function setUpStudy(board, getT, { busy }) {
   const follow = () => {
     if (!on) return;
     const spec = board.searchSpec();
-    const key = `${spec.tps} ${spec.halfKomi}`;
+    const key = `${spec.tps} ${spec.halfKomi} ${spec.opening}`;
     if (busy()) { analyst.stop(); shownFor = null; return; }
     if (key === shownFor) return;
     shownFor = key;

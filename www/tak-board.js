@@ -51,6 +51,17 @@ class TakBoardElement extends HTMLElement {
       this.#problem(`size must be a board size from 3 to 8, not '${size}'`);
       return;
     }
+    // The opening and the reserves: counts as numbers, each checked before the board starts.
+    const counts = {};
+    for (const name of ['flats', 'caps']) {
+      const v = attr(name);
+      if (v === undefined) continue;
+      if (!/^\d{1,2}$/.test(v)) {
+        this.#problem(`${name} must be a number of ${name === 'caps' ? 'capstones' : 'stones'} per player, not '${v}'`);
+        return;
+      }
+      counts[name] = Number(v);
+    }
     const lang = chooseLanguage(attr('lang'));
     mount(container, {
       lang,
@@ -59,7 +70,7 @@ class TakBoardElement extends HTMLElement {
       tps: attr('tps'), ptn: flag('puzzle') ? undefined : attr('ptn'), komi: attr('komi'),
       study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson', 'puzzle'].some((a) => this.hasAttribute(a)),
       interactive: flag('interactive'), theme: attr('theme') || 'auto',
-      scoring: attr('scoring'), takeBacks: attr('take-backs'),
+      scoring: attr('scoring'), takeBacks: attr('take-backs'), opening: attr('opening'), ...counts,
       tieRule: attr('tie-rule') === undefined ? undefined : attr('tie-rule') === 'ancient',
       label: this.getAttribute('aria-label') || 'Tak board',
     }).then(async (handle) => {

@@ -1,6 +1,6 @@
 // The engine's thread: the same wasm as the page, searching off the main thread.
 // Messages in:
-//   {id, spec: {tps, stones, caps, halfKomi}, level, seed}   choose a move
+//   {id, spec: {tps, stones, caps, halfKomi, opening}, level, seed}   choose a move
 //   {id, bench: nodes}                                       measure search speed
 //   {id, analyze: spec}                                      analyse until told otherwise
 //   {stop: true}                                             stop analysing

@@ -16,7 +16,7 @@
 //! ```
 
 use super::search::{SearchLimits, SearchResult, Searcher, WIN, WIN_THRESHOLD};
-use crate::{tps, Color, Config, Komi, Move, Position};
+use crate::{tps, Color, Config, Komi, Move, Opening, Position};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,6 +31,10 @@ pub struct Session<W: Write + Send + 'static> {
     size: u8,
     half_komi: i8,
     ancient_tie_rule: bool,
+    opening: Opening,
+    /// Stones and capstones per player when not the size's standard (`Flats`, `Caps`).
+    stones: Option<u8>,
+    caps: Option<u8>,
     position: Position,
     /// Why the last `position` could not be set: `go` then searches nothing.
     position_error: Option<String>,
@@ -47,6 +51,9 @@ impl<W: Write + Send + 'static> Session<W> {
             size: 5,
             half_komi: 0,
             ancient_tie_rule: false,
+            opening: Opening::Swap,
+            stones: None,
+            caps: None,
             position: Position::new(5).expect("5 is a size"),
             position_error: None,
             lines: 1,
@@ -75,6 +82,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.say(&format!(
                     "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
                 ));
+                self.say("option name Opening type combo default swap var swap var no-swap");
+                self.say("option name Flats type string default standard");
+                self.say("option name Caps type string default standard");
                 self.say("teiok");
             }
             "isready" => {
@@ -146,11 +156,25 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn config(&self) -> Result<Config, String> {
+        self.config_for(self.size)
+    }
+
+    /// The options' settings on a board of side `size`.
+    fn config_for(&self, size: u8) -> Result<Config, String> {
         let komi = Komi::from_half_flats(self.half_komi).ok_or("bad komi")?;
-        let mut config = Config::standard(self.size)
+        let mut config = Config::standard(size)
             .map_err(|e| e.to_string())?
-            .with_komi(komi);
+            .with_komi(komi)
+            .with_opening(self.opening);
         config.ancient_tie_rule = self.ancient_tie_rule;
+        if self.stones.is_some() || self.caps.is_some() {
+            config = config
+                .with_pieces(
+                    self.stones.unwrap_or(config.stones),
+                    self.caps.unwrap_or(config.caps),
+                )
+                .map_err(|e| format!("Flats/Caps: {e}"))?;
+        }
         Ok(config)
     }
 
@@ -193,6 +217,39 @@ impl<W: Write + Send + 'static> Session<W> {
                     "info string error: MultiPV must be 1 to {MAX_LINES}, not '{v}'"
                 )),
             },
+            (Some(n), Some(v)) if n.eq_ignore_ascii_case("Opening") => match v.parse::<Opening>() {
+                Ok(opening) => {
+                    self.opening = opening;
+                    self.position = self.start_position();
+                }
+                Err(e) => self.say(&format!("info string error: Opening: {e}")),
+            },
+            (Some(n), Some(v))
+                if n.eq_ignore_ascii_case("Flats") || n.eq_ignore_ascii_case("Caps") =>
+            {
+                let count = if v.eq_ignore_ascii_case("standard") {
+                    Ok(None)
+                } else {
+                    v.parse::<u8>().map(Some)
+                };
+                let Ok(count) = count else {
+                    return self.say(&format!(
+                        "info string error: {n} must be a count or 'standard', not '{v}'"
+                    ));
+                };
+                let before = (self.stones, self.caps);
+                if n.eq_ignore_ascii_case("Flats") {
+                    self.stones = count;
+                } else {
+                    self.caps = count;
+                }
+                // Checked at once, so that a bad count is said here and not at `position`.
+                if let Err(e) = self.config() {
+                    (self.stones, self.caps) = before;
+                    return self.say(&format!("info string error: {e}"));
+                }
+                self.position = self.start_position();
+            }
             (Some(n), Some(v)) if n.eq_ignore_ascii_case("AncientTieRule") => {
                 match v.to_ascii_lowercase().as_str() {
                     "true" | "1" | "on" => self.ancient_tie_rule = true,
@@ -217,10 +274,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Some(&"tps") if words.len() >= 4 => {
                 let text = words[1..4].join(" ");
                 let size = tps::size_of(&text).min(255) as u8;
-                let mut config = Config::standard(size)
-                    .map_err(|e| e.to_string())?
-                    .with_komi(config.komi);
-                config.ancient_tie_rule = self.ancient_tie_rule;
+                let config = self.config_for(size)?;
                 (
                     tps::parse(&text, config).map_err(|e| e.to_string())?,
                     &words[4..],

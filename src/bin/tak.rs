@@ -3,16 +3,17 @@
 use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
-use tak::{perft, ptn, tps, Config, Position};
+use tak::{perft, ptn, tps, Config, Opening, Position};
 
 const USAGE: &str = "\
 usage: tak <command> [options]
 
 commands:
-  perft [--tps \"<TPS>\"] [--size N] [--full] DEPTH
+  perft [--tps \"<TPS>\"] [--size N] [--opening swap|no-swap] [--full] DEPTH
         count leaf positions to DEPTH plies; prints '<depth> <nodes>' for each depth
         from 1 to DEPTH (timing on stderr). Without --tps, the empty board of --size
-        (default 5). --full plays every move to the leaves instead of counting the last ply.
+        (default 5). --opening no-swap: the first two plies place the mover's own flat.
+        --full plays every move to the leaves instead of counting the last ply.
   ptn [FILE]
         replay a PTN game (or one in playtak.com's server notation: P A1 C, M A2 A4 2 1) from
         FILE (or standard input) and print 'tps <final TPS>' and
@@ -103,6 +104,7 @@ fn run_perft(args: &[String]) -> Result<(), Failure> {
     let mut size = None;
     let mut depth = None;
     let mut full = false;
+    let mut opening = Opening::Swap;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -126,6 +128,14 @@ fn run_perft(args: &[String]) -> Result<(), Failure> {
                 );
             }
             "--full" => full = true,
+            "--opening" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Failure::Usage("--opening needs swap or no-swap".into()))?;
+                opening = v
+                    .parse()
+                    .map_err(|e| Failure::Usage(format!("--opening: {e}")))?;
+            }
             d if depth.is_none() && !d.starts_with('-') => {
                 depth = Some(
                     d.parse::<u32>()
@@ -145,10 +155,15 @@ fn run_perft(args: &[String]) -> Result<(), Failure> {
                     size.unwrap_or(0)
                 )));
             }
-            Position::from_tps(t).map_err(|e| Failure::Usage(e.to_string()))?
+            let config = Config::standard(rows)
+                .map_err(|e| Failure::Usage(e.to_string()))?
+                .with_opening(opening);
+            tps::parse(t, config).map_err(|e| Failure::Usage(e.to_string()))?
         }
         (None, s) => Position::with_config(
-            Config::standard(s.unwrap_or(5)).map_err(|e| Failure::Usage(e.to_string()))?,
+            Config::standard(s.unwrap_or(5))
+                .map_err(|e| Failure::Usage(e.to_string()))?
+                .with_opening(opening),
         ),
     };
     for d in 1..=depth {

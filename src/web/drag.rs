@@ -486,7 +486,10 @@ impl Gesture {
         }
         if let Some((color, kind)) = layout.pile_at(p) {
             if color != pos.placing_color() {
-                let message = if pos.is_opening() {
+                let message = if pos.is_opening() && pos.placing_color() == pos.to_move() {
+                    // The no-swap opening: the player's own flat.
+                    Message::new("refuse.opening_own_pile").with_key("color", color_key(!color))
+                } else if pos.is_opening() {
                     Message::new("refuse.opening_pile").with_key("color", color_key(!color))
                 } else {
                     Message::new("refuse.their_pile")

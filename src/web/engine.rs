@@ -6,7 +6,7 @@ use crate::ai::level::{choose, Level, Rng};
 use crate::ai::review::{eval_text, review, Finding, ReviewSettings};
 use crate::ai::search::{SearchLimits, Searcher};
 use crate::game::Judgement;
-use crate::{tps, Config, Komi, Position};
+use crate::{tps, Config, Komi, Opening, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -139,6 +139,9 @@ struct Spec {
     /// worth to the search.
     #[serde(default)]
     ancient_tie_rule: bool,
+    /// `swap` (the default) or `no-swap`: whose flat the first two plies place.
+    #[serde(default)]
+    opening: Option<String>,
 }
 
 impl Spec {
@@ -148,7 +151,13 @@ impl Spec {
     }
 
     fn position(&self) -> Result<Position, JsError> {
-        let pos = position(&self.tps, self.stones, self.caps, self.half_komi)
+        let opening = match &self.opening {
+            Some(name) => name
+                .parse::<Opening>()
+                .map_err(|e| JsError::new(&e.to_string()))?,
+            None => Opening::Swap,
+        };
+        let pos = position(&self.tps, self.stones, self.caps, self.half_komi, opening)
             .map_err(|e| JsError::new(&e))?;
         if !self.ancient_tie_rule {
             return Ok(pos);
@@ -159,9 +168,27 @@ impl Spec {
         };
         tps::parse(&self.tps, config).map_err(|e| JsError::new(&e.to_string()))
     }
+
+    /// What tells one analysed position from another.
+    fn key(&self) -> String {
+        format!(
+            "{} {} {} {} {}",
+            self.tps,
+            self.stones,
+            self.caps,
+            self.half_komi,
+            self.opening.as_deref().unwrap_or("swap")
+        )
+    }
 }
 
-fn position(spec_tps: &str, stones: u8, caps: u8, half_komi: i8) -> Result<Position, String> {
+fn position(
+    spec_tps: &str,
+    stones: u8,
+    caps: u8,
+    half_komi: i8,
+    opening: Opening,
+) -> Result<Position, String> {
     let size = tps::size_of(spec_tps).min(255) as u8;
     let komi = Komi::from_half_flats(half_komi).ok_or("komi out of range")?;
     let config = Config::standard(size).map_err(|e| e.to_string())?;
@@ -172,7 +199,7 @@ fn position(spec_tps: &str, stones: u8, caps: u8, half_komi: i8) -> Result<Posit
             .with_pieces(stones, caps)
             .map_err(|e| e.to_string())?
     };
-    tps::parse(spec_tps, config.with_komi(komi)).map_err(|e| e.to_string())
+    tps::parse(spec_tps, config.with_komi(komi).with_opening(opening)).map_err(|e| e.to_string())
 }
 
 #[wasm_bindgen]
@@ -192,10 +219,7 @@ impl Engine {
     pub fn analyze(&mut self, spec: JsValue, nodes: u32) -> Result<JsValue, JsError> {
         let spec = Spec::read(spec)?;
         let pos = spec.position()?;
-        let key = format!(
-            "{} {} {} {}",
-            spec.tps, spec.stones, spec.caps, spec.half_komi
-        );
+        let key = spec.key();
         match &mut self.analysis {
             Some((k, a)) if *k == key => {
                 a.advance(nodes as u64);

@@ -103,6 +103,8 @@ impl Board {
             selected: self.selected.name().to_string(),
             size: pos.size(),
             komi: pos.config().komi.to_string(),
+            opening_rule: pos.config().opening.name().to_string(),
+            pieces: [pos.config().stones, pos.config().caps],
             flats: [pos.flat_count(Color::White), pos.flat_count(Color::Black)],
             players: [
                 self.player_name(Color::White),
@@ -379,7 +381,8 @@ pub struct Status {
     pub to_move: String,
     /// Whose piece a placement puts down now (the opponent's on the first two plies).
     pub placing: String,
-    /// The first two plies: each player places one of the opponent's flats.
+    /// The first two plies: each player places one of the opponent's flats (with the
+    /// no-swap opening, one of their own: `placing` is then `to_move`).
     pub opening: bool,
     pub ply: usize,
     pub first_move_number: usize,
@@ -440,6 +443,10 @@ pub struct Status {
     pub komi: String,
     pub flats: [u32; 2],
     pub reserves: [[u8; 2]; 2],
+    /// The game's opening rule (`swap` or `no-swap`) and its stones and capstones per
+    /// player at the start, for a rematch with the same settings.
+    pub opening_rule: String,
+    pub pieces: [u8; 2],
     /// The sides as the page names them, white's first: against the computer "You" and
     /// "Computer · Club", else the colours.
     pub players: [String; 2],
@@ -486,6 +493,8 @@ json_object!(Status {
     komi,
     flats,
     reserves,
+    opening_rule,
+    pieces,
     players
 });
 

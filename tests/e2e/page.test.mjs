@@ -18,7 +18,7 @@ test('typed moves play, and a bad one keeps its text with a message', async () =
   assert.equal(await page.inputValue('#move-input'), '');
   await page.fill('#move-input', 'Sb2');
   await page.click('#move-form button[type=submit]');
-  assert.match(await page.textContent('#move-error'), /Cannot play Sb2: The first ply of each player places a flat/);
+  assert.match(await page.textContent('#move-error'), /Cannot play Sb2: The first turn of each player places one flat/);
   assert.equal(await page.inputValue('#move-input'), 'Sb2', 'the typed text is kept');
   assert.equal(await tps(page), 'x5/x5/x5/x5/2,x4 2 1');
   await context.close();

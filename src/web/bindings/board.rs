@@ -13,7 +13,7 @@ use crate::web::layout::{Point, Rect};
 use crate::web::render;
 use crate::web::state::Board;
 use crate::web::storage;
-use crate::{Color, Square};
+use crate::{Color, Config, Square};
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -140,11 +140,14 @@ impl TakBoard {
         }
     }
 
-    /// Starts a new game with options `{size, komi, scoring, tieRule, takeBacks}`; leaves
-    /// any match. Returns an error message; on error nothing changes.
+    /// Starts a new game with options `{size, komi, scoring, tieRule, takeBacks, opening,
+    /// flats, caps}`; leaves any match. Returns an error message naming the option; on error
+    /// nothing changes. With `check_only` it only says what it would refuse (the New game
+    /// form asks before it closes).
     #[wasm_bindgen(js_name = newGameWith)]
-    pub fn new_game_with(&mut self, options: JsValue) -> Option<String> {
+    pub fn new_game_with(&mut self, options: JsValue, check_only: Option<bool>) -> Option<String> {
         match new_game_settings(&options) {
+            Ok(_) if check_only == Some(true) => None,
             Ok((_, config, variants, take_backs)) => {
                 self.board.end_match();
                 set_today(&mut self.board.sitting);
@@ -153,6 +156,14 @@ impl TakBoard {
             }
             Err(e) => Some(e),
         }
+    }
+
+    /// The standard stones and capstones per player on a board of side `size`, for the New
+    /// game form's hints: `stones * 256 + caps` (0 for a size that is none; one number, so
+    /// that the first visit's build carries no array glue).
+    #[wasm_bindgen(js_name = standardPieces)]
+    pub fn standard_pieces(&self, size: u8) -> u32 {
+        Config::standard(size).map_or(0, |c| (c.stones as u32) << 8 | c.caps as u32)
     }
 
     /// `color` (`white` or `black`) resigns. Returns whether the game ended so.

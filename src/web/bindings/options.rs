@@ -13,7 +13,7 @@ use crate::score::Variants;
 use crate::series::TakeBacks;
 #[cfg(feature = "study")]
 use crate::tps;
-use crate::{Config, Game, Komi};
+use crate::{Config, Game, Komi, Opening};
 use wasm_bindgen::JsValue;
 
 /// The fields of an options object, each read as the kind it must be.
@@ -96,6 +96,11 @@ pub(super) struct MountOptions {
     pub points: Option<u32>,
     /// The page's name or address, for the `Site` of the games it starts.
     pub site: Option<String>,
+    /// The opening rule, `swap` or `no-swap`.
+    pub opening: Option<String>,
+    /// Stones and capstones per player (the size's standard when not given).
+    pub flats: Option<u32>,
+    pub caps: Option<u32>,
 }
 impl MountOptions {
     /// Reads the options a page passed (an object, or nothing).
@@ -147,6 +152,9 @@ impl MountOptions {
             games: f.count("games")?.map(|n| n.min(255) as u8),
             points: f.count("points")?,
             site: f.text("site")?,
+            opening: f.text("opening")?,
+            flats: f.count("flats")?,
+            caps: f.count("caps")?,
         })
     }
 }
@@ -225,7 +233,8 @@ pub(super) fn new_game_settings(
     Ok((options, config, variants, take_backs))
 }
 
-/// The settings of a new game from `options`: size, komi and tie rule.
+/// The settings of a new game from `options`: size, komi, tie rule, opening and reserves.
+/// Each error names the option it comes from.
 pub(super) fn new_config(options: &MountOptions) -> Result<Config, String> {
     let komi = match &options.komi {
         Some(k) if !k.trim().is_empty() => k.parse::<Komi>().map_err(|e| e.to_string())?,
@@ -235,6 +244,19 @@ pub(super) fn new_config(options: &MountOptions) -> Result<Config, String> {
         .map_err(|e| e.to_string())?
         .with_komi(komi);
     config.ancient_tie_rule = options.tie_rule.unwrap_or(false);
+    if let Some(opening) = options.opening.as_deref().filter(|o| !o.trim().is_empty()) {
+        config.opening = opening.parse::<Opening>().map_err(|e| e.to_string())?;
+    }
+    if options.flats.is_some() || options.caps.is_some() {
+        let count = |n: Option<u32>, standard: u8| n.map_or(standard, |n| n.min(255) as u8);
+        let (stones, caps) = (
+            count(options.flats, config.stones),
+            count(options.caps, config.caps),
+        );
+        config = config
+            .with_playable_pieces(stones, caps)
+            .map_err(|e| format!("flats and caps: {e}"))?;
+    }
     Ok(config)
 }
 
@@ -272,6 +294,9 @@ fn game_from_text(options: &MountOptions) -> Result<Option<Game>, String> {
             size: Some(size),
             komi: options.komi.clone(),
             tie_rule: options.tie_rule,
+            opening: options.opening.clone(),
+            flats: options.flats,
+            caps: options.caps,
             ..MountOptions::default()
         })
         .map_err(|e| format!("TPS: {e}"))?;

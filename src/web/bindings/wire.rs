@@ -22,6 +22,8 @@ pub(super) struct SearchSpec {
     caps: u8,
     half_komi: i8,
     ancient_tie_rule: bool,
+    /// `swap` or `no-swap`: whose flat the first two plies place.
+    opening: &'static str,
     to_move: &'static str,
     over: bool,
 }
@@ -37,6 +39,7 @@ impl SearchSpec {
             caps: config.caps,
             half_komi: config.komi.half_flats(),
             ancient_tie_rule: config.ancient_tie_rule,
+            opening: config.opening.name(),
             to_move: pos.to_move().name(),
             over,
         }
@@ -56,6 +59,7 @@ json_object!(SearchSpec {
     caps,
     half_komi,
     ancient_tie_rule,
+    opening,
     to_move,
     over
 });
