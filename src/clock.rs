@@ -149,7 +149,7 @@ impl TimeControl {
     pub fn short(&self) -> String {
         let seconds = self.base_ms / 1000;
         let inc = self.increment_ms / 1000;
-        if seconds % 60 == 0 {
+        if seconds.is_multiple_of(60) {
             format!("{}+{inc}", seconds / 60)
         } else {
             format!("{}:{}+{inc}", seconds / 60, two_digits(seconds % 60))
