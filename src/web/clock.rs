@@ -10,6 +10,9 @@
 //! - A ply played anywhere else (a take-back, a variation) first sets the clocks to those
 //!   recorded at that ply, then goes on from there.
 //! - The time comes from the host ([`Board::set_time`]): tests drive it by hand.
+//! - Clocks are the study build's: the first visit's build has none (each entry point
+//!   below returns at once there, so none of this is in its wasm), and the page moves a
+//!   board into the study build before it starts a game on the clock.
 
 use super::i18n::Message;
 use super::json::json_object;
@@ -53,6 +56,9 @@ json_object!(ClockStatus {
     control
 });
 
+/// Whether this build has clocks (the study build and native ones; not the first visit's).
+const CLOCKS: bool = cfg!(feature = "study");
+
 /// The time control of `tag` (the game's `Clock` tag), if it has a good one.
 fn control_of(tag: Option<&str>) -> Option<TimeControl> {
     tag.and_then(|t| TimeControl::from_tag(t).ok().flatten())
@@ -69,6 +75,9 @@ impl Board {
     /// The clocks of the game read from its `Clock` tag (after a load): the times recorded
     /// at the ply shown, paused until the reader starts them.
     pub(super) fn read_clock(&mut self) {
+        if !CLOCKS {
+            return;
+        }
         self.clock = control_of(self.game.tag("Clock")).map(Clock::new);
         self.clock_paused = true;
         self.clock_path = self.game.path().to_vec();
@@ -78,6 +87,9 @@ impl Board {
     /// A game the page starts with `control` (none: no clocks): written into its `Clock`
     /// tag, and its clocks run at once for the first player.
     pub fn start_clock(&mut self, control: Option<TimeControl>) {
+        if !CLOCKS {
+            return;
+        }
         match control {
             Some(c) => self.game.set_tag("Clock", &c.tag()),
             None => self.game.remove_tag("Clock"),
@@ -124,6 +136,9 @@ impl Board {
     /// Starts or stops the clock as the situation asks: it runs only at its own ply, in a
     /// game still going on, held by no one.
     pub(super) fn update_clock(&mut self) {
+        if !CLOCKS {
+            return;
+        }
         let now = self.now;
         let live = self.game.path() == self.clock_path.as_slice();
         let over = self.game.outcome().is_some();
@@ -145,6 +160,9 @@ impl Board {
     /// Before a ply is played at `now`: a flag that fell meanwhile ends the game first; a
     /// ply away from the clock's place (a take-back) takes up the clocks recorded there.
     pub(super) fn clock_before_ply(&mut self) {
+        if !CLOCKS {
+            return;
+        }
         if self.clock.is_none() {
             return;
         }
@@ -159,6 +177,9 @@ impl Board {
     /// After a ply: the mover's clock stops with the increment added, recorded in the ply's
     /// comments, and the other side's runs.
     pub(super) fn clock_after_ply(&mut self) {
+        if !CLOCKS {
+            return;
+        }
         let now = self.now;
         let Some(clock) = self.clock.as_mut() else {
             return;
@@ -177,6 +198,9 @@ impl Board {
     /// The page's clock tick at `now`: a side whose time ran out loses on time. Returns
     /// whether the game ended so.
     pub fn clock_tick(&mut self, now: f64) -> bool {
+        if !CLOCKS {
+            return false;
+        }
         self.set_time(now);
         let Some(clock) = self.clock.as_mut() else {
             return false;
@@ -200,12 +224,18 @@ impl Board {
 
     /// The reader pauses (true) or resumes (false) the clocks.
     pub fn pause_clock(&mut self, paused: bool) {
+        if !CLOCKS {
+            return;
+        }
         self.clock_paused = paused;
         self.update_clock();
     }
 
     /// The page holds the clocks (a dialog open, the tab hidden) or lets them go.
     pub fn hold_clock(&mut self, hold: bool) {
+        if !CLOCKS {
+            return;
+        }
         if self.clock_hold != hold {
             self.clock_hold = hold;
             self.update_clock();
@@ -215,6 +245,9 @@ impl Board {
     /// The clocks at the time last given: the live ones at the clock's ply, else those
     /// recorded at the ply shown. `None` for a game without clocks.
     pub fn clock_status(&self) -> Option<ClockStatus> {
+        if !CLOCKS {
+            return None;
+        }
         let clock = self.clock.as_ref()?;
         let live = self.game.path() == self.clock_path.as_slice();
         let (left, turn, running) = if live {
@@ -256,6 +289,9 @@ impl Board {
     /// For the computer's search: `[white ms, black ms, white increment, black increment]`
     /// at the time last given, while the clocks are live.
     pub fn clock_for_search(&self) -> Option<[u64; 4]> {
+        if !CLOCKS {
+            return None;
+        }
         let clock = self.clock.as_ref()?;
         let inc = clock.control.increment_ms;
         Some([
@@ -268,6 +304,9 @@ impl Board {
 
     /// The clock line of a save (`clock …`, see [`Clock::save`]), if the game has clocks.
     pub fn clock_save_line(&self) -> Option<String> {
+        if !CLOCKS {
+            return None;
+        }
         let clock = self.clock.as_ref()?;
         // Held only by the page (the tab being hidden as it closes): saved as running, so
         // that a reload goes on.
@@ -286,6 +325,9 @@ impl Board {
     /// they run (a game lost on time stays lost on time). A line that cannot be read leaves
     /// the clocks as the game's comments record them.
     pub fn restore_clock_line(&mut self, line: &str) {
+        if !CLOCKS {
+            return;
+        }
         let Some(control) = self.clock.as_ref().map(|c| c.control) else {
             return;
         };
