@@ -569,7 +569,8 @@ $('share').addEventListener('click', async () => {
   $('share-link').value = '';
   shareDialog.showModal();
   board.study().catch(() => {}); // images are the study build's
-  try { $('share-link').value = await (await shareModule()).shareLink(board.save()); } catch (err) { $('share-error').textContent = String(err?.message || err); }
+  // A shared game's clocks wait, paused, for whoever opens the link.
+  try { $('share-link').value = await (await shareModule()).shareLink(board.save().replace(/^clock (.*) running$/m, "clock $1 paused")); } catch (err) { $('share-error').textContent = String(err?.message || err); }
   void s;
 });
 $('share-copy').addEventListener('click', async () => {
