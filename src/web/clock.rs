@@ -444,6 +444,22 @@ mod tests {
     }
 
     #[test]
+    fn taking_back_a_loss_on_time_goes_back_to_a_ply_with_time_left() {
+        let mut b = timed_board("0:5 +1");
+        play_at(&mut b, 3_000.0, "a1"); // white: 4 s left
+        assert!(b.clock_tick(9_000.0)); // black never answered
+        assert!(b.undo());
+        assert_eq!(b.game.outcome(), None);
+        assert_eq!(b.game.len(), 0, "back before a1");
+        let s = b.clock_status().unwrap();
+        assert_eq!((s.live, s.left), (false, [5_000, 5_000]));
+        // Played again from there: the clocks go on from that ply's, nothing flags.
+        play_at(&mut b, 20_000.0, "e5");
+        assert!(!b.clock_tick(20_500.0));
+        assert_eq!(b.clock_status().unwrap().left, [6_000, 4_500]);
+    }
+
+    #[test]
     fn the_reader_and_the_page_pause_the_clocks() {
         let mut b = timed_board("1:0 +0");
         b.set_time(5_000.0);

@@ -333,8 +333,17 @@ impl Board {
             return true;
         }
         let had_end = self.game.outcome().is_some() && self.game.position().outcome().is_none();
+        let lost_on_time = self
+            .game
+            .outcome()
+            .is_some_and(|o| o.reason == crate::EndReason::Time);
         if self.game.back().is_none() && !had_end {
             return false;
+        }
+        // The loser's clock is empty at the ply where its time ran out: taking the loss back
+        // goes back a ply further, where the clocks recorded still had time.
+        if lost_on_time {
+            self.game.back();
         }
         self.after_navigation();
         true
