@@ -35,6 +35,7 @@ export function setUpClocks(board, { t, playerName, onLowTime, canPause, keep })
       el.classList.toggle('low', clock.low[i]);
       el.classList.toggle('flagged', clock.flagged === side);
       el.classList.toggle('recorded', !clock.live);
+      el.title = clock.live ? '' : t()('clock.looking_back');
       // Warned once each time a side's time falls short (an increment may lift it again).
       if (clock.low[i] && clock.running === side && !warned[side]) {
         warned[side] = true;
