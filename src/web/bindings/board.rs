@@ -495,6 +495,10 @@ fn time_control(options: &JsValue) -> Result<Option<crate::clock::TimeControl>, 
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
+    if !cfg!(feature = "study") {
+        // Clocks are the study build's (the page moves the board there first).
+        return Err("this build has no clocks: load the study build".into());
+    }
     let text = value
         .as_string()
         .ok_or("clock must be a text such as '10:0 +15'")?;
