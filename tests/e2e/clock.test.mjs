@@ -140,6 +140,20 @@ test('against the computer on a landscape phone, it spends its own clock', async
   await context.close();
 });
 
+test('the strongest level on a 6-second clock answers within its share of it', async () => {
+  // Master thinks up to 10 s a move on its own: on the clock it must answer far sooner.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await newTimedGame(page, { clock: { minutes: 0.1, increment: 0 }, opponent: 'computer', level: '6' });
+  assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
+  await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 5000 });
+  const s = await status(page);
+  assert.equal(s.result, null, 'nobody lost on time');
+  assert.ok(s.clock.left[1] > 3000, `the computer kept most of its 6 s: ${s.clock.left[1]} ms left`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('a time control of zero or a malformed Clock tag is refused, naming it', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, server.url);
