@@ -14,6 +14,7 @@ const shareModule = later(() => import('./share.js'));
 const matchModule = later(() => import('./match.js'));
 const studyModule = later(() => import('./study.js'));
 const puzzleModule = later(() => import('./puzzle.js'));
+const clockModule = later(() => import('./clock.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
@@ -36,7 +37,7 @@ function showNotice(text) {
 // anything unreadable falls back to the defaults.
 const DEFAULT_LEVEL = 3;
 function loadSettings() {
-  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''], variant: readVariant({}) };
+  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''], variant: readVariant({}), clock: 'none', clockCustom: { minutes: 10, increment: 15 } };
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
     return {
@@ -55,6 +56,12 @@ function loadSettings() {
       },
       players: Array.isArray(s.players) && s.players.length === 2 ? s.players.map((n) => String(n).slice(0, 40)) : ['', ''],
       variant: readVariant(s.variant ?? {}),
+      // The game clock chosen last: 'none', a preset ('10:0 +15') or 'custom'.
+      clock: typeof s.clock === 'string' ? s.clock.slice(0, 20) : 'none',
+      clockCustom: {
+        minutes: Number.isFinite(s.clockCustom?.minutes) ? s.clockCustom.minutes : 10,
+        increment: Number.isFinite(s.clockCustom?.increment) ? s.clockCustom.increment : 15,
+      },
     };
   } catch {
     return defaults;
@@ -220,6 +227,34 @@ function refresh() {
   if (!match && s.series) ensureMatch().then(() => refresh());
   study?.drawGraph(s);
   study?.follow();
+  // Game clocks: their code comes with the first game that has them.
+  if (s.clock && !clocks) ensureClocks().then(() => refresh());
+  clocks?.sync(s);
+}
+
+// The game clocks (www/clock.js), set up when a game first has them.
+let clocks = null;
+const ensureClocks = async () => {
+  const { setUpClocks } = await clockModule();
+  clocks ??= setUpClocks(board, {
+    t: () => t,
+    playerName,
+    canPause: () => !computerColor(),
+    keep: () => saveNow(),
+    onLowTime: (side) => {
+      $('announce').textContent = t('clock.low', { player: board.status().players[side === 'white' ? 0 : 1] });
+      // The low-time sound, where the page has sounds (www/sounds.js).
+      globalThis.takSounds?.playSound?.('lowTime');
+    },
+  });
+  return clocks;
+};
+/** The time control chosen in New game, as the `Clock` tag writes it, or null: no clock. */
+function chosenClock() {
+  if (settings.clock === 'none') return null;
+  if (settings.clock !== 'custom') return settings.clock;
+  const seconds = Math.round(settings.clockCustom.minutes * 60);
+  return `${Math.floor(seconds / 60)}:${seconds % 60} +${Math.round(settings.clockCustom.increment)}`;
 }
 
 // Live analysis and the whole-game review, in their own worker; the match.
@@ -353,6 +388,10 @@ $('new-game').addEventListener('click', async () => {
   newForm.player2.placeholder = t('match.player2');
   writeRuleOptions(newForm, settings.rules);
   writeVariant(settings.variant);
+  newForm.clock.value = [...newForm.clock.options].some((o) => o.value === settings.clock) ? settings.clock : 'none';
+  newForm.clockMinutes.value = String(settings.clockCustom.minutes);
+  newForm.clockIncrement.value = String(settings.clockCustom.increment);
+  syncClockOptions();
   syncComputerOptions();
   syncMatchOptions();
   newDialog.showModal();
@@ -365,6 +404,8 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
   board.hideMessage();
   if (match?.viewing) match.back();
   const options = { size: Number(size), komi: String(komi), ...rules, ...variant };
+  const clock = length ? null : chosenClock();
+  if (clock) options.clock = clock;
   // A game still going on stays one click away ("Back to my game").
   const now = board.status();
   const before = board.plyCount() > 0 && !now.finalResult && !now.series ? board.save() : null;
@@ -380,7 +421,11 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
       error = t('notice.study_failed', { error: err?.message || err });
     }
   } else {
-    error = board.newGameWith(options);
+    try {
+      error = await board.newGameWith(options); // a Promise when the clock needs the study build
+    } catch (err) {
+      error = t('notice.study_failed', { error: err?.message || err });
+    }
   }
   showNotice(error ? t('notice.bad_new_game', { error }) : '');
   if (!error && before && !length) keepOneStepAway(before, 'newgame.kept');
@@ -431,6 +476,8 @@ newDialog.addEventListener('close', () => {
     rules: matchTools.readRuleOptions(newForm),
     players: [newForm.player1.value.trim().slice(0, 40), newForm.player2.value.trim().slice(0, 40)],
     variant: readVariantForm(),
+    clock: newForm.clock.value,
+    clockCustom: { minutes: Number(newForm.clockMinutes.value), increment: Number(newForm.clockIncrement.value) },
   };
   saveSettings();
   startGame(newForm.size.value, newForm.komi.value, settings.rules, matchTools.readLength(newForm));
@@ -443,6 +490,13 @@ const syncMatchOptions = () => {
   for (const el of newDialog.querySelectorAll('.names')) el.hidden = newForm.opponent.value === 'computer';
 };
 newForm.length.addEventListener('change', syncMatchOptions);
+// The clock: a custom time shows its two fields (checked only when chosen).
+function syncClockOptions() {
+  const custom = newForm.clock.value === 'custom';
+  $('clock-custom').hidden = !custom;
+  newForm.clockMinutes.disabled = newForm.clockIncrement.disabled = !custom;
+}
+newForm.clock.addEventListener('change', syncClockOptions);
 newForm.opponent.addEventListener('change', syncMatchOptions);
 
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
@@ -561,7 +615,8 @@ $('share').addEventListener('click', async () => {
   $('share-link').value = '';
   shareDialog.showModal();
   board.study().catch(() => {}); // images are the study build's
-  try { $('share-link').value = await (await shareModule()).shareLink(board.save()); } catch (err) { $('share-error').textContent = String(err?.message || err); }
+  // A shared game's clocks wait, paused, for whoever opens the link.
+  try { $('share-link').value = await (await shareModule()).shareLink(board.save().replace(/^clock (.*) running$/m, "clock $1 paused")); } catch (err) { $('share-error').textContent = String(err?.message || err); }
   void s;
 });
 $('share-copy').addEventListener('click', async () => {

@@ -99,6 +99,16 @@ pub struct Board {
     pub cursor: Option<Square>,
     pub(super) events: Vec<Event>,
     pub(super) dirty: bool,
+    /// The game's clocks (its `Clock` tag), if it has any ([`clock`](super::clock)).
+    pub clock: Option<crate::clock::Clock>,
+    /// The ply the live clocks belong to (the last one played).
+    pub(super) clock_path: Vec<usize>,
+    /// The reader paused the clocks.
+    pub(super) clock_paused: bool,
+    /// The page holds the clocks (a dialog is open, the tab hidden).
+    pub(super) clock_hold: bool,
+    /// The host's time last given, in milliseconds (the clocks read it).
+    pub(super) now: f64,
 }
 
 impl Board {
@@ -134,6 +144,11 @@ impl Board {
             cursor: None,
             events: Vec::new(),
             dirty: true,
+            clock: None,
+            clock_path: Vec::new(),
+            clock_paused: false,
+            clock_hold: false,
+            now: 0.0,
         }
         .with_threats()
     }
@@ -275,12 +290,14 @@ impl Board {
 
     /// Plays `mv`; `animate` is false when the player just put the pieces there by hand.
     pub(super) fn play_with(&mut self, mv: Move, animate: bool) -> Result<(), Message> {
+        self.clock_before_ply();
         let before = self.position().clone();
         self.game.play(mv).map_err(|e| Message::from(&e))?;
         if self.played_line_is_main {
             let path = self.game.path().to_vec();
             self.game.promote(&path);
         }
+        self.clock_after_ply();
         self.gesture = Gesture::Idle;
         self.message = None;
         self.hint = None;
@@ -316,8 +333,17 @@ impl Board {
             return true;
         }
         let had_end = self.game.outcome().is_some() && self.game.position().outcome().is_none();
+        let lost_on_time = self
+            .game
+            .outcome()
+            .is_some_and(|o| o.reason == crate::EndReason::Time);
         if self.game.back().is_none() && !had_end {
             return false;
+        }
+        // The loser's clock is empty at the ply where its time ran out: taking the loss back
+        // goes back a ply further, where the clocks recorded still had time.
+        if lost_on_time {
+            self.game.back();
         }
         self.after_navigation();
         true
@@ -367,6 +393,7 @@ impl Board {
 
     pub(super) fn after_navigation(&mut self) {
         self.position_changed();
+        self.update_clock();
         self.gesture = Gesture::Idle;
         self.message = None;
         self.hint = None;

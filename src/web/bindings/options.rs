@@ -183,6 +183,8 @@ pub(super) struct Settings {
     pub level: Option<u32>,
     /// The page's name or address, for the `Site` of the games it starts.
     pub site: Option<String>,
+    /// The page holds the game clocks (a dialog is open, the tab hidden).
+    pub clock_hold: Option<bool>,
 }
 
 impl Settings {
@@ -204,6 +206,7 @@ impl Settings {
             computer: f.text("computer")?,
             level: f.count("level")?,
             site: f.text("site")?,
+            clock_hold: f.flag("clockHold")?,
         })
     }
 }
