@@ -455,7 +455,7 @@ $('resign').addEventListener('click', () => {
   const who = computerColor() ? settings.human : s.toMove;
   if (!confirm(t('confirm.resign', { player: playerName(who) }))) return;
   computer.cancel();
-  board.resign(who);
+  if (board.resign(who)) playSound('end');
 });
 $('offer-draw').addEventListener('click', async () => {
   closeMenu();
@@ -464,13 +464,15 @@ $('offer-draw').addEventListener('click', async () => {
   const mine = computerColor();
   if (!mine) {
     const other = playerName(s.toMove === 'white' ? 'black' : 'white');
-    if (confirm(t('confirm.draw', { player: other }))) board.agreeDraw();
+    if (confirm(t('confirm.draw', { player: other })) && board.agreeDraw()) playSound('end');
     return;
   }
   // The computer accepts only when its evaluation says the game is even.
   board.showMessage(t('draw.thinking'));
   try {
-    board.showMessage(t(await offerDraw(board, hinter) ? 'draw.accepted' : 'draw.declined'));
+    const accepted = await offerDraw(board, hinter);
+    board.showMessage(t(accepted ? 'draw.accepted' : 'draw.declined'));
+    if (accepted) playSound('end');
   } catch (err) {
     if (!err.cancelled) board.showMessage(t('draw.declined'));
   }
