@@ -32,6 +32,15 @@ test('R and the button flip the board; a drag on it spreads where the mouse goes
   assert.ok(c2.y < c3.y && c1.y < c2.y, 'c1 above c3 on screen');
   await mouseDrag(page, c3, [c2, c1]);
   assert.deepEqual((await status(page)).moves, ['2c3-11']);
+  // The arrows move the cursor as they point on screen: to the top-left corner (e1 here),
+  // one down (e2: up the ranks) and one right (d2: towards file a), and Enter places there.
+  await page.evaluate(() => window.tak.focus());
+  for (const key of ['ArrowLeft', 'ArrowUp']) for (let i = 0; i < 5; i++) await page.keyboard.press(key);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await status(page)).moves, ['2c3-11', 'd2']);
+  assert.equal(await isFlipped(page), true, 'keys on the board do not flip it');
   await page.mouse.move(5, 5);
   await shot(page, 'flip-desktop');
   // A view only: the PTN does not say it.
