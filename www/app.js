@@ -6,6 +6,7 @@ import { offerDraw, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { renderMoves, renderStatus } from './panel.js';
 import { hasSaved, keepBeforeLink, restoreSaved, save as keep } from './saving.js';
+import { setUpFlip } from './flip.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
 const later = (load) => { let p = null; return () => (p ??= load()); };
@@ -15,6 +16,7 @@ const matchModule = later(() => import('./match.js'));
 const studyModule = later(() => import('./study.js'));
 const puzzleModule = later(() => import('./puzzle.js'));
 const clockModule = later(() => import('./clock.js'));
+const soundModule = later(() => import('./sounds.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
@@ -62,6 +64,8 @@ function loadSettings() {
         minutes: Number.isFinite(s.clockCustom?.minutes) ? s.clockCustom.minutes : 10,
         increment: Number.isFinite(s.clockCustom?.increment) ? s.clockCustom.increment : 15,
       },
+      // Sound: the reader's choice, or null for the default (see soundOn).
+      sound: typeof s.sound === 'boolean' ? s.sound : null,
     };
   } catch {
     return defaults;
@@ -181,6 +185,7 @@ function refresh() {
     const human = s.series.current.white === 0 ? 'white' : 'black';
     if (human !== settings.human) {
       settings.human = human;
+      view.newGame(true);
       board.set(sides());
       refresh();
       return;
@@ -243,9 +248,10 @@ const ensureClocks = async () => {
     keep: () => saveNow(),
     onLowTime: (side) => {
       $('announce').textContent = t('clock.low', { player: board.status().players[side === 'white' ? 0 : 1] });
-      // The low-time sound, where the page has sounds (www/sounds.js).
-      globalThis.takSounds?.playSound?.('lowTime');
+      // The low-time sound (www/sounds.js), when sound is on.
+      playSound('lowTime');
     },
+    onFlag: () => playSound('end'),
   });
   return clocks;
 };
@@ -265,6 +271,25 @@ let match = null;
 const computer = new Computer();
 const hinter = new Computer();
 const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
+
+// The board seen from Black's side (the toolbar's button, the R key): a view, kept for this
+// tab's session; against the computer as Black a game starts so.
+const view = setUpFlip(board, $('flip'), () => computerColor() === 'white');
+
+// Sounds (www/sounds.js, loaded when first wanted): on unless the reader switched them off;
+// by default off for a reader who asks for reduced motion, and under automation (the tests).
+const soundOn = () => settings.sound ?? !(matchMedia('(prefers-reduced-motion: reduce)').matches || navigator.webdriver);
+/** Plays a sound ('place', 'spread', 'tak', 'end', 'lowTime') when sound is on. */
+function playSound(name) {
+  if (soundOn() && !document.hidden) soundModule().then((s) => { s.setEnabled(soundOn()); s.playSound(name); }).catch(() => {});
+}
+// The audio may start only after a gesture: the first press or key (and any later one, to
+// resume audio a browser suspended) unlocks it.
+const unlockSound = () => { if (soundOn()) soundModule().then((s) => { s.setEnabled(true); s.unlock(); }).catch(() => {}); };
+for (const type of ['pointerdown', 'keydown']) addEventListener(type, unlockSound, { capture: true, passive: true });
+board.on('move', (e) => {
+  if (soundOn()) soundModule().then((s) => playSound(s.soundOfPly(e.ptn, board.status(), { tak: settings.tak }))).catch(() => {});
+});
 
 /** Starts the computer's search when it is its turn at the end of the game. */
 function maybeThink() {
@@ -428,6 +453,7 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
     }
   }
   showNotice(error ? t('notice.bad_new_game', { error }) : '');
+  if (!error) view.newGame(settings.opponent === 'computer');
   if (!error && before && !length) keepOneStepAway(before, 'newgame.kept');
   maybeThink();
   refresh();
@@ -530,7 +556,7 @@ $('resign').addEventListener('click', () => {
   const who = computerColor() ? settings.human : s.toMove;
   if (!confirm(t('confirm.resign', { player: playerName(who) }))) return;
   computer.cancel();
-  board.resign(who);
+  if (board.resign(who)) playSound('end');
 });
 $('offer-draw').addEventListener('click', async () => {
   closeMenu();
@@ -539,13 +565,15 @@ $('offer-draw').addEventListener('click', async () => {
   const mine = computerColor();
   if (!mine) {
     const other = playerName(s.toMove === 'white' ? 'black' : 'white');
-    if (confirm(t('confirm.draw', { player: other }))) board.agreeDraw();
+    if (confirm(t('confirm.draw', { player: other })) && board.agreeDraw()) playSound('end');
     return;
   }
   // The computer accepts only when its evaluation says the game is even.
   board.showMessage(t('draw.thinking'));
   try {
-    board.showMessage(t(await offerDraw(board, hinter) ? 'draw.accepted' : 'draw.declined'));
+    const accepted = await offerDraw(board, hinter);
+    board.showMessage(t(accepted ? 'draw.accepted' : 'draw.declined'));
+    if (accepted) playSound('end');
   } catch (err) {
     if (!err.cancelled) board.showMessage(t('draw.declined'));
   }
@@ -744,6 +772,15 @@ $('theme').addEventListener('change', () => {
   saveSettings();
   applyPageTheme();
   board.set({ theme: boardTheme() });
+});
+
+// Sound: on or off, kept with the theme.
+$('sound').checked = soundOn();
+$('sound').addEventListener('change', () => {
+  settings = { ...settings, sound: $('sound').checked };
+  saveSettings();
+  if (settings.sound) unlockSound(); // this click is a gesture: the audio may start now
+  else soundModule().then((s) => s.setEnabled(false)).catch(() => {});
 });
 
 // Language: the whole page, the board's messages and its canvas.

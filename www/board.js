@@ -60,7 +60,8 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
 /**
  * Creates a board in `element`.
  * options: size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
- * coordinates, patterns, lang, theme ('light' | 'dark' | 'auto'), label (accessible name),
+ * coordinates, patterns, flip (true: seen from Black's side), lang, theme ('light' | 'dark' |
+ * 'auto'), label (accessible name),
  * site (the page's name or address, for the `Site` of the games it starts),
  * messages (default true: a refused action shows why over the board for a few seconds),
  * scoring ('Downings Middletown Tarway', any of them), tieRule (true: the ancient tie
@@ -86,7 +87,7 @@ export async function mount(element, options = {}) {
     size: options.size, komi: options.komi, tps: options.tps, ptn: options.ptn,
     interactive: options.interactive, animate: options.animate,
     showTargets: options.showTargets, coordinates: options.coordinates,
-    patterns: options.patterns, showThreats: options.showThreats, lang,
+    patterns: options.patterns, showThreats: options.showThreats, flip: options.flip, lang,
     scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
     site: options.site, opening: options.opening, flats: options.flats, caps: options.caps,
   };
@@ -426,7 +427,7 @@ export async function mount(element, options = {}) {
     describe: () => board.describe(),
     /**
      * Changes what may change after mounting; what is not given stays: {interactive,
-     * showTargets, showThreats, patterns, thinking, preferPortrait, playedLineIsMain, lang,
+     * showTargets, showThreats, patterns, flip, thinking, preferPortrait, playedLineIsMain, lang,
      * theme ('light' | 'dark' | 'auto'), computer ('white' | 'black' | 'none'), level, site}.
      * Returns an error message or null; with `lang`, a Promise of it (the language's
      * catalogue loads first).

@@ -10,12 +10,12 @@ const TICK_MS = 100;
 
 /**
  * Sets up the clocks of `board` on the page. `t()` gives the current translator;
- * `playerName(color)` names a side; `onLowTime(color)` hears when a side's time first runs
+ * `playerName(color)` names a side; `onFlag(color)` hears a flag fall; `onLowTime(color)` hears when a side's time first runs
  * short; `canPause()` says whether the reader may pause (between people); `keep()` saves
  * the game at once (the tab is being hidden or left). Returns `{sync(status)}`: call it
  * with each new status.
  */
-export function setUpClocks(board, { t, playerName, onLowTime, canPause, keep }) {
+export function setUpClocks(board, { t, playerName, onLowTime, onFlag, canPause, keep }) {
   const area = document.querySelector('.board-area');
   const clocks = { white: $('clock-white'), black: $('clock-black') };
   const pause = $('clock-pause');
@@ -44,6 +44,8 @@ export function setUpClocks(board, { t, playerName, onLowTime, canPause, keep })
         warned[side] = false;
       }
     }
+    // The flag falls once: heard as the game's end.
+    if (clock.flagged && !shown?.flagged && clock.live) onFlag?.(clock.flagged);
     const paused = clock.paused;
     pause.textContent = t()(paused ? 'clock.resume' : 'clock.pause');
     pause.setAttribute('aria-pressed', String(paused));

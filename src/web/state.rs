@@ -127,7 +127,7 @@ impl Board {
             host_marks: Vec::new(),
             ply_marks: Vec::new(),
             mark_press: None,
-            layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0),
+            layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0).turned(options.flipped),
             theme: Theme::LIGHT,
             gesture: Gesture::Idle,
             hover: None,
@@ -231,16 +231,23 @@ impl Board {
         std::mem::take(&mut self.events)
     }
 
-    /// The canvas changed size.
-    pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
-        let layout = Layout::arranged(
+    /// The layout of this game's board on a canvas of `width`×`height`, from the side the
+    /// options say.
+    fn arranged(&self, width: f64, height: f64, pixel_ratio: f64) -> Layout {
+        Layout::arranged(
             self.position().size(),
             self.position().config().caps > 0,
             width,
             height,
             pixel_ratio,
             self.prefer_portrait,
-        );
+        )
+        .turned(self.options.flipped)
+    }
+
+    /// The canvas changed size.
+    pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
+        let layout = self.arranged(width, height, pixel_ratio);
         if layout != self.layout {
             self.layout = layout;
             self.dirty = true;
@@ -255,6 +262,16 @@ impl Board {
             let l = self.layout.clone();
             self.layout.width = 0.0; // force the layout to be made again
             self.resize(l.width, l.height, l.pixel_ratio);
+        }
+    }
+
+    /// Shows the board from Black's side (`flipped`) or White's. A view only: the game, the
+    /// keyboard's cursor and a stack in hand stay as they are.
+    pub fn set_flipped(&mut self, flipped: bool) {
+        if self.options.flipped != flipped {
+            self.options.flipped = flipped;
+            self.layout = self.layout.clone().turned(flipped);
+            self.dirty = true;
         }
     }
 
@@ -418,14 +435,10 @@ impl Board {
         self.animation = None;
         self.hint = None;
         // The size or the capstones may differ from the last game's.
-        let caps = self.position().config().caps > 0;
-        self.layout = Layout::arranged(
-            self.position().size(),
-            caps,
+        self.layout = self.arranged(
             self.layout.width,
             self.layout.height,
             self.layout.pixel_ratio,
-            self.prefer_portrait,
         );
         self.position_changed();
         self.events.push(Event::Load);

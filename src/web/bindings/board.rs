@@ -28,7 +28,7 @@ pub struct TakBoard {
 #[wasm_bindgen]
 impl TakBoard {
     /// A board on `canvas`. `options` may give `size`, `komi`, `tps` or `ptn` (the start),
-    /// `interactive`, `animate`, `showTargets`, `coordinates`.
+    /// `interactive`, `animate`, `showTargets`, `coordinates`, `flip` (seen from Black's side).
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement, options: JsValue) -> Result<TakBoard, JsError> {
         let options = MountOptions::read(&options)
@@ -44,6 +44,7 @@ impl TakBoard {
             coordinates: options.coordinates.unwrap_or(defaults.coordinates),
             patterns: options.patterns.unwrap_or(defaults.patterns),
             show_threats: options.show_threats.unwrap_or(defaults.show_threats),
+            flipped: options.flip.unwrap_or(defaults.flipped),
         };
         let ctx =
             context_2d(&canvas).ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
@@ -378,7 +379,7 @@ impl TakBoard {
     }
 
     /// Changes what a page may change after mounting; what is not given stays as it is:
-    /// `{interactive, showTargets, showThreats, patterns, dark, thinking, preferPortrait,
+    /// `{interactive, showTargets, showThreats, patterns, flip, dark, thinking, preferPortrait,
     /// playedLineIsMain, lang, computer, level, site}` (`computer`: its colour against the
     /// computer, `none` between people). Returns an error message; on error nothing changes.
     pub fn set(&mut self, options: JsValue) -> Option<String> {
@@ -403,6 +404,9 @@ impl TakBoard {
         }
         if let Some(on) = settings.patterns {
             b.options.patterns = on;
+        }
+        if let Some(on) = settings.flip {
+            b.set_flipped(on);
         }
         if let Some(dark) = settings.dark {
             b.set_dark(dark);
