@@ -45,7 +45,7 @@ export function setUpClocks(board, { t, playerName, onLowTime, onFlag, canPause,
       }
     }
     // The flag falls once: heard as the game's end.
-    if (clock.flagged && !shown?.flagged && clock.live) onFlag?.(clock.flagged);
+    if (clock.flagged && shown && !shown.flagged && clock.live) onFlag?.(clock.flagged);
     const paused = clock.paused;
     pause.textContent = t()(paused ? 'clock.resume' : 'clock.pause');
     pause.setAttribute('aria-pressed', String(paused));
