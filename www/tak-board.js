@@ -1,4 +1,4 @@
-// <tak-board size="5" ptn="..." ply="last" interactive controls analysis lesson autoplay="4"
+// <tak-board size="5" ptn="..." ply="last" interactive="0" controls analysis lesson autoplay="4"
 // puzzle (with a ptn of one puzzle, or a tps: the reader solves it, the solver answers)
 // arrows="c3-e3" highlight="d4:red" labels="b2:1" theme="dark">: a board for
 // any page, in a shadow root so that nothing leaks into the host page's styles, and no
@@ -46,6 +46,8 @@ class TakBoardElement extends HTMLElement {
     this.#root.append(style, frame);
     const attr = (name) => this.getAttribute(name) ?? undefined;
     const flag = (name) => this.hasAttribute(name) && this.getAttribute(name) !== 'false' && this.getAttribute(name) !== '0';
+    // Playable unless told otherwise (`interactive="0"`), as the embed's frame is.
+    const interactive = !this.hasAttribute('interactive') || flag('interactive');
     const size = attr('size');
     if (size !== undefined && !/^[3-8]$/.test(size)) {
       this.#problem(`size must be a board size from 3 to 8, not '${size}'`);
@@ -69,7 +71,7 @@ class TakBoardElement extends HTMLElement {
       // A puzzle's PTN is read as a puzzle (below): the board starts from its position.
       tps: attr('tps'), ptn: flag('puzzle') ? undefined : attr('ptn'), komi: attr('komi'),
       study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson', 'puzzle'].some((a) => this.hasAttribute(a)),
-      interactive: flag('interactive'), theme: attr('theme') || 'auto',
+      interactive, theme: attr('theme') || 'auto',
       scoring: attr('scoring'), takeBacks: attr('take-backs'), opening: attr('opening'), ...counts,
       tieRule: attr('tie-rule') === undefined ? undefined : attr('tie-rule') === 'ancient',
       label: this.getAttribute('aria-label') || 'Tak board',
