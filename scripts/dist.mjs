@@ -13,7 +13,7 @@ mkdirSync(path.join(DIST, 'www/i18n'), { recursive: true });
 mkdirSync(path.join(DIST, 'pkg'), { recursive: true });
 const copy = (from, to = from) => cpSync(path.join(ROOT, from), path.join(DIST, to), { recursive: true });
 // The puzzle set is fetched when Puzzles is first opened (www/puzzle.js).
-for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/icons', 'www/i18n', 'www/puzzles']) copy(f);
+for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/authors.html', 'www/icons', 'www/i18n', 'www/puzzles']) copy(f);
 for (const f of ['tak_bg.wasm', 'tak_study_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
 
 // board.js is an entry too: hosts import `mount` from www/board.js (as the embed demo shows).
