@@ -30,6 +30,7 @@ class TakBoardElement extends HTMLElement {
   #analysis = null;
   #lesson = null;
   #pending = [];
+  #ready = false; // true once the board is all set up (its marks, lesson, analysis): the `ready` event
 
   connectedCallback() {
     if (this.#root) return;
@@ -86,6 +87,7 @@ class TakBoardElement extends HTMLElement {
         handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
         for (const [type, fn] of this.#pending) handle.on(type, fn);
         this.#pending = [];
+        this.#ready = true;
         this.dispatchEvent(new CustomEvent('ready'));
         return;
       }
@@ -110,6 +112,7 @@ class TakBoardElement extends HTMLElement {
       handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
       for (const [type, fn] of this.#pending) handle.on(type, fn);
       this.#pending = [];
+      this.#ready = true;
       this.dispatchEvent(new CustomEvent('ready'));
     }).catch((err) => this.#problem(String(err?.message || err)));
   }
@@ -121,6 +124,7 @@ class TakBoardElement extends HTMLElement {
     this.#analysis = null;
     this.#handle?.destroy();
     this.#handle = null;
+    this.#ready = false;
     this.#root?.replaceChildren();
     this.#root = null;
   }
@@ -133,7 +137,7 @@ class TakBoardElement extends HTMLElement {
     this.#root.querySelector('.board')?.replaceChildren(box);
   }
 
-  get ready() { return this.#handle !== null; }
+  get ready() { return this.#ready; }
   tps() { return this.#handle?.tps() ?? null; }
   ptn() { return this.#handle?.ptn() ?? null; }
   play(move) { return this.#handle ? this.#handle.play(move) : 'the board is not ready'; }

@@ -120,6 +120,13 @@ test('the copied code shows the same position and marks on another origin, as a 
   assert.deepEqual({ tps: game.tps, marks: game.marks }, here);
   assert.match(game.ptn, /1\. a1 e5\s+2\. c3 c2\s+3\. d3 \{\[arrows c3-e3\] \[highlight c3\]\}/);
   assert.ok(await other.evaluate(() => document.querySelector('tak-board').shadowRoot.querySelector('.tak-steps')), 'step buttons shown');
+  // Lesson captions: the comments step by step from the start (its own buttons, no ply).
+  await page.check('#embedthis-form input[name=lesson]');
+  await page.waitForFunction(() => / lesson/.test(document.getElementById('embedthis-code').value));
+  const lessonCode = await code(page);
+  assert.doesNotMatch(lessonCode, / controls| ply=/);
+  await page.waitForFunction(() => document.querySelector('#embedthis-preview tak-board')?.ready
+    && document.querySelector('#embedthis-preview tak-board').status().ply === 0);
   assert.deepEqual(errors, []);
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -180,5 +187,18 @@ test('the frame and the element agree: playable by default, a diagram with inter
   assert.notEqual(await clickInFrame('frame-plain'), empty, 'the frame is playable by default');
   assert.equal(await clickOnElement('still'), empty, 'interactive="0": the element is a diagram');
   assert.equal(await clickInFrame('frame-still'), empty, 'interactive=0: the frame is a diagram');
+  await context.close();
+});
+
+test('a <tak-board> with analysis runs its worker from another origin', async () => {
+  const host = await hostPage(`<script type="module" src="${site.base}/www/tak-board.js"></script>
+<tak-board analysis size="5" style="width:420px" tps="x5/x5/x5/2,2,2,2,x/1,1,1,x2 1 5"></tak-board>`);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${host.url}/index.html`);
+  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('tak-board')?.shadowRoot?.querySelector('.tak-analysis p')?.textContent || ''), null, { timeout: 20000 });
+  assert.deepEqual(errors, []);
   await context.close();
 });
