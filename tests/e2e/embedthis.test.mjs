@@ -202,3 +202,20 @@ test('a <tak-board> with analysis runs its worker from another origin', async ()
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a position alone keeps its game\'s komi, opening and reserves', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, site.base);
+  assert.equal(await page.evaluate(() => window.tak.newGameWith({ size: 5, komi: '-1.5', opening: 'no-swap', flats: 15, caps: 0 })), null);
+  for (const m of ['a1', 'e5', 'c3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  const here = await page.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves }; });
+  await openEmbedThis(page);
+  const text = await code(page);
+  for (const p of ['komi=-1.5', 'opening=no-swap', 'flats=15', 'caps=0']) assert.ok(text.includes(p), `${p} in ${text}`);
+  const host = await hostPage(text);
+  const other = await context.newPage();
+  await other.goto(`${host.url}/index.html`);
+  const frame = await embedFrame(other);
+  assert.deepEqual(await frame.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves }; }), here);
+  await context.close();
+});
