@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { center, launch, openGame, openMenu, serve, shot, squareAt } from './harness.mjs';
+import { center, launch, openGame, openMenu, ROOT, serve, shot, squareAt } from './harness.mjs';
 import { serveSite } from './site.mjs';
 
 let site, browser;
@@ -47,6 +47,13 @@ async function openEmbedThis(page) {
   await page.click('#embed-this');
   await page.waitForFunction(() => document.getElementById('embedthis-dialog')?.open && document.getElementById('embedthis-code').value);
 }
+/** Serious accessibility violations (axe-core), as in learn.test.mjs. */
+async function axe(page) {
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
 const code = (page) => page.evaluate(() => document.getElementById('embedthis-code').value);
 const choose = (page, name, value) => page.check(`#embedthis-form input[name=${name}][value=${value}]`);
 
@@ -79,6 +86,7 @@ test('the copied code shows the same position and marks on another origin, as a 
   assert.equal(await page.evaluate(() => document.querySelector('#embedthis-preview iframe').getAttribute('src')), frameCode.match(/src="([^"]*)"/)[1].replaceAll('&amp;', '&'));
   assert.deepEqual(await preview.evaluate(() => ({ tps: window.tak.tps(), marks: window.tak.marks() })), here);
   await shot(page, 'embedthis-desktop');
+  assert.deepEqual(await axe(page), [], 'the dialog');
 
   // Copy puts the code on the clipboard.
   await page.click('#embedthis-copy');
@@ -152,6 +160,7 @@ test('the dialog on a phone, in Italian, with a dark theme and no play', async (
   assert.equal(inPreview.tps, await page.evaluate(() => window.tak.tps()));
   await page.waitForTimeout(300); // the preview's first frame
   await shot(page, 'embedthis-phone');
+  assert.deepEqual(await axe(page), [], 'the dialog on a phone, in Italian');
   await page.setViewportSize({ width: 844, height: 390 });
   await shot(page, 'embedthis-phone-landscape');
   await context.close();
