@@ -836,12 +836,22 @@ impl Game {
         }
     }
 
-    /// `color` resigns (or loses on time) here: the opponent wins.
+    /// `color` resigns here: the opponent wins.
     pub fn resign(&mut self, color: Color) {
         if self.outcome().is_none() {
             self.set_ended_here(Some(Outcome {
                 winner: Some(!color),
                 reason: EndReason::Resignation,
+            }));
+        }
+    }
+
+    /// `color`'s time ran out here: the opponent wins on time.
+    pub fn lose_on_time(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.set_ended_here(Some(Outcome {
+                winner: Some(!color),
+                reason: EndReason::Time,
             }));
         }
     }

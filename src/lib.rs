@@ -43,6 +43,7 @@
 //! [`Position::generate_moves`] into a reused buffer: nothing allocates per ply.
 
 pub mod ai;
+pub mod clock;
 pub mod color;
 pub mod config;
 pub mod game;

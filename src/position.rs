@@ -135,8 +135,10 @@ pub enum EndReason {
     Road,
     /// The board filled or a player ran out of pieces, and flats were counted.
     Flats,
-    /// A player resigned or lost on time.
+    /// A player resigned.
     Resignation,
+    /// A player's time ran out (PTN and playtak.com write it as a resignation: `1-0`).
+    Time,
     /// The players agreed a draw.
     Agreement,
 }

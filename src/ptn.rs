@@ -295,6 +295,9 @@ fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Resul
             .parse::<Opening>()
             .map_err(|e| format!("tag Opening: {e}"))?;
     }
+    if let Some(clock) = get("Clock") {
+        crate::clock::TimeControl::from_tag(clock).map_err(|e| format!("tag Clock: {e}"))?;
+    }
     let stones = parse_count("Flats", config.stones)?;
     let caps = parse_count("Caps", config.caps)?;
     // PTN Ninja's per-player counts: one reserve for both players is all a game here
@@ -569,8 +572,12 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
     if let Some(r) = recorded {
         if game.position().outcome().is_none() {
             // Only a resignation, time loss or agreed draw can end a game the rules have not.
-            let by_players = Outcome::from_ptn_result(&r)
-                .filter(|o| matches!(o.reason, EndReason::Resignation | EndReason::Agreement));
+            let by_players = Outcome::from_ptn_result(&r).filter(|o| {
+                matches!(
+                    o.reason,
+                    EndReason::Resignation | EndReason::Time | EndReason::Agreement
+                )
+            });
             game.set_ended_by_players(by_players);
         }
         game.set_tag("Result", &r);

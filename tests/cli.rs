@@ -175,6 +175,29 @@ fn render_writes_well_formed_svg_for_every_size_with_and_without_marks() {
 }
 
 #[test]
+fn render_flip_draws_the_board_from_blacks_side() {
+    // The x of the file letter `label` along the bottom edge.
+    let file_x = |args: &[&str], label: &str| -> f64 {
+        let out = tak(args, "");
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+        let node = doc
+            .descendants()
+            .find(|n| n.has_tag_name("text") && n.text() == Some(label))
+            .expect("the file letter");
+        node.attribute("x").unwrap().parse().unwrap()
+    };
+    let tps = "x5/x5/x5/x5/x5 1 1";
+    assert!(file_x(&["render", "--tps", tps], "a") < file_x(&["render", "--tps", tps], "e"));
+    let flipped = ["render", "--tps", tps, "--flip"];
+    assert!(
+        file_x(&flipped, "a") > file_x(&flipped, "e"),
+        "file a at the right"
+    );
+}
+
+#[test]
 fn render_reads_a_ptn_at_a_ply_and_refuses_bad_marks() {
     let dir = std::env::temp_dir().join(format!("tak-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

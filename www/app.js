@@ -6,6 +6,7 @@ import { offerDraw, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { renderMoves, renderStatus } from './panel.js';
 import { hasSaved, keepBeforeLink, restoreSaved, save as keep } from './saving.js';
+import { setUpFlip } from './flip.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
 const later = (load) => { let p = null; return () => (p ??= load()); };
@@ -14,6 +15,8 @@ const shareModule = later(() => import('./share.js'));
 const matchModule = later(() => import('./match.js'));
 const studyModule = later(() => import('./study.js'));
 const puzzleModule = later(() => import('./puzzle.js'));
+const clockModule = later(() => import('./clock.js'));
+const soundModule = later(() => import('./sounds.js'));
 const embedThisModule = later(() => import('./embed-this.js'));
 
 const SETTINGS_KEY = 'tak.settings';
@@ -39,7 +42,7 @@ function showNotice(text) {
 // anything unreadable falls back to the defaults.
 const DEFAULT_LEVEL = 3;
 function loadSettings() {
-  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''], variant: readVariant({}) };
+  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''], variant: readVariant({}), clock: 'none', clockCustom: { minutes: 10, increment: 15 } };
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
     return {
@@ -58,6 +61,14 @@ function loadSettings() {
       },
       players: Array.isArray(s.players) && s.players.length === 2 ? s.players.map((n) => String(n).slice(0, 40)) : ['', ''],
       variant: readVariant(s.variant ?? {}),
+      // The game clock chosen last: 'none', a preset ('10:0 +15') or 'custom'.
+      clock: typeof s.clock === 'string' ? s.clock.slice(0, 20) : 'none',
+      clockCustom: {
+        minutes: Number.isFinite(s.clockCustom?.minutes) ? s.clockCustom.minutes : 10,
+        increment: Number.isFinite(s.clockCustom?.increment) ? s.clockCustom.increment : 15,
+      },
+      // Sound: the reader's choice, or null for the default (see soundOn).
+      sound: typeof s.sound === 'boolean' ? s.sound : null,
     };
   } catch {
     return defaults;
@@ -177,6 +188,7 @@ function refresh() {
     const human = s.series.current.white === 0 ? 'white' : 'black';
     if (human !== settings.human) {
       settings.human = human;
+      view.newGame(true);
       board.set(sides());
       refresh();
       return;
@@ -223,6 +235,35 @@ function refresh() {
   if (!match && s.series) ensureMatch().then(() => refresh());
   study?.drawGraph(s);
   study?.follow();
+  // Game clocks: their code comes with the first game that has them.
+  if (s.clock && !clocks) ensureClocks().then(() => refresh());
+  clocks?.sync(s);
+}
+
+// The game clocks (www/clock.js), set up when a game first has them.
+let clocks = null;
+const ensureClocks = async () => {
+  const { setUpClocks } = await clockModule();
+  clocks ??= setUpClocks(board, {
+    t: () => t,
+    playerName,
+    canPause: () => !computerColor(),
+    keep: () => saveNow(),
+    onLowTime: (side) => {
+      $('announce').textContent = t('clock.low', { player: board.status().players[side === 'white' ? 0 : 1] });
+      // The low-time sound (www/sounds.js), when sound is on.
+      playSound('lowTime');
+    },
+    onFlag: () => playSound('end'),
+  });
+  return clocks;
+};
+/** The time control chosen in New game, as the `Clock` tag writes it, or null: no clock. */
+function chosenClock() {
+  if (settings.clock === 'none') return null;
+  if (settings.clock !== 'custom') return settings.clock;
+  const seconds = Math.round(settings.clockCustom.minutes * 60);
+  return `${Math.floor(seconds / 60)}:${seconds % 60} +${Math.round(settings.clockCustom.increment)}`;
 }
 
 // Live analysis and the whole-game review, in their own worker; the match.
@@ -233,6 +274,25 @@ let match = null;
 const computer = new Computer();
 const hinter = new Computer();
 const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
+
+// The board seen from Black's side (the toolbar's button, the R key): a view, kept for this
+// tab's session; against the computer as Black a game starts so.
+const view = setUpFlip(board, $('flip'), () => computerColor() === 'white');
+
+// Sounds (www/sounds.js, loaded when first wanted): on unless the reader switched them off;
+// by default off for a reader who asks for reduced motion, and under automation (the tests).
+const soundOn = () => settings.sound ?? !(matchMedia('(prefers-reduced-motion: reduce)').matches || navigator.webdriver);
+/** Plays a sound ('place', 'spread', 'tak', 'end', 'lowTime') when sound is on. */
+function playSound(name) {
+  if (soundOn() && !document.hidden) soundModule().then((s) => { s.setEnabled(soundOn()); s.playSound(name); }).catch(() => {});
+}
+// The audio may start only after a gesture: the first press or key (and any later one, to
+// resume audio a browser suspended) unlocks it.
+const unlockSound = () => { if (soundOn()) soundModule().then((s) => { s.setEnabled(true); s.unlock(); }).catch(() => {}); };
+for (const type of ['pointerdown', 'keydown']) addEventListener(type, unlockSound, { capture: true, passive: true });
+board.on('move', (e) => {
+  if (soundOn()) soundModule().then((s) => playSound(s.soundOfPly(e.ptn, board.status(), { tak: settings.tak }))).catch(() => {});
+});
 
 /** Starts the computer's search when it is its turn at the end of the game. */
 function maybeThink() {
@@ -356,6 +416,10 @@ $('new-game').addEventListener('click', async () => {
   newForm.player2.placeholder = t('match.player2');
   writeRuleOptions(newForm, settings.rules);
   writeVariant(settings.variant);
+  newForm.clock.value = [...newForm.clock.options].some((o) => o.value === settings.clock) ? settings.clock : 'none';
+  newForm.clockMinutes.value = String(settings.clockCustom.minutes);
+  newForm.clockIncrement.value = String(settings.clockCustom.increment);
+  syncClockOptions();
   syncComputerOptions();
   syncMatchOptions();
   newDialog.showModal();
@@ -368,6 +432,8 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
   board.hideMessage();
   if (match?.viewing) match.back();
   const options = { size: Number(size), komi: String(komi), ...rules, ...variant };
+  const clock = length ? null : chosenClock();
+  if (clock) options.clock = clock;
   // A game still going on stays one click away ("Back to my game").
   const now = board.status();
   const before = board.plyCount() > 0 && !now.finalResult && !now.series ? board.save() : null;
@@ -383,9 +449,14 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
       error = t('notice.study_failed', { error: err?.message || err });
     }
   } else {
-    error = board.newGameWith(options);
+    try {
+      error = await board.newGameWith(options); // a Promise when the clock needs the study build
+    } catch (err) {
+      error = t('notice.study_failed', { error: err?.message || err });
+    }
   }
   showNotice(error ? t('notice.bad_new_game', { error }) : '');
+  if (!error) view.newGame(settings.opponent === 'computer');
   if (!error && before && !length) keepOneStepAway(before, 'newgame.kept');
   maybeThink();
   refresh();
@@ -434,6 +505,8 @@ newDialog.addEventListener('close', () => {
     rules: matchTools.readRuleOptions(newForm),
     players: [newForm.player1.value.trim().slice(0, 40), newForm.player2.value.trim().slice(0, 40)],
     variant: readVariantForm(),
+    clock: newForm.clock.value,
+    clockCustom: { minutes: Number(newForm.clockMinutes.value), increment: Number(newForm.clockIncrement.value) },
   };
   saveSettings();
   startGame(newForm.size.value, newForm.komi.value, settings.rules, matchTools.readLength(newForm));
@@ -446,6 +519,13 @@ const syncMatchOptions = () => {
   for (const el of newDialog.querySelectorAll('.names')) el.hidden = newForm.opponent.value === 'computer';
 };
 newForm.length.addEventListener('change', syncMatchOptions);
+// The clock: a custom time shows its two fields (checked only when chosen).
+function syncClockOptions() {
+  const custom = newForm.clock.value === 'custom';
+  $('clock-custom').hidden = !custom;
+  newForm.clockMinutes.disabled = newForm.clockIncrement.disabled = !custom;
+}
+newForm.clock.addEventListener('change', syncClockOptions);
 newForm.opponent.addEventListener('change', syncMatchOptions);
 
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
@@ -479,7 +559,7 @@ $('resign').addEventListener('click', () => {
   const who = computerColor() ? settings.human : s.toMove;
   if (!confirm(t('confirm.resign', { player: playerName(who) }))) return;
   computer.cancel();
-  board.resign(who);
+  if (board.resign(who)) playSound('end');
 });
 $('offer-draw').addEventListener('click', async () => {
   closeMenu();
@@ -488,13 +568,15 @@ $('offer-draw').addEventListener('click', async () => {
   const mine = computerColor();
   if (!mine) {
     const other = playerName(s.toMove === 'white' ? 'black' : 'white');
-    if (confirm(t('confirm.draw', { player: other }))) board.agreeDraw();
+    if (confirm(t('confirm.draw', { player: other })) && board.agreeDraw()) playSound('end');
     return;
   }
   // The computer accepts only when its evaluation says the game is even.
   board.showMessage(t('draw.thinking'));
   try {
-    board.showMessage(t(await offerDraw(board, hinter) ? 'draw.accepted' : 'draw.declined'));
+    const accepted = await offerDraw(board, hinter);
+    board.showMessage(t(accepted ? 'draw.accepted' : 'draw.declined'));
+    if (accepted) playSound('end');
   } catch (err) {
     if (!err.cancelled) board.showMessage(t('draw.declined'));
   }
@@ -564,7 +646,8 @@ $('share').addEventListener('click', async () => {
   $('share-link').value = '';
   shareDialog.showModal();
   board.study().catch(() => {}); // images are the study build's
-  try { $('share-link').value = await (await shareModule()).shareLink(board.save()); } catch (err) { $('share-error').textContent = String(err?.message || err); }
+  // A shared game's clocks wait, paused, for whoever opens the link.
+  try { $('share-link').value = await (await shareModule()).shareLink(board.save().replace(/^clock (.*) running$/m, "clock $1 paused")); } catch (err) { $('share-error').textContent = String(err?.message || err); }
   void s;
 });
 $('share-copy').addEventListener('click', async () => {
@@ -575,7 +658,7 @@ $('share-copy').addEventListener('click', async () => {
 $('embed-this').addEventListener('click', async () => {
   try {
     shareDialog.close();
-    await (await embedThisModule()).openEmbedThis(board, t, { theme: settings.theme, lang: document.documentElement.lang });
+    await (await embedThisModule()).openEmbedThis(board, t, { theme: settings.theme, lang: document.documentElement.lang, flip: $('flip').getAttribute('aria-pressed') === 'true' });
   } catch (err) { showNotice(String(err?.message || err)); }
 });
 const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
@@ -699,6 +782,15 @@ $('theme').addEventListener('change', () => {
   saveSettings();
   applyPageTheme();
   board.set({ theme: boardTheme() });
+});
+
+// Sound: on or off, kept with the theme.
+$('sound').checked = soundOn();
+$('sound').addEventListener('change', () => {
+  settings = { ...settings, sound: $('sound').checked };
+  saveSettings();
+  if (settings.sound) unlockSound(); // this click is a gesture: the audio may start now
+  else soundModule().then((s) => s.setEnabled(false)).catch(() => {});
 });
 
 // Language: the whole page, the board's messages and its canvas.

@@ -60,12 +60,14 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
 /**
  * Creates a board in `element`.
  * options: size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
- * coordinates, patterns, lang, theme ('light' | 'dark' | 'auto'), label (accessible name),
+ * coordinates, patterns, flip (true: seen from Black's side), lang, theme ('light' | 'dark' |
+ * 'auto'), label (accessible name),
  * site (the page's name or address, for the `Site` of the games it starts),
  * messages (default true: a refused action shows why over the board for a few seconds),
  * scoring ('Downings Middletown Tarway', any of them), tieRule (true: the ancient tie
  * rule), takeBacks ('court' or 'tavern'), opening ('swap' or 'no-swap'), flats and caps
- * (stones and capstones per player; the size's standard when left out).
+ * (stones and capstones per player; the size's standard when left out);
+ * newGameWith also takes clock (a time control as the PTN `Clock` tag writes it, '10:0 +15').
  * Events (handle.on): 'move', 'navigate', 'load', 'change' (with the status), 'refuse'
  * ({message}: why the last action was refused, in the board's language) and 'hand'
  * ({count, from} while a stack is carried, null when not).
@@ -85,7 +87,7 @@ export async function mount(element, options = {}) {
     size: options.size, komi: options.komi, tps: options.tps, ptn: options.ptn,
     interactive: options.interactive, animate: options.animate,
     showTargets: options.showTargets, coordinates: options.coordinates,
-    patterns: options.patterns, showThreats: options.showThreats, lang,
+    patterns: options.patterns, showThreats: options.showThreats, flip: options.flip, lang,
     scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
     site: options.site, opening: options.opening, flats: options.flats, caps: options.caps,
   };
@@ -381,7 +383,8 @@ export async function mount(element, options = {}) {
     applyReview: studyAct((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),
     load: studyAct((text) => board.load(String(text))),
     newGame: act((size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
-    newGameWith: act((options) => board.newGameWith(options ?? {})),
+    // A game on the clock is the study build's (a Promise on the play build).
+    newGameWith: (options) => (options?.clock && options.clock !== 'none' ? studyAct : act)((o) => board.newGameWith(o ?? {}))(options),
     /** What newGameWith(options) would refuse (a message naming the option), or null. */
     checkNewGame: (options) => board.newGameWith(options ?? {}, true) ?? null,
     /** [stones, capstones] per player on a board of side `size` by the rules. */
@@ -402,6 +405,10 @@ export async function mount(element, options = {}) {
     matchPtn: () => (wasm.name === 'play' ? null : board.matchPtn() ?? null),
     matchGamePtn: (index) => (wasm.name === 'play' ? null : board.matchGamePtn(Number(index) | 0) ?? null),
     resign: act((color) => board.resign(String(color))),
+    /** The game clocks at `now` (ms, `Date.now()`): ends the game when a flag falls; the clocks or null. */
+    clockTick: act((now) => board.clockTick(Number(now))),
+    /** The reader pauses (true) or resumes (false) the clocks. */
+    pauseClock: act((paused) => board.pauseClock(!!paused)),
     /** For the tests of the recovery: fails inside the wasm as a bug would. */
     failForTest: act(() => board.failForTest()),
     agreeDraw: act(() => board.agreeDraw()),
@@ -420,7 +427,7 @@ export async function mount(element, options = {}) {
     describe: () => board.describe(),
     /**
      * Changes what may change after mounting; what is not given stays: {interactive,
-     * showTargets, showThreats, patterns, thinking, preferPortrait, playedLineIsMain, lang,
+     * showTargets, showThreats, patterns, flip, thinking, preferPortrait, playedLineIsMain, lang,
      * theme ('light' | 'dark' | 'auto'), computer ('white' | 'black' | 'none'), level, site}.
      * Returns an error message or null; with `lang`, a Promise of it (the language's
      * catalogue loads first).

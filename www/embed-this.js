@@ -30,6 +30,7 @@ export const PARAMS = [
   { name: 'arrows', value: (c, g) => (c.scope === 'ply' && c.marks ? g.marks.arrows || null : null) },
   { name: 'highlight', value: (c, g) => (c.scope === 'ply' && c.marks ? g.marks.highlight || null : null) },
   { name: 'labels', value: (c, g) => (c.scope === 'ply' && c.marks ? g.marks.labels || null : null) },
+  { name: 'flip', value: (c) => c.flip || null },
   { name: 'theme', value: (c) => (c.theme === 'light' || c.theme === 'dark' ? c.theme : null) },
   { name: 'lang', value: (c) => c.lang || null },
 ];
@@ -122,6 +123,7 @@ const DIALOG = `<style>${STYLE}</style>
         <label><input type="checkbox" name="interactive" checked> <span data-i18n="embedthis.interactive">the reader can play</span></label>
         <label><input type="checkbox" name="analysis"> <span data-i18n="embedthis.analysis">analysis (evaluation bar and best line)</span></label>
         <label><input type="checkbox" name="marks" checked> <span data-i18n="embedthis.marks">the marks as drawn</span></label>
+        <label><input type="checkbox" name="flip"> <span data-i18n="embedthis.flip">seen from Black’s side</span></label>
       </fieldset>
       <div class="row">
         <label><span data-i18n="theme.label">Theme</span>
@@ -159,7 +161,7 @@ const DIALOG = `<style>${STYLE}</style>
 let dialog = null;
 
 /** Opens the dialog for the game on `board` (a mounted board), in the page's language `t`. */
-export async function openEmbedThis(board, t, { theme = 'system', lang = '' } = {}) {
+export async function openEmbedThis(board, t, { theme = 'system', lang = '', flip = false } = {}) {
   await board.study(); // the game's tags and marks are the study build's
   const s = board.status();
   const ptn = board.ptn();
@@ -185,6 +187,7 @@ export async function openEmbedThis(board, t, { theme = 'system', lang = '' } = 
   dialog.querySelector('#embedthis-ply').textContent = t('embedthis.ply', { ply: game.ply });
   form.theme.value = theme;
   form.lang.value = lang;
+  form.flip.checked = flip; // as the page shows it now
   const update = () => refresh(form, game, t);
   form.onchange = (event) => {
     // A whole game is for stepping through: its buttons come with it (and can be taken off).
@@ -203,7 +206,7 @@ const $preview = () => dialog.querySelector('#embedthis-preview');
 function choice(form) {
   return {
     form: form.form.value, scope: form.scope.value, lesson: form.lesson.checked, controls: form.controls.checked,
-    interactive: form.interactive.checked, analysis: form.analysis.checked, marks: form.marks.checked,
+    interactive: form.interactive.checked, analysis: form.analysis.checked, marks: form.marks.checked, flip: form.flip.checked,
     theme: form.theme.value, lang: form.lang.value,
   };
 }

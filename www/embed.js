@@ -39,6 +39,7 @@ export function readParams(search) {
   options.analysis = flag('analysis', false);
   options.lesson = flag('lesson', false);
   options.puzzle = flag('puzzle', false);
+  options.flip = flag('flip', false);
   if (options.puzzle) {
     if (!options.tps && !options.ptn) errors.push('puzzle=1 needs the puzzle: a ptn (its solution the main line) or a tps');
     for (const other of ['ai', 'lesson', 'analysis', 'ply']) {
@@ -135,7 +136,7 @@ async function main() {
       size: options.size, tps: options.tps, ptn: options.puzzle ? undefined : options.ptn,
       // Marks, analysis, lessons and puzzles are the study build's: fetched at once when asked for.
       study: !!(options.arrows || options.highlight || options.labels || options.analysis || options.lesson || options.puzzle),
-      interactive: options.interactive, theme: options.theme, label: t('board.label'), lang: options.lang,
+      interactive: options.interactive, flip: options.flip, theme: options.theme, label: t('board.label'), lang: options.lang,
       scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
       komi: options.komi, opening: options.opening, flats: options.flats, caps: options.caps,
     });

@@ -1,6 +1,6 @@
 // <tak-board size="5" ptn="..." ply="last" interactive="0" controls analysis lesson autoplay="4"
 // puzzle (with a ptn of one puzzle, or a tps: the reader solves it, the solver answers)
-// arrows="c3-e3" highlight="d4:red" labels="b2:1" theme="dark">: a board for
+// arrows="c3-e3" highlight="d4:red" labels="b2:1" flip theme="dark">: a board for
 // any page, in a shadow root so that nothing leaks into the host page's styles, and no
 // globals. Methods: tps(), ptn(), play(move), goto(ply), on(event, fn); events: `move`,
 // `ready` (DOM events on the element too).
@@ -72,7 +72,7 @@ class TakBoardElement extends HTMLElement {
       // A puzzle's PTN is read as a puzzle (below): the board starts from its position.
       tps: attr('tps'), ptn: flag('puzzle') ? undefined : attr('ptn'), komi: attr('komi'),
       study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson', 'puzzle'].some((a) => this.hasAttribute(a)),
-      interactive, theme: attr('theme') || 'auto',
+      interactive, flip: flag('flip'), theme: attr('theme') || 'auto',
       scoring: attr('scoring'), takeBacks: attr('take-backs'), opening: attr('opening'), ...counts,
       tieRule: attr('tie-rule') === undefined ? undefined : attr('tie-rule') === 'ancient',
       label: this.getAttribute('aria-label') || 'Tak board',

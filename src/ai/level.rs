@@ -103,6 +103,44 @@ impl Level {
     pub fn get(n: u8) -> Level {
         LEVELS[(n.clamp(1, LEVELS.len() as u8) - 1) as usize]
     }
+
+    /// This level playing on a clock with `left` ms and `increment` ms a move (the page's
+    /// game clocks, as TEI's `wtime`/`winc` give them): it thinks no longer than its level
+    /// allows nor than its share of the clock ([`clock_budget`]). A noisy level never
+    /// searches long and stays as it is; no clock (`None`) changes nothing.
+    ///
+    /// ```
+    /// use tak::ai::level::Level;
+    /// use tak::Position;
+    /// let pos = Position::new(5)?;
+    /// let master = Level::get(6);
+    /// let rushed = master.on_the_clock(&pos, Some(20_000.0), Some(1_000.0));
+    /// assert!(rushed.limits.time_ms.unwrap() < 5_000.0);
+    /// assert_eq!(master.on_the_clock(&pos, Some(3_600_000.0), None).limits, master.limits);
+    /// assert_eq!(master.on_the_clock(&pos, None, None), master);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// [`clock_budget`]: super::clock::clock_budget
+    pub fn on_the_clock(self, pos: &Position, left: Option<f64>, increment: Option<f64>) -> Level {
+        let Some(left) = left.filter(|l| l.is_finite() && *l >= 0.0) else {
+            return self;
+        };
+        if self.noisy_depth.is_some() {
+            return self;
+        }
+        let inc = increment.filter(|i| i.is_finite()).unwrap_or(0.0).max(0.0);
+        let budget = super::clock::clock_budget(pos, left, inc, None);
+        let cap = |own: Option<f64>, share: f64| Some(own.map_or(share, |o| o.min(share)));
+        Level {
+            limits: SearchLimits {
+                time_ms: cap(self.limits.time_ms, budget.hard_ms),
+                target_ms: cap(self.limits.target_ms, budget.target_ms),
+                ..self.limits
+            },
+            ..self
+        }
+    }
 }
 
 /// A small deterministic generator for the weak levels' randomness.

@@ -55,9 +55,10 @@ commands:
         at most K of each length and size, evenly from easiest to hardest. Writes the set,
         easiest first, as PTN (default standard output); counts on stdout, progress on stderr
   render (--tps \"<TPS>\" | --ptn FILE [--ply N]) [--highlight LIST] [--arrows LIST]
-        [--labels LIST] [--width PX] [--height PX] [--dark] [--no-coordinates]
+        [--labels LIST] [--width PX] [--height PX] [--dark] [--no-coordinates] [--flip]
         write the board as SVG on standard output (the same drawing as the page's canvas),
-        with marks: --highlight c3,d4:red  --arrows c3-e3  --labels b2:1,b3:A
+        with marks: --highlight c3,d4:red  --arrows c3-e3  --labels b2:1,b3:A; --flip
+        draws it from Black's side
   help  show this text";
 
 enum Failure {
@@ -1120,6 +1121,7 @@ fn run_render(args: &[String]) -> Result<(), Failure> {
     let (mut width, mut height) = (640.0_f64, 480.0_f64);
     let mut dark = false;
     let mut coordinates = true;
+    let mut flipped = false;
     let mut it = args.iter();
     let value = |it: &mut std::slice::Iter<String>, flag: &str| {
         it.next()
@@ -1150,6 +1152,7 @@ fn run_render(args: &[String]) -> Result<(), Failure> {
             "--height" => height = number(value(&mut it, "--height")?, "--height")?,
             "--dark" => dark = true,
             "--no-coordinates" => coordinates = false,
+            "--flip" => flipped = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -1198,6 +1201,7 @@ fn run_render(args: &[String]) -> Result<(), Failure> {
         game,
         BoardOptions {
             coordinates,
+            flipped,
             ..BoardOptions::default()
         },
     );

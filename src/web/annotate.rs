@@ -172,6 +172,8 @@ pub(super) fn comment_texts(comments: &[String]) -> Vec<String> {
     }
     comments
         .iter()
+        // The clock's record of each ply is shown by the clocks, not as a note.
+        .filter(|c| crate::clock::read_clock_comment(c).is_none())
         .map(|c| comment_text(c))
         .filter(|c| !c.is_empty())
         .collect()

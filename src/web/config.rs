@@ -15,6 +15,8 @@ pub struct BoardOptions {
     pub patterns: bool,
     /// When a player is in Tak, marks the squares that would complete the road.
     pub show_threats: bool,
+    /// The board seen from Black's side (a view setting: it never enters the game).
+    pub flipped: bool,
 }
 
 impl Default for BoardOptions {
@@ -26,6 +28,7 @@ impl Default for BoardOptions {
             coordinates: true,
             patterns: false,
             show_threats: false,
+            flipped: false,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::i18n;
 use super::state::Board;
-use crate::{Color, Kind, Square};
+use crate::{Color, Kind};
 
 impl Board {
     /// The name over a player's reserve: against the computer "You" and "Computer · Club";
@@ -44,41 +44,38 @@ impl Board {
         i18n::text(self.lang, key, &[])
     }
 
-    /// The board as text, square by square from the top rank down, each stack bottom to top:
-    /// for screen readers.
+    /// The board as text, square by square as it is shown (from the top rank down; from
+    /// rank 1 up, each rank from the h-file, when seen from Black's side), each stack bottom
+    /// to top: for screen readers.
     pub fn describe(&self) -> Vec<String> {
         let pos = self.position();
-        let size = pos.size();
         let mut lines = Vec::with_capacity(64);
-        for rank in (0..size).rev() {
-            for file in 0..size {
-                let sq = Square::new(file, rank).expect("on board");
-                let stack = pos.stack(sq);
-                let pieces = if stack.is_empty() {
-                    i18n::text(self.lang, "sr.empty", &[])
-                } else {
-                    stack
-                        .pieces()
-                        .map(|p| {
-                            let key = match (p.color, p.kind) {
-                                (Color::White, Kind::Flat) => "piece.white.flat",
-                                (Color::White, Kind::Wall) => "piece.white.wall",
-                                (Color::White, Kind::Cap) => "piece.white.cap",
-                                (Color::Black, Kind::Flat) => "piece.black.flat",
-                                (Color::Black, Kind::Wall) => "piece.black.wall",
-                                (Color::Black, Kind::Cap) => "piece.black.cap",
-                            };
-                            i18n::text(self.lang, key, &[])
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                lines.push(i18n::text(
-                    self.lang,
-                    "sr.square",
-                    &[("square", sq.to_string()), ("pieces", pieces)],
-                ));
-            }
+        for sq in self.layout.squares_as_shown() {
+            let stack = pos.stack(sq);
+            let pieces = if stack.is_empty() {
+                i18n::text(self.lang, "sr.empty", &[])
+            } else {
+                stack
+                    .pieces()
+                    .map(|p| {
+                        let key = match (p.color, p.kind) {
+                            (Color::White, Kind::Flat) => "piece.white.flat",
+                            (Color::White, Kind::Wall) => "piece.white.wall",
+                            (Color::White, Kind::Cap) => "piece.white.cap",
+                            (Color::Black, Kind::Flat) => "piece.black.flat",
+                            (Color::Black, Kind::Wall) => "piece.black.wall",
+                            (Color::Black, Kind::Cap) => "piece.black.cap",
+                        };
+                        i18n::text(self.lang, key, &[])
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            lines.push(i18n::text(
+                self.lang,
+                "sr.square",
+                &[("square", sq.to_string()), ("pieces", pieces)],
+            ));
         }
         lines
     }
@@ -110,5 +107,20 @@ mod tests {
         assert_eq!(lines[0], "a3: black flat");
         assert_eq!(lines[1], "b3: empty");
         assert_eq!(lines[8], "c1: white flat");
+    }
+
+    #[test]
+    fn seen_from_blacks_side_the_squares_are_read_as_shown() {
+        let mut b = Board::with_config(Config::standard(3).unwrap(), BoardOptions::default());
+        b.play_ptn("a3").unwrap();
+        b.play_ptn("c1").unwrap();
+        b.set_flipped(true);
+        let lines = b.describe();
+        assert_eq!(
+            lines[0], "c1: white flat",
+            "rank 1 at the top, the c-file at the left"
+        );
+        assert_eq!(lines[2], "a1: empty");
+        assert_eq!(lines[8], "a3: black flat");
     }
 }

@@ -142,6 +142,16 @@ struct Spec {
     /// `swap` (the default) or `no-swap`: whose flat the first two plies place.
     #[serde(default)]
     opening: Option<String>,
+    /// The game clocks, as TEI gives them (`wtime btime winc binc`, ms): the computer
+    /// shares out its own time.
+    #[serde(default)]
+    wtime: Option<f64>,
+    #[serde(default)]
+    btime: Option<f64>,
+    #[serde(default)]
+    winc: Option<f64>,
+    #[serde(default)]
+    binc: Option<f64>,
 }
 
 impl Spec {
@@ -353,8 +363,13 @@ impl Engine {
     /// (`{tps, stones, caps, halfKomi, ancientTieRule}`). Returns `{move, score, depth,
     /// nodes, timeMs, pv, level}`; throws an error with a message for a bad position.
     pub fn think(&mut self, spec: JsValue, level: u8, seed: u32) -> Result<JsValue, JsError> {
-        let pos = Spec::read(spec)?.position()?;
-        let level = Level::get(level);
+        let spec = Spec::read(spec)?;
+        let pos = spec.position()?;
+        let (left, increment) = match pos.to_move() {
+            crate::Color::White => (spec.wtime, spec.winc),
+            crate::Color::Black => (spec.btime, spec.binc),
+        };
+        let level = Level::get(level).on_the_clock(&pos, left, increment);
         let mut rng = Rng::new(seed as u64);
         let result = choose(&mut self.searcher, &pos, &level, &mut rng);
         let thought = Thought {

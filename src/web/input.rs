@@ -96,7 +96,9 @@ impl Board {
             return false;
         };
         let intent = match action {
-            KeyAction::Cursor(dir) => {
+            KeyAction::Cursor(on_screen) => {
+                // The arrows move the cursor as they point on screen, flipped or not.
+                let dir = self.layout.board_direction(on_screen);
                 let next = match self.cursor {
                     Some(sq) => sq.step(dir, self.position().size()).unwrap_or(sq),
                     None => self.cursor_start(),
@@ -324,5 +326,63 @@ mod tests {
         for unused in ["9", "0", "x", "Tab", "Home", "ArrowUpp", ""] {
             assert_eq!(KeyAction::of(unused), None, "{unused:?}");
         }
+    }
+
+    #[test]
+    fn on_a_flipped_board_the_arrows_move_the_cursor_as_they_point_on_screen() {
+        use crate::web::config::BoardOptions;
+        use crate::Config;
+        let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        b.resize(800.0, 600.0, 1.0);
+        b.set_flipped(true);
+        let c3: Square = "c3".parse().unwrap();
+        b.cursor = Some(c3);
+        let y = |b: &Board| b.layout.square_rect(b.cursor.unwrap()).y;
+        let x = |b: &Board| b.layout.square_rect(b.cursor.unwrap()).x;
+        let (x0, y0) = (x(&b), y(&b));
+        assert!(b.key("ArrowUp"));
+        assert_eq!(
+            b.cursor,
+            Some("c2".parse().unwrap()),
+            "up on screen is down the ranks"
+        );
+        assert!(y(&b) < y0, "and it moved up on screen");
+        assert!(b.key("ArrowRight"));
+        assert_eq!(b.cursor, Some("b2".parse().unwrap()));
+        assert!(x(&b) > x0, "right on screen");
+        // A stack carried with the arrows follows them the same way.
+        b.set_flipped(false);
+        assert!(b.key("ArrowUp"));
+        assert_eq!(b.cursor, Some("b3".parse().unwrap()));
+    }
+
+    #[test]
+    fn a_drag_on_a_flipped_board_spreads_toward_where_the_pointer_goes() {
+        use crate::web::config::BoardOptions;
+        use crate::{Game, Position};
+        // White to move with a 2-stack of its own on c3; seen from Black's side.
+        let pos = Position::from_tps("x5/x5/x2,21,x2/x5/x4,2 1 3").unwrap();
+        let mut b = Board::new(
+            Game::new(pos),
+            BoardOptions {
+                animate: false,
+                flipped: true,
+                ..BoardOptions::default()
+            },
+        );
+        b.resize(800.0, 600.0, 1.0);
+        let at = |b: &Board, s: &str| b.layout.square_rect(s.parse().unwrap()).center();
+        let (c3, c2, c1) = (at(&b, "c3"), at(&b, "c2"), at(&b, "c1"));
+        assert!(c2.y < c3.y, "c2 is above c3 on a flipped board");
+        b.pointer_down(c3);
+        b.pointer_move(Point::new(c3.x, (c3.y + c2.y) / 2.0));
+        b.pointer_move(c2);
+        b.pointer_move(c1);
+        b.pointer_up(c1);
+        assert_eq!(
+            b.game.moves().last().map(|m| m.to_string()),
+            Some("2c3-11".into()),
+            "dragged up the screen: down the ranks, one piece on c2 and one on c1"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! for any board size, canvas shape and device pixel ratio.
 
 use super::Within;
-use crate::{Color, Kind, Square};
+use crate::{Color, Direction, Kind, Square};
 
 /// A point in CSS pixels from the canvas's top-left corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -95,6 +95,9 @@ pub struct Layout {
     pub square: f64,
     pub reserves: [ReserveLayout; 2],
     pub portrait: bool,
+    /// Seen from Black's side: turned half a turn, rank 1 at the top and file a at the
+    /// right, each reserve on its player's side. The coordinates stay left and below.
+    pub flipped: bool,
 }
 
 impl Layout {
@@ -229,14 +232,72 @@ impl Layout {
             square,
             reserves: [reserve(Color::White), reserve(Color::Black)],
             portrait,
+            flipped: false,
+        }
+    }
+
+    /// This layout seen from Black's side (`flipped`) or White's: the squares turned half a
+    /// turn and the two reserves swapped, so that each player's pieces wait on their side.
+    ///
+    /// ```
+    /// use tak::web::layout::Layout;
+    /// let l = Layout::new(5, 800.0, 500.0, 1.0).turned(true);
+    /// let (a1, e5) = (l.square_rect("a1".parse().unwrap()), l.square_rect("e5".parse().unwrap()));
+    /// assert!(a1.x > e5.x && a1.y < e5.y, "a1 at the top right");
+    /// ```
+    pub fn turned(mut self, flipped: bool) -> Layout {
+        if self.flipped != flipped {
+            self.flipped = flipped;
+            self.reserves.swap(0, 1);
+        }
+        self
+    }
+
+    /// The column and row on screen (from the left, from the top) of `square`.
+    fn cell(&self, square: Square) -> (u8, u8) {
+        let last = self.size - 1;
+        if self.flipped {
+            (last - square.file(), square.rank())
+        } else {
+            (square.file(), last - square.rank())
+        }
+    }
+
+    /// The square at column `col` and row `row` on screen (both within the board).
+    fn square_in_cell(&self, col: u8, row: u8) -> Option<Square> {
+        let last = self.size - 1;
+        if self.flipped {
+            Square::new(last - col, row)
+        } else {
+            Square::new(col, last - row)
         }
     }
 
     /// The rectangle of `square`.
     pub fn square_rect(&self, square: Square) -> Rect {
-        let x = self.board.x + square.file() as f64 * self.square;
-        let y = self.board.y + (self.size - 1 - square.rank()) as f64 * self.square;
+        let (col, row) = self.cell(square);
+        let x = self.board.x + col as f64 * self.square;
+        let y = self.board.y + row as f64 * self.square;
         Rect::new(x, y, self.square, self.square)
+    }
+
+    /// Every square as the board shows them, row by row from the top, each row from the
+    /// left (a8 … h1 from White's side, h1 … a8 from Black's): the order a reader reads.
+    pub fn squares_as_shown(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.size).flat_map(move |row| {
+            (0..self.size).filter_map(move |col| self.square_in_cell(col, row))
+        })
+    }
+
+    /// The board's direction that an arrow key pointing `on_screen` moves along: the
+    /// same, or the opposite on a board seen from Black's side (up on screen is down the
+    /// ranks there).
+    pub fn board_direction(&self, on_screen: Direction) -> Direction {
+        if self.flipped {
+            on_screen.reverse()
+        } else {
+            on_screen
+        }
     }
 
     /// The square under `p`, if any.
@@ -244,12 +305,12 @@ impl Layout {
         if !self.board.contains(p) {
             return None;
         }
-        let file = ((p.x - self.board.x) / self.square) as u8;
+        let col = ((p.x - self.board.x) / self.square) as u8;
         let row = ((p.y - self.board.y) / self.square) as u8;
-        if file >= self.size || row >= self.size {
+        if col >= self.size || row >= self.size {
             return None;
         }
-        Square::new(file, self.size - 1 - row)
+        self.square_in_cell(col, row)
     }
 
     /// The square nearest to `p`, clamped to the board (for drags that leave it).
@@ -259,9 +320,10 @@ impl Layout {
                 .floor()
                 .within(0.0, self.size as f64 - 1.0) as u8
         };
-        let file = clamp(p.x - self.board.x);
+        let col = clamp(p.x - self.board.x);
         let row = clamp(p.y - self.board.y);
-        Square::new(file, self.size - 1 - row).expect("clamped onto the board")
+        self.square_in_cell(col, row)
+            .expect("clamped onto the board")
     }
 
     /// The reserve pile under `p`: whose, and which kind.
@@ -367,32 +429,34 @@ mod tests {
                 (320.0, 320.0),
                 (2000.0, 400.0),
             ] {
-                let l = Layout::new(size, w, h, 3.0);
-                for sq in Square::all(size) {
-                    let r = l.square_rect(sq);
-                    assert_eq!(l.square_at(r.center()), Some(sq));
-                    assert!(
-                        r.x >= 0.0
-                            && r.y >= 0.0
-                            && r.x + r.width <= w + 0.01
-                            && r.y + r.height <= h + 0.01,
-                        "{size} {w}x{h} {sq}"
-                    );
-                }
-                for c in Color::ALL {
-                    for k in Kind::ALL {
-                        let pile = l.reserves[c.index()].pile(k);
-                        assert_eq!(l.pile_at(pile.center()), Some((c, k)));
+                for flipped in [false, true] {
+                    let l = Layout::new(size, w, h, 3.0).turned(flipped);
+                    for sq in Square::all(size) {
+                        let r = l.square_rect(sq);
+                        assert_eq!(l.square_at(r.center()), Some(sq));
                         assert!(
-                            l.square_at(pile.center()).is_none(),
-                            "piles never overlap the board"
+                            r.x >= 0.0
+                                && r.y >= 0.0
+                                && r.x + r.width <= w + 0.01
+                                && r.y + r.height <= h + 0.01,
+                            "{size} {w}x{h} {sq}"
                         );
-                        assert!(
-                            pile.x >= 0.0
-                                && pile.y >= 0.0
-                                && pile.x + pile.width <= w + 0.01
-                                && pile.y + pile.height <= h + 0.01
-                        );
+                    }
+                    for c in Color::ALL {
+                        for k in Kind::ALL {
+                            let pile = l.reserves[c.index()].pile(k);
+                            assert_eq!(l.pile_at(pile.center()), Some((c, k)));
+                            assert!(
+                                l.square_at(pile.center()).is_none(),
+                                "piles never overlap the board"
+                            );
+                            assert!(
+                                pile.x >= 0.0
+                                    && pile.y >= 0.0
+                                    && pile.x + pile.width <= w + 0.01
+                                    && pile.y + pile.height <= h + 0.01
+                            );
+                        }
                     }
                 }
             }
@@ -448,5 +512,76 @@ mod tests {
             l.nearest_square(Point::new(-5.0, 1e6)),
             "a1".parse().unwrap()
         );
+    }
+
+    #[test]
+    fn flipped_the_board_turns_half_a_turn_and_each_reserve_goes_to_its_side() {
+        let sq = |s: &str| -> Square { s.parse().unwrap() };
+        for (w, h) in [(1280.0, 700.0), (390.0, 700.0)] {
+            let plain = Layout::new(5, w, h, 1.0);
+            let l = plain.clone().turned(true);
+            assert!(l.flipped && !plain.flipped);
+            // Every square sits where the square opposite it through the centre sits unflipped.
+            for s in Square::all(5) {
+                let twin = Square::new(4 - s.file(), 4 - s.rank()).unwrap();
+                assert_eq!(l.square_rect(s), plain.square_rect(twin), "{s}");
+                assert_eq!(l.square_at(l.square_rect(s).center()), Some(s));
+            }
+            let (a1, e5) = (l.square_rect(sq("a1")), l.square_rect(sq("e5")));
+            assert!(a1.x > e5.x && a1.y < e5.y, "a1 at the top right");
+            // The top-left corner is e1; a drag off the bottom-left lands on e5.
+            assert_eq!(
+                l.square_at(Point::new(l.board.x + 1.0, l.board.y + 1.0)),
+                Some(sq("e1"))
+            );
+            assert_eq!(l.nearest_square(Point::new(-5.0, 1e6)), sq("e5"));
+            // Black's reserve is where White's was: below (portrait) or left (landscape).
+            assert_eq!(l.reserves[1], plain.reserves[0]);
+            assert_eq!(l.reserves[0], plain.reserves[1]);
+            let black = l.reserves[1].area;
+            if l.portrait {
+                assert!(
+                    black.y > l.board.y + l.board.height,
+                    "Black below the board"
+                );
+            } else {
+                assert!(black.x + black.width < l.board.x, "Black left of the board");
+            }
+            // Turned back, it is the plain layout again.
+            assert_eq!(l.turned(false), plain);
+        }
+    }
+
+    #[test]
+    fn arrow_keys_move_as_they_point_on_screen() {
+        let plain = Layout::new(5, 600.0, 600.0, 1.0);
+        let flipped = plain.clone().turned(true);
+        for d in Direction::ALL {
+            assert_eq!(plain.board_direction(d), d);
+            let on_board = flipped.board_direction(d);
+            assert_eq!(on_board, d.reverse());
+            // Moving along the board's direction moves the square the way the arrow points.
+            let from: Square = "c3".parse().unwrap();
+            let to = from.step(on_board, 5).unwrap();
+            let (a, b) = (
+                flipped.square_rect(from).center(),
+                flipped.square_rect(to).center(),
+            );
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let expected = match d {
+                Direction::Up => (0.0, -1.0),
+                Direction::Down => (0.0, 1.0),
+                Direction::Left => (-1.0, 0.0),
+                Direction::Right => (1.0, 0.0),
+            };
+            assert_eq!(
+                (
+                    dx.signum() * dx.abs().min(1.0),
+                    dy.signum() * dy.abs().min(1.0)
+                ),
+                expected,
+                "{d:?}"
+            );
+        }
     }
 }

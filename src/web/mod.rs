@@ -12,6 +12,7 @@
 //! | what the page shows around the board, its JSON     | [`status`]                |
 //! | tree edits, comments, ply marks, reviews, chances  | [`annotate`]              |
 //! | game options, take-backs, matches, resign, draw    | [`session`]               |
+//! | the game clocks: running, pausing, flag, take-back | [`clock`]                 |
 //! | screen-reader text, player labels                  | [`describe`]              |
 //! | squares ↔ pixels; drawing; sliding plies           | [`layout`], [`render`], [`anim`] |
 //! | what a host may set; saved games; messages         | [`config`], [`storage`], [`i18n`] |
@@ -25,6 +26,7 @@ pub mod anim;
 pub mod annotate;
 pub mod apng;
 pub mod canvas;
+pub mod clock;
 pub mod config;
 pub mod describe;
 pub mod drag;

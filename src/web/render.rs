@@ -165,13 +165,16 @@ fn draw_squares(board: &Board, canvas: &mut dyn Canvas) {
         canvas.fill_rect(layout.square_rect(sq), color);
     }
     if board.options.coordinates {
+        // Always along the left and bottom edges, in the order the squares are shown (on a
+        // flipped board the files run h..a and the ranks 1 at the top).
         let px = (layout.square * 0.2).within(9.0, 18.0);
+        let bottom = layout.board.y + layout.board.height;
         for i in 0..size {
             let file = layout.square_rect(Square::new(i, 0).expect("on board"));
             let label = ((b'a' + i) as char).to_string();
             canvas.text(
                 file.center().x,
-                file.y + file.height + px * 1.25,
+                bottom + px * 1.25,
                 &label,
                 TextStyle {
                     px,
@@ -182,7 +185,7 @@ fn draw_squares(board: &Board, canvas: &mut dyn Canvas) {
             );
             let rank = layout.square_rect(Square::new(0, i).expect("on board"));
             canvas.text(
-                rank.x - px * 0.75,
+                layout.board.x - px * 0.75,
                 rank.center().y + px * 0.35,
                 &(i + 1).to_string(),
                 TextStyle {
@@ -910,5 +913,31 @@ mod tests {
             rec.ops.iter().any(|o| o.ends_with(" 30")),
             "stones left shown"
         );
+    }
+
+    #[test]
+    fn seen_from_blacks_side_the_coordinates_run_backwards_along_the_same_edges() {
+        // Where each coordinate's text is drawn: (x, y) by its label.
+        let coordinate = |b: &mut Board, label: &str| -> (f64, f64) {
+            let ops = recorded(b);
+            let op = ops
+                .iter()
+                .find(|o| o.starts_with("text") && o.ends_with(&format!(" {label}")))
+                .unwrap_or_else(|| panic!("{label} drawn: {ops:?}"));
+            let mut f = op.split(' ').skip(1).map(|v| v.parse::<f64>().unwrap());
+            (f.next().unwrap(), f.next().unwrap())
+        };
+        let mut b = board("x5/x5/x5/x5/x5 1 1");
+        b.set_flipped(true);
+        let board_rect = b.layout.board;
+        let (a, e) = (coordinate(&mut b, "a"), coordinate(&mut b, "e"));
+        assert!(a.0 > e.0, "file a at the right");
+        assert!(
+            a.1 > board_rect.y + board_rect.height,
+            "files below the board"
+        );
+        let (one, five) = (coordinate(&mut b, "1"), coordinate(&mut b, "5"));
+        assert!(one.1 < five.1, "rank 1 at the top");
+        assert!(one.0 < board_rect.x, "ranks left of the board");
     }
 }

@@ -176,6 +176,7 @@ impl Board {
             .tag("TakeBacks")
             .and_then(TakeBacks::parse)
             .unwrap_or_default();
+        self.read_clock();
     }
 
     /// A new game of `config` with these options, written into its tags so that they travel

@@ -99,6 +99,16 @@ pub struct Board {
     pub cursor: Option<Square>,
     pub(super) events: Vec<Event>,
     pub(super) dirty: bool,
+    /// The game's clocks (its `Clock` tag), if it has any ([`clock`](super::clock)).
+    pub clock: Option<crate::clock::Clock>,
+    /// The ply the live clocks belong to (the last one played).
+    pub(super) clock_path: Vec<usize>,
+    /// The reader paused the clocks.
+    pub(super) clock_paused: bool,
+    /// The page holds the clocks (a dialog is open, the tab hidden).
+    pub(super) clock_hold: bool,
+    /// The host's time last given, in milliseconds (the clocks read it).
+    pub(super) now: f64,
 }
 
 impl Board {
@@ -117,7 +127,7 @@ impl Board {
             host_marks: Vec::new(),
             ply_marks: Vec::new(),
             mark_press: None,
-            layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0),
+            layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0).turned(options.flipped),
             theme: Theme::LIGHT,
             gesture: Gesture::Idle,
             hover: None,
@@ -134,6 +144,11 @@ impl Board {
             cursor: None,
             events: Vec::new(),
             dirty: true,
+            clock: None,
+            clock_path: Vec::new(),
+            clock_paused: false,
+            clock_hold: false,
+            now: 0.0,
         }
         .with_threats()
     }
@@ -216,16 +231,23 @@ impl Board {
         std::mem::take(&mut self.events)
     }
 
-    /// The canvas changed size.
-    pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
-        let layout = Layout::arranged(
+    /// The layout of this game's board on a canvas of `width`×`height`, from the side the
+    /// options say.
+    fn arranged(&self, width: f64, height: f64, pixel_ratio: f64) -> Layout {
+        Layout::arranged(
             self.position().size(),
             self.position().config().caps > 0,
             width,
             height,
             pixel_ratio,
             self.prefer_portrait,
-        );
+        )
+        .turned(self.options.flipped)
+    }
+
+    /// The canvas changed size.
+    pub fn resize(&mut self, width: f64, height: f64, pixel_ratio: f64) {
+        let layout = self.arranged(width, height, pixel_ratio);
         if layout != self.layout {
             self.layout = layout;
             self.dirty = true;
@@ -240,6 +262,16 @@ impl Board {
             let l = self.layout.clone();
             self.layout.width = 0.0; // force the layout to be made again
             self.resize(l.width, l.height, l.pixel_ratio);
+        }
+    }
+
+    /// Shows the board from Black's side (`flipped`) or White's. A view only: the game, the
+    /// keyboard's cursor and a stack in hand stay as they are.
+    pub fn set_flipped(&mut self, flipped: bool) {
+        if self.options.flipped != flipped {
+            self.options.flipped = flipped;
+            self.layout = self.layout.clone().turned(flipped);
+            self.dirty = true;
         }
     }
 
@@ -275,12 +307,14 @@ impl Board {
 
     /// Plays `mv`; `animate` is false when the player just put the pieces there by hand.
     pub(super) fn play_with(&mut self, mv: Move, animate: bool) -> Result<(), Message> {
+        self.clock_before_ply();
         let before = self.position().clone();
         self.game.play(mv).map_err(|e| Message::from(&e))?;
         if self.played_line_is_main {
             let path = self.game.path().to_vec();
             self.game.promote(&path);
         }
+        self.clock_after_ply();
         self.gesture = Gesture::Idle;
         self.message = None;
         self.hint = None;
@@ -316,8 +350,17 @@ impl Board {
             return true;
         }
         let had_end = self.game.outcome().is_some() && self.game.position().outcome().is_none();
+        let lost_on_time = self
+            .game
+            .outcome()
+            .is_some_and(|o| o.reason == crate::EndReason::Time);
         if self.game.back().is_none() && !had_end {
             return false;
+        }
+        // The loser's clock is empty at the ply where its time ran out: taking the loss back
+        // goes back a ply further, where the clocks recorded still had time.
+        if lost_on_time {
+            self.game.back();
         }
         self.after_navigation();
         true
@@ -367,6 +410,7 @@ impl Board {
 
     pub(super) fn after_navigation(&mut self) {
         self.position_changed();
+        self.update_clock();
         self.gesture = Gesture::Idle;
         self.message = None;
         self.hint = None;
@@ -391,14 +435,10 @@ impl Board {
         self.animation = None;
         self.hint = None;
         // The size or the capstones may differ from the last game's.
-        let caps = self.position().config().caps > 0;
-        self.layout = Layout::arranged(
-            self.position().size(),
-            caps,
+        self.layout = self.arranged(
             self.layout.width,
             self.layout.height,
             self.layout.pixel_ratio,
-            self.prefer_portrait,
         );
         self.position_changed();
         self.events.push(Event::Load);

@@ -114,6 +114,7 @@ impl Board {
                 [pos.stones_left(Color::White), pos.caps_left(Color::White)],
                 [pos.stones_left(Color::Black), pos.caps_left(Color::Black)],
             ],
+            clock: self.clock_status(),
         }
     }
 }
@@ -150,10 +151,15 @@ pub(super) fn summarize(
             )
         }
         EndReason::Resignation => i18n::text(lang, "reason.resignation", &[]),
+        EndReason::Time => i18n::text(lang, "clock.on_time", &[]),
         EndReason::Agreement => i18n::text(lang, "reason.agreement", &[]),
     };
     let detail = score_detail(pos, o, variants);
     let text = match o.winner {
+        // "White wins on time": the words around the reason differ.
+        Some(c) if o.reason == EndReason::Time => {
+            i18n::text(lang, "clock.win", &[("player", player(c))])
+        }
         Some(c) => i18n::text(
             lang,
             "result.win",
@@ -168,6 +174,7 @@ pub(super) fn summarize(
             EndReason::Road => "road",
             EndReason::Flats => "flats",
             EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
             EndReason::Agreement => "agreement",
         }
         .to_string(),
@@ -450,6 +457,8 @@ pub struct Status {
     /// The sides as the page names them, white's first: against the computer "You" and
     /// "Computer · Club", else the colours.
     pub players: [String; 2],
+    /// The game clocks, at the time last given ([`Board::clock_status`]); none without.
+    pub clock: Option<super::clock::ClockStatus>,
 }
 
 json_object!(Status {
@@ -495,7 +504,8 @@ json_object!(Status {
     reserves,
     opening_rule,
     pieces,
-    players
+    players,
+    clock
 });
 
 json_object!(LineMark { ply, judgement });

@@ -6,8 +6,10 @@ use super::state::Board;
 use crate::{ptn, Game};
 
 /// The first line of every save; the number changes when the format does. Version 2 adds
-/// the current line through the variations; version 1 saves are still read.
-pub const HEADER: &str = "tak-save 2";
+/// the current line through the variations, version 3 the clocks (`clock …` or `clock
+/// none`); saves of versions 1 and 2 are still read.
+pub const HEADER: &str = "tak-save 3";
+const HEADER_V2: &str = "tak-save 2";
 const HEADER_V1: &str = "tak-save 1";
 
 /// The text to store for `board`: the whole game (variations, comments and annotations
@@ -34,21 +36,28 @@ const HEADER_V1: &str = "tak-save 1";
 /// assert_eq!(other.game.main_line().len(), 2);
 /// ```
 pub fn save(board: &Board) -> String {
-    write(&board.game)
+    write(&board.game, board.clock_save_line())
 }
 
 /// The text to keep across visits: the game being played, also while a finished game of
 /// its match is shown ([`Board::game_to_keep`]).
 pub fn save_to_keep(board: &Board) -> String {
-    write(board.game_to_keep())
+    // A finished game of the match shown: the clocks are the game being played's, not kept.
+    let clock = if board.aside.is_none() {
+        board.clock_save_line()
+    } else {
+        None
+    };
+    write(board.game_to_keep(), clock)
 }
 
-fn write(game: &Game) -> String {
+fn write(game: &Game, clock: Option<String>) -> String {
     let line: Vec<String> = game.line().iter().map(usize::to_string).collect();
     format!(
-        "{HEADER}\nline {}\nply {}\n{}",
+        "{HEADER}\nline {}\nply {}\n{}\n{}",
         line.join(","),
         game.len(),
+        clock.as_deref().unwrap_or("clock none"),
         ptn::write_game(game)
     )
 }
@@ -57,17 +66,18 @@ fn write(game: &Game) -> String {
 pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
     let header = text.lines().next().unwrap_or("").trim();
     let version = match header {
-        HEADER => 2,
+        HEADER => 3,
+        HEADER_V2 => 2,
         HEADER_V1 => 1,
         h if h.starts_with("tak-save ") => {
             return Err(Message::new("save.other_version").with("header", header))
         }
         _ => return Err(Message::new("save.unknown_format")),
     };
-    let mut lines = text.splitn(if version == 2 { 4 } else { 3 }, '\n');
+    let mut lines = text.splitn(version + 2, '\n');
     lines.next();
     let damaged = |detail: String| Message::new("save.damaged").with("error", detail);
-    let line: Vec<usize> = if version == 2 {
+    let line: Vec<usize> = if version >= 2 {
         let text = lines
             .next()
             .and_then(|l| l.trim().strip_prefix("line"))
@@ -89,6 +99,15 @@ pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
         .and_then(|l| l.trim().strip_prefix("ply "))
         .and_then(|n| n.trim().parse().ok())
         .ok_or(Message::new("save.no_ply"))?;
+    let clock = if version >= 3 {
+        let clock = lines.next().unwrap_or("").trim();
+        if !clock.starts_with("clock") {
+            return Err(damaged(format!("no clock line: '{clock}'")));
+        }
+        Some(clock)
+    } else {
+        None
+    };
     let mut game =
         ptn::parse_game(lines.next().unwrap_or("")).map_err(|e| damaged(e.to_string()))?;
     if !line.is_empty() && !game.goto_path(&line) {
@@ -102,5 +121,8 @@ pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
     }
     game.goto(ply);
     board.load(game);
+    if let Some(line) = clock.filter(|c| *c != "clock none") {
+        board.restore_clock_line(line);
+    }
     Ok(())
 }

@@ -257,3 +257,36 @@ pub fn board_svg(board: &Board, width: f64, height: f64, dark: bool) -> String {
     render::draw(&mut snapshot, &mut canvas, 0.0);
     canvas.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::config::BoardOptions;
+    use crate::{Config, Game};
+
+    /// The x of the first `<text>` that says `label`.
+    fn text_x(svg: &str, label: &str) -> f64 {
+        let end = svg
+            .find(&format!(">{label}</text>"))
+            .unwrap_or_else(|| panic!("{label} in the SVG"));
+        let start = svg[..end].rfind("<text").unwrap();
+        let x = &svg[start..end].split("x=\"").nth(1).unwrap();
+        x[..x.find('"').unwrap()].parse().unwrap()
+    }
+
+    #[test]
+    fn an_image_of_a_flipped_board_is_flipped_as_shown() {
+        let mut b = Board::new(
+            Game::with_config(Config::standard(5).unwrap()),
+            BoardOptions::default(),
+        );
+        let plain = board_svg(&b, 640.0, 480.0, false);
+        assert!(text_x(&plain, "a") < text_x(&plain, "e"));
+        b.set_flipped(true);
+        let flipped = board_svg(&b, 640.0, 480.0, false);
+        assert!(
+            text_x(&flipped, "a") > text_x(&flipped, "e"),
+            "file a at the right"
+        );
+    }
+}

@@ -28,7 +28,7 @@ pub struct TakBoard {
 #[wasm_bindgen]
 impl TakBoard {
     /// A board on `canvas`. `options` may give `size`, `komi`, `tps` or `ptn` (the start),
-    /// `interactive`, `animate`, `showTargets`, `coordinates`.
+    /// `interactive`, `animate`, `showTargets`, `coordinates`, `flip` (seen from Black's side).
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement, options: JsValue) -> Result<TakBoard, JsError> {
         let options = MountOptions::read(&options)
@@ -44,6 +44,7 @@ impl TakBoard {
             coordinates: options.coordinates.unwrap_or(defaults.coordinates),
             patterns: options.patterns.unwrap_or(defaults.patterns),
             show_threats: options.show_threats.unwrap_or(defaults.show_threats),
+            flipped: options.flip.unwrap_or(defaults.flipped),
         };
         let ctx =
             context_2d(&canvas).ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
@@ -88,26 +89,27 @@ impl TakBoard {
 
     /// Plays a PTN move. Returns an error message, or `undefined` when it was played.
     pub fn play(&mut self, ptn_move: &str) -> Option<String> {
-        self.board.play_ptn(ptn_move).err()
+        self.at_now().play_ptn(ptn_move).err()
     }
 
     pub fn undo(&mut self) -> bool {
-        self.board.undo()
+        self.at_now().undo()
     }
 
     pub fn redo(&mut self) -> bool {
-        self.board.redo()
+        self.at_now().redo()
     }
 
     /// Shows the position after `ply` plies of the current line.
     pub fn goto(&mut self, ply: usize) -> bool {
-        self.board.goto(ply)
+        self.at_now().goto(ply)
     }
 
     /// Shows the position at `path` (a move-list item's `id`, or an array of child indices) in the game tree; the line
     /// through it becomes the current line. Returns false for a path that is not there.
     #[wasm_bindgen(js_name = gotoPath)]
     pub fn goto_path(&mut self, path: JsValue) -> bool {
+        self.at_now();
         read_path(&self.board.game, path).is_some_and(|p| self.board.goto_path(&p))
     }
 
@@ -141,17 +143,23 @@ impl TakBoard {
     }
 
     /// Starts a new game with options `{size, komi, scoring, tieRule, takeBacks, opening,
-    /// flats, caps}`; leaves any match. Returns an error message naming the option; on error
-    /// nothing changes. With `check_only` it only says what it would refuse (the New game
-    /// form asks before it closes).
+    /// flats, caps, clock}` (`clock`: a time control as the `Clock` tag writes it, `10:0 +15`;
+    /// none or `none`: no clocks); leaves any match. Returns an error message naming the
+    /// option; on error nothing changes. With `check_only` it only says what it would refuse
+    /// (the New game form asks before it closes).
     #[wasm_bindgen(js_name = newGameWith)]
     pub fn new_game_with(&mut self, options: JsValue, check_only: Option<bool>) -> Option<String> {
+        let clock = match time_control(&options) {
+            Ok(c) => c,
+            Err(e) => return Some(e),
+        };
         match new_game_settings(&options) {
             Ok(_) if check_only == Some(true) => None,
             Ok((_, config, variants, take_backs)) => {
                 self.board.end_match();
                 set_today(&mut self.board.sitting);
                 self.board.new_game(config, variants, take_backs);
+                self.at_now().start_clock(clock);
                 None
             }
             Err(e) => Some(e),
@@ -164,6 +172,23 @@ impl TakBoard {
     #[wasm_bindgen(js_name = standardPieces)]
     pub fn standard_pieces(&self, size: u8) -> u32 {
         Config::standard(size).map_or(0, |c| (c.stones as u32) << 8 | c.caps as u32)
+    }
+
+    /// The page's clock tick: the clocks at `now` (`Date.now()`), ending the game when a
+    /// side's time ran out. Returns the clocks (as `status().clock`) or `null`.
+    #[wasm_bindgen(js_name = clockTick)]
+    pub fn clock_tick(&mut self, now: f64) -> JsValue {
+        self.board.clock_tick(now);
+        match self.board.clock_status() {
+            Some(c) => to_js(&c),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// The reader pauses (`true`) or resumes (`false`) the clocks.
+    #[wasm_bindgen(js_name = pauseClock)]
+    pub fn pause_clock(&mut self, paused: bool) {
+        self.at_now().pause_clock(paused);
     }
 
     /// `color` (`white` or `black`) resigns. Returns whether the game ended so.
@@ -198,8 +223,8 @@ impl TakBoard {
     }
 
     /// The text to keep in local storage.
-    pub fn save(&self) -> String {
-        storage::save(&self.board)
+    pub fn save(&mut self) -> String {
+        storage::save(self.at_now())
     }
 
     /// The rectangle of a square in CSS pixels relative to the viewport, or `null`.
@@ -260,7 +285,7 @@ impl TakBoard {
 
     #[wasm_bindgen(js_name = pointerDown)]
     pub fn pointer_down(&mut self, x: f64, y: f64) {
-        self.board.pointer_down(Point::new(x, y));
+        self.at_now().pointer_down(Point::new(x, y));
     }
 
     #[wasm_bindgen(js_name = pointerMove)]
@@ -270,7 +295,7 @@ impl TakBoard {
 
     #[wasm_bindgen(js_name = pointerUp)]
     pub fn pointer_up(&mut self, x: f64, y: f64) {
-        self.board.pointer_up(Point::new(x, y));
+        self.at_now().pointer_up(Point::new(x, y));
     }
 
     #[wasm_bindgen(js_name = pointerCancel)]
@@ -285,7 +310,7 @@ impl TakBoard {
 
     /// A key press; returns whether the board used it.
     pub fn key(&mut self, key: &str) -> bool {
-        self.board.key(key)
+        self.at_now().key(key)
     }
 
     /// A wheel turn; returns whether the board used it.
@@ -323,8 +348,8 @@ impl TakBoard {
 
     /// A summary for the controls around the board: whose turn, the moves, the result,
     /// "Tak", the pending spread, messages.
-    pub fn status(&self) -> JsValue {
-        to_js(&self.board.status())
+    pub fn status(&mut self) -> JsValue {
+        to_js(&self.at_now().status())
     }
 
     /// Events since the last call: `{type: "move", ptn, ply}`, `{type: "navigate", ply}`,
@@ -337,11 +362,12 @@ impl TakBoard {
     /// What a computer player needs to know: `{tps, stones, caps, halfKomi, ancientTieRule,
     /// toMove, over}`.
     #[wasm_bindgen(js_name = searchSpec)]
-    pub fn search_spec(&self) -> JsValue {
-        to_js(&SearchSpec::of(
-            self.board.position(),
-            self.board.game.outcome().is_some(),
-        ))
+    pub fn search_spec(&mut self) -> JsValue {
+        let clock = self.at_now().clock_for_search();
+        to_js(
+            &SearchSpec::of(self.board.position(), self.board.game.outcome().is_some())
+                .with_clock(clock),
+        )
     }
 
     /// Like `searchSpec()`, for the position the game started from (a review replays the
@@ -353,7 +379,7 @@ impl TakBoard {
     }
 
     /// Changes what a page may change after mounting; what is not given stays as it is:
-    /// `{interactive, showTargets, showThreats, patterns, dark, thinking, preferPortrait,
+    /// `{interactive, showTargets, showThreats, patterns, flip, dark, thinking, preferPortrait,
     /// playedLineIsMain, lang, computer, level, site}` (`computer`: its colour against the
     /// computer, `none` between people). Returns an error message; on error nothing changes.
     pub fn set(&mut self, options: JsValue) -> Option<String> {
@@ -379,6 +405,9 @@ impl TakBoard {
         if let Some(on) = settings.patterns {
             b.options.patterns = on;
         }
+        if let Some(on) = settings.flip {
+            b.set_flipped(on);
+        }
         if let Some(dark) = settings.dark {
             b.set_dark(dark);
         }
@@ -401,6 +430,10 @@ impl TakBoard {
                 "black" => Some((Color::Black, level)),
                 _ => None,
             });
+        }
+        if let Some(hold) = settings.clock_hold {
+            b.set_time(js_sys::Date::now());
+            b.hold_clock(hold);
         }
         if let Some(site) = settings.site {
             b.sitting.site = Some(site).filter(|s| !s.is_empty());
@@ -458,4 +491,31 @@ impl TakBoard {
     pub fn size(&self) -> u8 {
         self.board.position().size()
     }
+}
+
+impl TakBoard {
+    /// The board with the host's time now given to it (what its clocks read).
+    pub(super) fn at_now(&mut self) -> &mut Board {
+        self.board.set_time(js_sys::Date::now());
+        &mut self.board
+    }
+}
+
+/// The `clock` of new-game options: a time control as the `Clock` tag writes it, checked.
+fn time_control(options: &JsValue) -> Result<Option<crate::clock::TimeControl>, String> {
+    if !options.is_object() {
+        return Ok(None);
+    }
+    let value = js_sys::Reflect::get(options, &JsValue::from_str("clock")).unwrap_or(JsValue::NULL);
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if !cfg!(feature = "study") {
+        // Clocks are the study build's (the page moves the board there first).
+        return Err("this build has no clocks: load the study build".into());
+    }
+    let text = value
+        .as_string()
+        .ok_or("clock must be a text such as '10:0 +15'")?;
+    crate::clock::TimeControl::from_tag(&text).map_err(|e| format!("clock: {e}"))
 }

@@ -80,6 +80,8 @@ pub(super) struct MountOptions {
     pub coordinates: Option<bool>,
     pub patterns: Option<bool>,
     pub show_threats: Option<bool>,
+    /// Seen from Black's side.
+    pub flip: Option<bool>,
     pub lang: Option<String>,
     /// Scoring variants (`Downings Middletown Tarway`, any of them).
     pub scoring: Option<String>,
@@ -144,6 +146,7 @@ impl MountOptions {
             coordinates: f.flag("coordinates")?,
             patterns: f.flag("patterns")?,
             show_threats: f.flag("showThreats")?,
+            flip: f.flag("flip")?,
             lang: f.text("lang")?,
             scoring: f.text("scoring")?,
             tie_rule: f.flag("tieRule")?,
@@ -167,6 +170,8 @@ pub(super) struct Settings {
     pub show_targets: Option<bool>,
     pub show_threats: Option<bool>,
     pub patterns: Option<bool>,
+    /// The board seen from Black's side (a view: the game does not change).
+    pub flip: Option<bool>,
     /// Dark or light colours.
     pub dark: Option<bool>,
     /// The computer is thinking: a press says so instead of playing.
@@ -183,6 +188,8 @@ pub(super) struct Settings {
     pub level: Option<u32>,
     /// The page's name or address, for the `Site` of the games it starts.
     pub site: Option<String>,
+    /// The page holds the game clocks (a dialog is open, the tab hidden).
+    pub clock_hold: Option<bool>,
 }
 
 impl Settings {
@@ -196,6 +203,7 @@ impl Settings {
             show_targets: f.flag("showTargets")?,
             show_threats: f.flag("showThreats")?,
             patterns: f.flag("patterns")?,
+            flip: f.flag("flip")?,
             dark: f.flag("dark")?,
             thinking: f.flag("thinking")?,
             prefer_portrait: f.flag("preferPortrait")?,
@@ -204,6 +212,7 @@ impl Settings {
             computer: f.text("computer")?,
             level: f.count("level")?,
             site: f.text("site")?,
+            clock_hold: f.flag("clockHold")?,
         })
     }
 }

@@ -167,12 +167,12 @@ impl TakBoard {
     /// Loads a pasted PTN game or TPS position. Returns an error message; on error nothing
     /// changes.
     pub fn load(&mut self, text: &str) -> Option<String> {
-        self.board.load_text(text).err()
+        self.at_now().load_text(text).err()
     }
 
     /// Restores a saved game. Returns an error message; on error nothing changes.
     pub fn restore(&mut self, text: &str) -> Option<String> {
-        storage::restore(&mut self.board, text)
+        storage::restore(self.at_now(), text)
             .err()
             .map(|m| self.board.text(&m))
     }

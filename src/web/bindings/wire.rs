@@ -26,6 +26,11 @@ pub(super) struct SearchSpec {
     opening: &'static str,
     to_move: &'static str,
     over: bool,
+    /// The game clocks, for a search on the clock (TEI's `wtime btime winc binc`), in ms.
+    wtime: Option<u64>,
+    btime: Option<u64>,
+    winc: Option<u64>,
+    binc: Option<u64>,
 }
 
 impl SearchSpec {
@@ -42,6 +47,24 @@ impl SearchSpec {
             opening: config.opening.name(),
             to_move: pos.to_move().name(),
             over,
+            wtime: None,
+            btime: None,
+            winc: None,
+            binc: None,
+        }
+    }
+
+    /// With the game clocks (`[white, black, white's increment, black's]`, ms), if any.
+    pub(super) fn with_clock(self, clock: Option<[u64; 4]>) -> SearchSpec {
+        match clock {
+            Some([w, b, wi, bi]) => SearchSpec {
+                wtime: Some(w),
+                btime: Some(b),
+                winc: Some(wi),
+                binc: Some(bi),
+                ..self
+            },
+            None => self,
         }
     }
 }
@@ -61,7 +84,11 @@ json_object!(SearchSpec {
     ancient_tie_rule,
     opening,
     to_move,
-    over
+    over,
+    wtime,
+    btime,
+    winc,
+    binc
 });
 
 /// A mark as the page writes it.
