@@ -147,8 +147,11 @@ test('the dialog on a phone, in Italian, with a dark theme and no play', async (
   await page.selectOption('#lang', 'it');
   await page.waitForFunction(() => document.documentElement.lang === 'it');
   for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
+  await page.evaluate(() => document.getElementById('flip').click()); // seen from Black's side
   await openEmbedThis(page);
   assert.equal(await page.textContent('#embedthis-title'), 'Incorpora questa scacchiera');
+  assert.ok(await page.isChecked('#embedthis-form input[name=flip]'), 'the view as the page shows it');
+  assert.match(await code(page), /&amp;flip=1/);
   await choose(page, 'form', 'element');
   await page.selectOption('#embedthis-form select[name=theme]', 'dark');
   await page.uncheck('#embedthis-form input[name=interactive]');
@@ -156,6 +159,7 @@ test('the dialog on a phone, in Italian, with a dark theme and no play', async (
   const text = await code(page);
   assert.match(text, /theme='dark'/);
   assert.match(text, /lang='it'/);
+  assert.match(text, / flip /);
   const inPreview = await element(page, '#embedthis-preview tak-board');
   assert.equal(inPreview.tps, await page.evaluate(() => window.tak.tps()));
   await page.waitForTimeout(300); // the preview's first frame
