@@ -67,13 +67,13 @@ export const addresses = (page = location.href) => ({
 export function snippet(c, g, where = addresses()) {
   const params = chosenParams(c, g);
   if (c.form === 'element') {
-    const attributes = params.map(([, attribute, v]) => [attribute, v === true ? '' : v]);
+    const attributes = [...params.map(([, attribute, v]) => [attribute, v === true ? '' : v]), ['style', 'max-width:480px']];
     const attrs = attributes.map(([a, v]) => (v === '' ? ` ${a}` : ` ${a}='${escapeAttribute(v)}'`)).join('');
     return {
       tag: 'tak-board',
       attributes,
       script: where.element,
-      code: `<script type="module" src="${where.element}"></script>\n<tak-board${attrs} style="max-width:480px"></tak-board>`,
+      code: `<script type="module" src="${where.element}"></script>\n<tak-board${attrs}></tak-board>`,
     };
   }
   const query = new URLSearchParams(params.map(([name, , v]) => [name, v === true ? '1' : v])).toString();

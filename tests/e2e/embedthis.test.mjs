@@ -110,6 +110,14 @@ test('the copied code shows the same position and marks on another origin, as a 
   assert.match(elementCode, new RegExp(`^<script type="module" src="${site.base}/www/tak-board\\.js"></script>\\n<tak-board tps='`));
   const inPreview = await element(page, '#embedthis-preview tak-board');
   assert.deepEqual({ tps: inPreview.tps, marks: inPreview.marks }, here);
+  // The preview is the code: the element a browser reads from it, attribute for attribute.
+  const attributesOf = await page.evaluate((text) => {
+    const list = (el) => [...el.attributes].map((a) => [a.name, a.value]);
+    const parsed = document.createElement('template');
+    parsed.innerHTML = text;
+    return { code: list(parsed.content.querySelector('tak-board')), preview: list(document.querySelector('#embedthis-preview tak-board')) };
+  }, elementCode);
+  assert.deepEqual(attributesOf.preview, attributesOf.code);
   const elementHost = await hostPage(elementCode);
   await other.goto(`${elementHost.url}/index.html`);
   const pasted = await element(other);
