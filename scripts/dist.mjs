@@ -53,9 +53,9 @@ function staticImports(entry) {
 const preload = (entry, prefix) => staticImports(entry)
   .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n  ');
 
-// The long texts of each catalogue (the rules, the tutorial) in a file of their own, fetched
+// The long texts of each catalogue (the rules, the tutorial, Embed this) in a file of their own, fetched
 // when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(rules|tut|puz)\./;
+const MORE = /^(rules|tut|puz|embedthis)\./;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());

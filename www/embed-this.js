@@ -152,7 +152,7 @@ const DIALOG = `<style>${STYLE}</style>
   <textarea id="embedthis-code" readonly spellcheck="false" rows="4"></textarea>
   <p id="embedthis-message" class="error" aria-live="polite"></p>
   <div class="row end">
-    <a href="www/authors.html" target="_blank" rel="noopener" data-i18n="embedthis.authors">For authors</a>
+    <a href="www/authors.html" target="_blank" rel="noopener" data-i18n="btn.authors">For authors</a>
     <button id="embedthis-copy" type="button" data-i18n="btn.copy">Copy</button>
     <button value="close" data-i18n="btn.close">Close</button>
   </div>
@@ -182,6 +182,7 @@ export async function openEmbedThis(board, t, { theme = 'system', lang = '', fli
     document.body.append(dialog);
     dialog.addEventListener('close', () => $preview().replaceChildren()); // no frame left running
   }
+  await t.more(); // in dist/ the dialog's texts come with the long ones, when first wanted
   translatePage(dialog, t);
   const form = dialog.querySelector('form');
   dialog.querySelector('#embedthis-ply').textContent = t('embedthis.ply', { ply: game.ply });
