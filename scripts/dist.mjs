@@ -13,7 +13,7 @@ mkdirSync(path.join(DIST, 'www/i18n'), { recursive: true });
 mkdirSync(path.join(DIST, 'pkg'), { recursive: true });
 const copy = (from, to = from) => cpSync(path.join(ROOT, from), path.join(DIST, to), { recursive: true });
 // The puzzle set is fetched when Puzzles is first opened (www/puzzle.js).
-for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/icons', 'www/i18n', 'www/puzzles']) copy(f);
+for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/authors.html', 'www/icons', 'www/i18n', 'www/puzzles']) copy(f);
 for (const f of ['tak_bg.wasm', 'tak_study_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
 
 // board.js is an entry too: hosts import `mount` from www/board.js (as the embed demo shows).
@@ -53,9 +53,9 @@ function staticImports(entry) {
 const preload = (entry, prefix) => staticImports(entry)
   .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n  ');
 
-// The long texts of each catalogue (the rules, the tutorial) in a file of their own, fetched
+// The long texts of each catalogue (the rules, the tutorial, Embed this) in a file of their own, fetched
 // when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(rules|tut|puz)\./;
+const MORE = /^(rules|tut|puz|embedthis)\./;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());

@@ -17,12 +17,15 @@ const studyModule = later(() => import('./study.js'));
 const puzzleModule = later(() => import('./puzzle.js'));
 const clockModule = later(() => import('./clock.js'));
 const soundModule = later(() => import('./sounds.js'));
+const embedThisModule = later(() => import('./embed-this.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
 
 // The one-file build is itself the file to keep: no link to download it from it.
 if (globalThis.TAK_ONE_FILE) $('download-offline').hidden = true;
+// Opened from a file, the page has no address that another page could embed from.
+if (location.protocol === 'file:') $('embed-this').hidden = $('authors').hidden = true;
 
 // Offline: cache every asset after the first visit (not from file://, where it cannot run).
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
@@ -650,6 +653,13 @@ $('share').addEventListener('click', async () => {
 $('share-copy').addEventListener('click', async () => {
   $('share-link').select();
   try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('share.link_copied'); } catch { $('share-error').textContent = t('share.copy_link_by_hand'); }
+});
+// Embed this: the code for another page, with its preview (www/embed-this.js).
+$('embed-this').addEventListener('click', async () => {
+  try {
+    shareDialog.close();
+    await (await embedThisModule()).openEmbedThis(board, t, { theme: settings.theme, lang: document.documentElement.lang, flip: $('flip').getAttribute('aria-pressed') === 'true' });
+  } catch (err) { showNotice(String(err?.message || err)); }
 });
 const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
 const download = async (blob, name) => (await shareModule()).download(await blob, name);

@@ -3,7 +3,13 @@
 export function spawnWorker() {
   const source = globalThis.TAK_WORKER_SOURCE;
   if (source) return new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
-  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const url = new URL('./worker.js', import.meta.url);
+  // A <tak-board> on another site: a worker must come from the page's own origin, so a
+  // worker of the page's imports ours (its host must allow that: Access-Control-Allow-Origin).
+  if (url.origin !== location.origin) {
+    return new Worker(URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' })), { type: 'module' });
+  }
+  return new Worker(url, { type: 'module' });
 }
 
 /** Bytes from base64 (the one-file build carries its wasm so). */

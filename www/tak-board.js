@@ -1,4 +1,4 @@
-// <tak-board size="5" ptn="..." ply="last" interactive controls analysis lesson autoplay="4"
+// <tak-board size="5" ptn="..." ply="last" interactive="0" controls analysis lesson autoplay="4"
 // puzzle (with a ptn of one puzzle, or a tps: the reader solves it, the solver answers)
 // arrows="c3-e3" highlight="d4:red" labels="b2:1" flip theme="dark">: a board for
 // any page, in a shadow root so that nothing leaks into the host page's styles, and no
@@ -30,6 +30,7 @@ class TakBoardElement extends HTMLElement {
   #analysis = null;
   #lesson = null;
   #pending = [];
+  #ready = false; // true once the board is all set up (its marks, lesson, analysis): the `ready` event
 
   connectedCallback() {
     if (this.#root) return;
@@ -46,6 +47,8 @@ class TakBoardElement extends HTMLElement {
     this.#root.append(style, frame);
     const attr = (name) => this.getAttribute(name) ?? undefined;
     const flag = (name) => this.hasAttribute(name) && this.getAttribute(name) !== 'false' && this.getAttribute(name) !== '0';
+    // Playable unless told otherwise (`interactive="0"`), as the embed's frame is.
+    const interactive = !this.hasAttribute('interactive') || flag('interactive');
     const size = attr('size');
     if (size !== undefined && !/^[3-8]$/.test(size)) {
       this.#problem(`size must be a board size from 3 to 8, not '${size}'`);
@@ -69,7 +72,7 @@ class TakBoardElement extends HTMLElement {
       // A puzzle's PTN is read as a puzzle (below): the board starts from its position.
       tps: attr('tps'), ptn: flag('puzzle') ? undefined : attr('ptn'), komi: attr('komi'),
       study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson', 'puzzle'].some((a) => this.hasAttribute(a)),
-      interactive: flag('interactive'), flip: flag('flip'), theme: attr('theme') || 'auto',
+      interactive, flip: flag('flip'), theme: attr('theme') || 'auto',
       scoring: attr('scoring'), takeBacks: attr('take-backs'), opening: attr('opening'), ...counts,
       tieRule: attr('tie-rule') === undefined ? undefined : attr('tie-rule') === 'ancient',
       label: this.getAttribute('aria-label') || 'Tak board',
@@ -84,6 +87,7 @@ class TakBoardElement extends HTMLElement {
         handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
         for (const [type, fn] of this.#pending) handle.on(type, fn);
         this.#pending = [];
+        this.#ready = true;
         this.dispatchEvent(new CustomEvent('ready'));
         return;
       }
@@ -108,6 +112,7 @@ class TakBoardElement extends HTMLElement {
       handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
       for (const [type, fn] of this.#pending) handle.on(type, fn);
       this.#pending = [];
+      this.#ready = true;
       this.dispatchEvent(new CustomEvent('ready'));
     }).catch((err) => this.#problem(String(err?.message || err)));
   }
@@ -119,6 +124,7 @@ class TakBoardElement extends HTMLElement {
     this.#analysis = null;
     this.#handle?.destroy();
     this.#handle = null;
+    this.#ready = false;
     this.#root?.replaceChildren();
     this.#root = null;
   }
@@ -131,7 +137,7 @@ class TakBoardElement extends HTMLElement {
     this.#root.querySelector('.board')?.replaceChildren(box);
   }
 
-  get ready() { return this.#handle !== null; }
+  get ready() { return this.#ready; }
   tps() { return this.#handle?.tps() ?? null; }
   ptn() { return this.#handle?.ptn() ?? null; }
   play(move) { return this.#handle ? this.#handle.play(move) : 'the board is not ready'; }

@@ -66,10 +66,11 @@ const typeOf = (url) => {
 
 test('every local link, script, stylesheet, frame and import in dist/ resolves', async () => {
   const pages = readdirSync(DIST, { recursive: true }).map(String).filter((f) => f.endsWith('.html'));
-  assert.ok(pages.includes(path.join('www', 'embed-demo.html')) && pages.includes('index.html'), pages.join(' '));
+  assert.ok(pages.includes(path.join('www', 'embed-demo.html')) && pages.includes(path.join('www', 'authors.html')) && pages.includes('index.html'), pages.join(' '));
   const queue = pages.map((f) => ({ url: `${server.url}/${f.split(path.sep).join('/')}`, from: '(dist)' }));
   const seen = new Set();
   const broken = [];
+  const pageTexts = new Map();
   while (queue.length) {
     const { url, from } = queue.shift();
     const key = url.split('#')[0];
@@ -80,11 +81,16 @@ test('every local link, script, stylesheet, frame and import in dist/ resolves',
     const type = typeOf(key);
     if (type === 'other') { await response.arrayBuffer(); continue; }
     const text = await response.text();
+    if (type === 'html') pageTexts.set(new URL(key).pathname, text);
     for (const ref of references(text, key, type)) queue.push({ url: ref, from: new URL(key).pathname });
   }
   assert.deepEqual(broken, [], 'addresses that do not resolve');
   // The walk went everywhere it should: the demo's documented module and the page's wasm.
   const walked = [...seen].map((u) => new URL(u).pathname);
+  // The authors' page is reached from the game page's menu, and reaches the lessons and the embed.
+  const from = (page) => broken.length === 0 && references(pageTexts.get(page) ?? '', `${server.url}${page}`, 'html').map((u) => new URL(u).pathname);
+  assert.ok(from('/index.html').includes('/www/authors.html'), 'the menu links the authors\' page');
+  for (const must of ['/www/embed-demo.html', '/embed.html', '/www/tak-board.js', '/index.html']) assert.ok(from('/www/authors.html').includes(must), `the authors' page links ${must}`);
   for (const must of ['/www/board.js', '/www/tak-board.js', '/embed.html', '/pkg/tak_bg.wasm', '/pkg/tak_engine_bg.wasm', '/www/i18n/ca.txt', '/www/i18n/ca.more.txt', '/www/style.css', '/manifest.webmanifest']) {
     assert.ok(walked.includes(must), `${must} walked (${walked.length} addresses)`);
   }

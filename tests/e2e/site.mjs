@@ -7,11 +7,11 @@ import { ROOT, serve } from './harness.mjs';
 
 export const SUBPATH = 'tak-web';
 
-export async function serveSite(hostPages = {}) {
+export async function serveSite(hostPages = {}, options = {}) {
   if (!existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('run `make dist` first');
   const dir = mkdtempSync(path.join(tmpdir(), 'tak-site-'));
   cpSync(path.join(ROOT, 'dist'), path.join(dir, SUBPATH), { recursive: true });
   for (const [name, html] of Object.entries(hostPages)) writeFileSync(path.join(dir, name), html);
-  const server = await serve(dir);
+  const server = await serve(dir, options);
   return { ...server, dir, base: `${server.url}/${SUBPATH}` };
 }

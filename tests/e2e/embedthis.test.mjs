@@ -1,0 +1,242 @@
+// "Embed this": the dialog's code, copied and pasted into a page on another origin (a second
+// port), shows the same position and marks as the game page, as a frame and as a
+// <tak-board>; the preview is that code; the frame and the element agree on their defaults.
+// Needs `make dist` (the site is dist/ under a sub-path, served with CORS as GitHub Pages does).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { center, launch, openGame, openMenu, ROOT, serve, shot, squareAt } from './harness.mjs';
+import { serveSite } from './site.mjs';
+
+let site, browser;
+const hosts = [];
+before(async () => {
+  site = await serveSite({}, { cors: true });
+  browser = await launch();
+});
+after(async () => { await browser?.close(); site?.close(); for (const h of hosts) h.close(); });
+
+/** Serves `body` as the index.html of a fresh folder, on a port of its own. */
+async function hostPage(body) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tak-host-'));
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><title>A post about Tak</title></head><body><h1>My game</h1>\n${body}\n</body></html>`);
+  const host = await serve(dir);
+  hosts.push(host);
+  return host;
+}
+
+/** The frame showing embed.html in `page`, once its board is ready. */
+async function embedFrame(page) {
+  await page.waitForFunction(() => document.querySelector('iframe'));
+  for (let i = 0; i < 200; i++) {
+    const frame = page.frames().find((f) => f.url().includes('/embed.html'));
+    if (frame && await frame.evaluate(() => typeof window.tak?.tps === 'function').catch(() => false)) return frame;
+    await page.waitForTimeout(50);
+  }
+  throw new Error('the embedded frame never showed a board');
+}
+
+const element = (page, selector = 'tak-board') => page.waitForFunction((s) => document.querySelector(s)?.ready, selector)
+  .then(() => page.evaluate((s) => { const b = document.querySelector(s); return { tps: b.tps(), marks: b.marks(), ptn: b.ptn() }; }, selector));
+
+async function openEmbedThis(page) {
+  await openMenu(page);
+  await page.click('#share');
+  await page.click('#embed-this');
+  await page.waitForFunction(() => document.getElementById('embedthis-dialog')?.open && document.getElementById('embedthis-code').value);
+}
+/** Serious accessibility violations (axe-core), as in learn.test.mjs. */
+async function axe(page) {
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+const code = (page) => page.evaluate(() => document.getElementById('embedthis-code').value);
+const choose = (page, name, value) => page.check(`#embedthis-form input[name=${name}][value=${value}]`);
+
+test('the copied code shows the same position and marks on another origin, as a frame and as an element', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await openGame(context, site.base);
+  for (const m of ['a1', 'e5', 'c3', 'c2', 'd3']) await page.evaluate((m) => window.tak.play(m), m);
+  // Marks drawn with the mouse: a highlight and an arrow, kept with the ply shown.
+  const c3 = await squareAt(page, 'c3');
+  await page.mouse.click(c3.x, c3.y, { button: 'right' });
+  await page.waitForFunction(() => window.tak.build() === 'study' && window.tak.marks().length === 1);
+  const e3 = await squareAt(page, 'e3');
+  await page.mouse.move(c3.x, c3.y);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move(e3.x, e3.y, { steps: 5 });
+  await page.mouse.up({ button: 'right' });
+  await page.waitForFunction(() => window.tak.marks().length === 2);
+  const here = await page.evaluate(() => ({ tps: window.tak.tps(), marks: window.tak.marks() }));
+
+  await openEmbedThis(page);
+  // A frame of this position: absolute addresses under the site's sub-path, the marks as parameters.
+  const frameCode = await code(page);
+  assert.match(frameCode, new RegExp(`^<iframe src="${site.base}/embed\\.html\\?tps=`));
+  assert.match(frameCode, /arrows=c3-e3/);
+  assert.match(frameCode, /highlight=c3/);
+  assert.doesNotMatch(frameCode, /interactive/, 'playable is the default: not written');
+  // The preview is the code: the same frame address.
+  const preview = await embedFrame(page);
+  assert.equal(await page.evaluate(() => document.querySelector('#embedthis-preview iframe').getAttribute('src')), frameCode.match(/src="([^"]*)"/)[1].replaceAll('&amp;', '&'));
+  assert.deepEqual(await preview.evaluate(() => ({ tps: window.tak.tps(), marks: window.tak.marks() })), here);
+  await shot(page, 'embedthis-desktop');
+  assert.deepEqual(await axe(page), [], 'the dialog');
+
+  // Copy puts the code on the clipboard.
+  await page.click('#embedthis-copy');
+  await page.waitForFunction(() => document.getElementById('embedthis-message').textContent);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), frameCode);
+
+  // Pasted into a page on another origin.
+  const host = await hostPage(frameCode);
+  assert.notEqual(new URL(host.url).origin, new URL(site.base).origin);
+  const other = await context.newPage();
+  const errors = [];
+  other.on('pageerror', (e) => errors.push(e.message));
+  await other.goto(`${host.url}/index.html`);
+  const frame = await embedFrame(other);
+  assert.deepEqual(await frame.evaluate(() => ({ tps: window.tak.tps(), marks: window.tak.marks() })), here);
+
+  // As an element: its script from the site, the board in the host page itself.
+  await choose(page, 'form', 'element');
+  await page.waitForFunction(() => document.getElementById('embedthis-code').value.startsWith('<script'));
+  const elementCode = await code(page);
+  assert.match(elementCode, new RegExp(`^<script type="module" src="${site.base}/www/tak-board\\.js"></script>\\n<tak-board tps='`));
+  const inPreview = await element(page, '#embedthis-preview tak-board');
+  assert.deepEqual({ tps: inPreview.tps, marks: inPreview.marks }, here);
+  // The preview is the code: the element a browser reads from it, attribute for attribute.
+  const attributesOf = await page.evaluate((text) => {
+    const list = (el) => [...el.attributes].map((a) => [a.name, a.value]);
+    const parsed = document.createElement('template');
+    parsed.innerHTML = text;
+    return { code: list(parsed.content.querySelector('tak-board')), preview: list(document.querySelector('#embedthis-preview tak-board')) };
+  }, elementCode);
+  assert.deepEqual(attributesOf.preview, attributesOf.code);
+  const elementHost = await hostPage(elementCode);
+  await other.goto(`${elementHost.url}/index.html`);
+  const pasted = await element(other);
+  assert.deepEqual({ tps: pasted.tps, marks: pasted.marks }, here);
+
+  // The whole game, with lesson captions off (no comments but marks) and step buttons: the PTN
+  // carries the marks in its comments, and the board opens at the ply shown.
+  await choose(page, 'scope', 'game');
+  await page.waitForFunction(() => document.getElementById('embedthis-code').value.includes('ptn='));
+  assert.ok(await page.isChecked('#embedthis-form input[name=controls]'), 'a game comes with its step buttons');
+  const gameCode = await code(page);
+  assert.match(gameCode, / controls/);
+  const gameHost = await hostPage(gameCode);
+  await other.goto(`${gameHost.url}/index.html`);
+  const game = await element(other);
+  assert.deepEqual({ tps: game.tps, marks: game.marks }, here);
+  assert.match(game.ptn, /1\. a1 e5\s+2\. c3 c2\s+3\. d3 \{\[arrows c3-e3\] \[highlight c3\]\}/);
+  assert.ok(await other.evaluate(() => document.querySelector('tak-board').shadowRoot.querySelector('.tak-steps')), 'step buttons shown');
+  // Lesson captions: the comments step by step from the start (its own buttons, no ply).
+  await page.check('#embedthis-form input[name=lesson]');
+  await page.waitForFunction(() => / lesson/.test(document.getElementById('embedthis-code').value));
+  const lessonCode = await code(page);
+  assert.doesNotMatch(lessonCode, / controls| ply=/);
+  await page.waitForFunction(() => document.querySelector('#embedthis-preview tak-board')?.ready
+    && document.querySelector('#embedthis-preview tak-board').status().ply === 0);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the dialog on a phone, in Italian, with a dark theme and no play', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await openGame(context, site.base);
+  await openMenu(page);
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
+  for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
+  await page.evaluate(() => document.getElementById('flip').click()); // seen from Black's side
+  await openEmbedThis(page);
+  assert.equal(await page.textContent('#embedthis-title'), 'Incorpora questa scacchiera');
+  assert.ok(await page.isChecked('#embedthis-form input[name=flip]'), 'the view as the page shows it');
+  assert.match(await code(page), /&amp;flip=1/);
+  await choose(page, 'form', 'element');
+  await page.selectOption('#embedthis-form select[name=theme]', 'dark');
+  await page.uncheck('#embedthis-form input[name=interactive]');
+  await page.waitForFunction(() => /interactive='0'/.test(document.getElementById('embedthis-code').value));
+  const text = await code(page);
+  assert.match(text, /theme='dark'/);
+  assert.match(text, /lang='it'/);
+  assert.match(text, / flip /);
+  const inPreview = await element(page, '#embedthis-preview tak-board');
+  assert.equal(inPreview.tps, await page.evaluate(() => window.tak.tps()));
+  await page.waitForTimeout(300); // the preview's first frame
+  await shot(page, 'embedthis-phone');
+  assert.deepEqual(await axe(page), [], 'the dialog on a phone, in Italian');
+  await page.setViewportSize({ width: 844, height: 390 });
+  await shot(page, 'embedthis-phone-landscape');
+  await context.close();
+});
+
+test('the frame and the element agree: playable by default, a diagram with interactive=0', async () => {
+  const host = await hostPage(`<script type="module" src="${site.base}/www/tak-board.js"></script>
+<tak-board id="plain" size="4" style="width:320px"></tak-board>
+<tak-board id="still" size="4" interactive="0" style="width:320px"></tak-board>
+<iframe id="frame-plain" src="${site.base}/embed.html?size=4" width="320" height="280"></iframe>
+<iframe id="frame-still" src="${site.base}/embed.html?size=4&amp;interactive=0" width="320" height="280"></iframe>`);
+  const context = await browser.newContext({ viewport: { width: 800, height: 1400 } });
+  const page = await context.newPage();
+  await page.goto(`${host.url}/index.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('tak-board')].every((b) => b.ready));
+  const clickOnElement = async (id) => {
+    const r = await page.evaluate((i) => document.getElementById(i).squareRect('a1'), id);
+    await page.mouse.click(center(r).x, center(r).y);
+    await page.waitForTimeout(200);
+    return page.evaluate((i) => document.getElementById(i).tps(), id);
+  };
+  const clickInFrame = async (id) => {
+    const frame = await (await page.$(`#${id}`)).contentFrame();
+    await frame.waitForFunction(() => typeof window.tak?.tps === 'function');
+    const box = await (await page.$(`#${id}`)).boundingBox();
+    const r = await frame.evaluate(() => window.tak.squareRect('a1'));
+    await page.mouse.click(box.x + center(r).x, box.y + center(r).y);
+    await page.waitForTimeout(200);
+    return frame.evaluate(() => window.tak.tps());
+  };
+  const empty = 'x4/x4/x4/x4 1 1';
+  assert.notEqual(await clickOnElement('plain'), empty, 'the element is playable by default');
+  assert.notEqual(await clickInFrame('frame-plain'), empty, 'the frame is playable by default');
+  assert.equal(await clickOnElement('still'), empty, 'interactive="0": the element is a diagram');
+  assert.equal(await clickInFrame('frame-still'), empty, 'interactive=0: the frame is a diagram');
+  await context.close();
+});
+
+test('a <tak-board> with analysis runs its worker from another origin', async () => {
+  const host = await hostPage(`<script type="module" src="${site.base}/www/tak-board.js"></script>
+<tak-board analysis size="5" style="width:420px" tps="x5/x5/x5/2,2,2,2,x/1,1,1,x2 1 5"></tak-board>`);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${host.url}/index.html`);
+  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('tak-board')?.shadowRoot?.querySelector('.tak-analysis p')?.textContent || ''), null, { timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a position alone keeps its game\'s komi, opening and reserves', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, site.base);
+  assert.equal(await page.evaluate(() => window.tak.newGameWith({ size: 5, komi: '-1.5', opening: 'no-swap', flats: 15, caps: 0 })), null);
+  for (const m of ['a1', 'e5', 'c3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  const here = await page.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves }; });
+  await openEmbedThis(page);
+  const text = await code(page);
+  for (const p of ['komi=-1.5', 'opening=no-swap', 'flats=15', 'caps=0']) assert.ok(text.includes(p), `${p} in ${text}`);
+  const host = await hostPage(text);
+  const other = await context.newPage();
+  await other.goto(`${host.url}/index.html`);
+  const frame = await embedFrame(other);
+  assert.deepEqual(await frame.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves }; }), here);
+  await context.close();
+});
