@@ -83,6 +83,19 @@ impl Editor {
         editor
     }
 
+    /// The editor on a position given as TPS with its game's reserves and opening (what
+    /// the page's board reports of its position). Refused with the reader's reason.
+    pub fn from_tps(text: &str, stones: u8, caps: u8, opening: Opening) -> Result<Editor, Message> {
+        let size = tps::size_of(text).min(255) as u8;
+        let config = Config::standard(size)
+            .map_err(|_| Message::new("editor.bad_size").with("size", size))?
+            .with_opening(opening);
+        let config = config.with_pieces(stones, caps).unwrap_or(config);
+        tps::parse(text, config)
+            .map(|p| Editor::from_position(&p))
+            .map_err(|e| Message::new("editor.refused").with("why", e))
+    }
+
     pub fn size(&self) -> u8 {
         self.size
     }
@@ -225,12 +238,17 @@ impl Editor {
             self.cursor = square;
             return KeyOutcome::Changed;
         }
+        let choose = |editor: &mut Editor, color: Option<Color>, kind: Option<Kind>| {
+            editor.piece.color = color.unwrap_or(editor.piece.color);
+            editor.piece.kind = kind.unwrap_or(editor.piece.kind);
+            Ok(())
+        };
         let result = match key.to_ascii_lowercase().as_str() {
-            "f" => Ok(self.piece.kind = Kind::Flat),
-            "s" => Ok(self.piece.kind = Kind::Wall),
-            "c" => Ok(self.piece.kind = Kind::Cap),
-            "1" | "w" => Ok(self.piece.color = Color::White),
-            "2" | "b" => Ok(self.piece.color = Color::Black),
+            "f" => choose(self, None, Some(Kind::Flat)),
+            "s" => choose(self, None, Some(Kind::Wall)),
+            "c" => choose(self, None, Some(Kind::Cap)),
+            "1" | "w" => choose(self, Some(Color::White), None),
+            "2" | "b" => choose(self, Some(Color::Black), None),
             "enter" | " " => self.place(self.cursor),
             "backspace" => self.remove_top(self.cursor),
             "delete" | "x" => self.clear(self.cursor),
@@ -258,7 +276,7 @@ impl Editor {
             custom_reserves: self.reserves.is_some(),
             white_left: [left[0].0, left[0].1],
             black_left: [left[1].0, left[1].1],
-            tps: self.display_tps(),
+            board_ptn: self.ptn(&self.display_tps()),
         }
     }
 
@@ -392,8 +410,8 @@ pub struct EditorStatus {
     pub custom_reserves: bool,
     pub white_left: [u8; 2],
     pub black_left: [u8; 2],
-    /// The board to draw (see [`Editor::display_tps`]).
-    pub tps: String,
+    /// The board to draw, as a PTN (see [`Editor::display_tps`]).
+    pub board_ptn: String,
 }
 
 json_object!(EditorStatus {
@@ -408,7 +426,7 @@ json_object!(EditorStatus {
     custom_reserves,
     white_left,
     black_left,
-    tps,
+    board_ptn,
 });
 
 #[cfg(test)]
@@ -558,6 +576,13 @@ mod tests {
         let e = Editor::from_position(&pos);
         assert_eq!(e.to_tps().unwrap(), "x4,1S/x5/x2,2C,x2/x5/12,x4 2 7");
         assert_eq!((e.to_move(), e.move_number()), (Color::Black, 7));
+        let custom = Editor::from_tps("x3/x3/x3 1 4", 12, 0, Opening::NoSwap).unwrap();
+        assert_eq!(custom.config().stones, 12);
+        assert!(custom.ptn("x3/x3/x3 1 4").contains("[Opening \"no-swap\"]"));
+        assert_eq!(
+            Editor::from_tps("x3/x3 1 4", 12, 0, Opening::Swap).unwrap_err().key,
+            "editor.bad_size"
+        );
     }
 
     #[test]

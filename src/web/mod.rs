@@ -29,6 +29,7 @@ pub mod canvas;
 pub mod config;
 pub mod describe;
 pub mod drag;
+#[cfg(feature = "study")]
 pub mod editor;
 pub mod i18n;
 pub mod input;
