@@ -322,7 +322,7 @@ impl Editor {
                 }
                 cells.push(cell);
             }
-            rows.push(cells.join(","));
+            rows.push(join_empty_runs(&cells));
         }
         let player = if self.to_move == Color::White { 1 } else { 2 };
         format!("{} {player} {move_number}", rows.join("/"))
@@ -380,6 +380,27 @@ impl Editor {
         }
         Message::new("editor.refused").with("why", why)
     }
+}
+
+/// A TPS row from its cells, runs of empty squares written `xN` as the reader writes them.
+fn join_empty_runs(cells: &[String]) -> String {
+    let mut out: Vec<String> = Vec::with_capacity(cells.len());
+    let mut empty = 0;
+    for cell in cells {
+        if cell == "x" {
+            empty += 1;
+            continue;
+        }
+        if empty > 0 {
+            out.push(if empty == 1 { "x".into() } else { format!("x{empty}") });
+            empty = 0;
+        }
+        out.push(cell.clone());
+    }
+    if empty > 0 {
+        out.push(if empty == 1 { "x".into() } else { format!("x{empty}") });
+    }
+    out.join(",")
 }
 
 fn color_key(color: Color) -> &'static str {
@@ -453,6 +474,7 @@ mod tests {
         let tps = e.to_tps().unwrap();
         assert_eq!(tps, "x4,1S/x5/x2,2C,x2/x5/12,x4 2 7");
         assert!(Position::from_tps(&tps).is_ok());
+        assert_eq!(e.display_tps(), tps);
         assert_eq!(e.reserves_left(), [(19, 1), (20, 0)]);
     }
 
