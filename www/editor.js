@@ -22,6 +22,7 @@ const el = (tag, props = {}, children = []) => {
  * for an empty 5×5 board. `t` translates, `lang` is the reader's language, `theme` the board's.
  */
 export async function editPosition(host, { t, lang, theme = 'auto', start = null }) {
+  await t.more?.(); // the editor's own words come with the long texts (dist/: a file apart)
   const wasm = await loadEngine('study');
   const fromStart = () => (start
     ? wasm.TakEditor.fromTps(start.tps, start.stones, start.caps, start.opening ?? 'swap', lang)
@@ -31,21 +32,21 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
 
   // The controls.
   const sizeSelect = el('select', { id: 'editor-size' }, SIZES.map((n) => el('option', { value: String(n), textContent: `${n}×${n}` })));
-  const emptyButton = el('button', { type: 'button', id: 'editor-empty', textContent: t('editor.empty') });
-  const currentButton = el('button', { type: 'button', id: 'editor-current', textContent: t('editor.current'), hidden: !start });
+  const emptyButton = el('button', { type: 'button', id: 'editor-empty', textContent: t('editor.ui.empty') });
+  const currentButton = el('button', { type: 'button', id: 'editor-current', textContent: t('editor.ui.current'), hidden: !start });
   const pieceButtons = [];
   for (const color of COLORS) {
     for (const kind of KINDS) {
-      const b = el('button', { type: 'button', className: 'editor-piece', textContent: `${t(`color.${color}`)} · ${t(`editor.${kind}`)}` });
+      const b = el('button', { type: 'button', className: 'editor-piece', textContent: `${t(`color.${color}`)} · ${t(`editor.ui.${kind}`)}` });
       b.dataset.color = color;
       b.dataset.kind = kind;
       b.addEventListener('click', () => { editor.choose(color, kind); tool = 'place'; refresh(); });
       pieceButtons.push(b);
     }
   }
-  const removeButton = el('button', { type: 'button', id: 'editor-remove', textContent: t('editor.remove') });
-  const clearButton = el('button', { type: 'button', id: 'editor-clear', textContent: t('editor.clear') });
-  const clearAllButton = el('button', { type: 'button', id: 'editor-clear-all', textContent: t('editor.clear_all') });
+  const removeButton = el('button', { type: 'button', id: 'editor-remove', textContent: t('editor.ui.remove') });
+  const clearButton = el('button', { type: 'button', id: 'editor-clear', textContent: t('editor.ui.clear') });
+  const clearAllButton = el('button', { type: 'button', id: 'editor-clear-all', textContent: t('editor.ui.clear_all') });
   removeButton.addEventListener('click', () => { tool = 'remove'; refresh(); });
   clearButton.addEventListener('click', () => { tool = 'clear'; refresh(); });
   const toMove = el('select', { id: 'editor-to-move' }, COLORS.map((c) => el('option', { value: c, textContent: t(`color.${c}`) })));
@@ -56,23 +57,23 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
   const error = el('p', { id: 'editor-error', className: 'tutorial-feedback editor-error' });
   error.setAttribute('role', 'alert');
   const boardBox = el('div', { id: 'editor-board', className: 'tutorial-board editor-board' });
-  const cancelButton = el('button', { type: 'button', id: 'editor-cancel', textContent: t('editor.cancel') });
-  const doneButton = el('button', { type: 'button', id: 'editor-done', className: 'primary', textContent: t('editor.done') });
+  const cancelButton = el('button', { type: 'button', id: 'editor-cancel', textContent: t('editor.ui.cancel') });
+  const doneButton = el('button', { type: 'button', id: 'editor-done', className: 'primary', textContent: t('editor.ui.done') });
   const label = (key, control) => el('label', { className: 'editor-field' }, [el('span', { textContent: t(key) }), ' ', control]);
-  const help = el('details', { className: 'editor-help' }, [el('summary', { textContent: '?' }), el('p', { className: 'muted', textContent: t('editor.help') })]);
+  const help = el('details', { className: 'editor-help' }, [el('summary', { textContent: '?' }), el('p', { className: 'muted', textContent: t('editor.ui.help') })]);
   host.replaceChildren(
-    el('div', { className: 'tutorial-head' }, [el('h2', { id: 'editor-heading', textContent: t('editor.title') }), help]),
-    el('div', { className: 'editor-row' }, [label('editor.size', sizeSelect), emptyButton, currentButton]),
+    el('div', { className: 'tutorial-head' }, [el('h2', { id: 'editor-heading', textContent: t('editor.ui.title') }), help]),
+    el('div', { className: 'editor-row' }, [label('editor.ui.size', sizeSelect), emptyButton, currentButton]),
     boardBox,
     el('div', { className: 'editor-row editor-tools' }, [...pieceButtons, removeButton, clearButton, clearAllButton]),
-    el('div', { className: 'editor-row' }, [label('editor.to_move', toMove), label('editor.move', moveNumber),
-      label('editor.reserves', stones), label('editor.caps', caps)]),
+    el('div', { className: 'editor-row' }, [label('editor.ui.to_move', toMove), label('editor.ui.move', moveNumber),
+      label('editor.ui.reserves', stones), label('editor.ui.caps', caps)]),
     left,
     error,
     el('div', { className: 'row end' }, [cancelButton, doneButton]),
   );
 
-  const board = await mount(boardBox, { study: true, interactive: false, animate: false, drawMarks: false, lang, theme, label: t('editor.title'), messages: true });
+  const board = await mount(boardBox, { study: true, interactive: false, animate: false, drawMarks: false, lang, theme, label: t('editor.ui.title'), messages: true });
   board.canvas.setAttribute('aria-describedby', 'editor-left');
 
   const say = (message) => {
@@ -98,8 +99,8 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
     removeButton.setAttribute('aria-pressed', String(tool === 'remove'));
     clearButton.setAttribute('aria-pressed', String(tool === 'clear'));
     left.textContent = [
-      t('editor.left', { player: t('color.white'), stones: s.whiteLeft[0], caps: s.whiteLeft[1] }),
-      t('editor.left', { player: t('color.black'), stones: s.blackLeft[0], caps: s.blackLeft[1] }),
+      t('editor.ui.left', { player: t('color.white'), stones: s.whiteLeft[0], caps: s.whiteLeft[1] }),
+      t('editor.ui.left', { player: t('color.black'), stones: s.blackLeft[0], caps: s.blackLeft[1] }),
     ].join(' · ');
   }
   const edit = (fn) => { const why = fn(); say(why); refresh(); };
