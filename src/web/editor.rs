@@ -313,7 +313,11 @@ impl Editor {
                 }
                 let mut cell = String::new();
                 for piece in stack {
-                    cell.push(if piece.color == Color::White { '1' } else { '2' });
+                    cell.push(if piece.color == Color::White {
+                        '1'
+                    } else {
+                        '2'
+                    });
                     match piece.kind {
                         Kind::Flat => {}
                         Kind::Wall => cell.push('S'),
@@ -392,13 +396,21 @@ fn join_empty_runs(cells: &[String]) -> String {
             continue;
         }
         if empty > 0 {
-            out.push(if empty == 1 { "x".into() } else { format!("x{empty}") });
+            out.push(if empty == 1 {
+                "x".into()
+            } else {
+                format!("x{empty}")
+            });
             empty = 0;
         }
         out.push(cell.clone());
     }
     if empty > 0 {
-        out.push(if empty == 1 { "x".into() } else { format!("x{empty}") });
+        out.push(if empty == 1 {
+            "x".into()
+        } else {
+            format!("x{empty}")
+        });
     }
     out.join(",")
 }
@@ -514,7 +526,9 @@ mod tests {
         // 3×3 has no capstone at all.
         let mut small = Editor::empty(3).unwrap();
         assert_eq!(
-            put(&mut small, Color::White, Kind::Cap, "a1").unwrap_err().key,
+            put(&mut small, Color::White, Kind::Cap, "a1")
+                .unwrap_err()
+                .key,
             "editor.too_many_caps"
         );
     }
@@ -555,7 +569,10 @@ mod tests {
         put(&mut e, Color::White, Kind::Cap, "d1").unwrap();
         put(&mut e, Color::White, Kind::Cap, "e1").unwrap();
         let ptn = e.ptn(&e.to_tps().unwrap_or_default());
-        assert!(ptn.contains("[Flats \"12\"]") && ptn.contains("[Caps \"2\"]"), "{ptn}");
+        assert!(
+            ptn.contains("[Flats \"12\"]") && ptn.contains("[Caps \"2\"]"),
+            "{ptn}"
+        );
     }
 
     #[test]
@@ -602,7 +619,9 @@ mod tests {
         assert_eq!(custom.config().stones, 12);
         assert!(custom.ptn("x3/x3/x3 1 4").contains("[Opening \"no-swap\"]"));
         assert_eq!(
-            Editor::from_tps("x3/x3 1 4", 12, 0, Opening::Swap).unwrap_err().key,
+            Editor::from_tps("x3/x3 1 4", 12, 0, Opening::Swap)
+                .unwrap_err()
+                .key,
             "editor.bad_size"
         );
     }
@@ -647,7 +666,11 @@ mod tests {
         ];
         for lang in Lang::ALL {
             for key in keys {
-                assert!(catalogue(lang).contains_key(key), "{key} in {}", lang.code());
+                assert!(
+                    catalogue(lang).contains_key(key),
+                    "{key} in {}",
+                    lang.code()
+                );
             }
         }
     }

@@ -3,9 +3,9 @@
 //! on an ordinary board (from [`Editor::display_tps`]); nothing is drawn here.
 
 use super::to_js;
+use crate::config::Opening;
 use crate::web::editor::{Editor, KeyOutcome};
 use crate::web::i18n::{Lang, Message};
-use crate::config::Opening;
 use crate::{Color, Kind, Piece, Square};
 use wasm_bindgen::prelude::*;
 
@@ -28,8 +28,7 @@ impl TakEditor {
     /// An empty board of side `size` (3 to 8; another size gives 5), messages in `lang`.
     pub fn empty(size: u8, lang: &str) -> TakEditor {
         TakEditor {
-            editor: Editor::empty(size)
-                .unwrap_or_else(|_| Editor::empty(5).expect("5 is a size")),
+            editor: Editor::empty(size).unwrap_or_else(|_| Editor::empty(5).expect("5 is a size")),
             lang: Lang::from_code(lang).unwrap_or_default(),
         }
     }
