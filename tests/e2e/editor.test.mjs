@@ -59,7 +59,7 @@ test('builds a position with mouse and touch on a phone, Done starts a game that
   await page.touchscreen.tap(b2.x, b2.y);
   await page.waitForFunction(() => globalThis.takEditor.status().boardPtn.includes('x4,1S/x5/x2,2C,x2/x5/12,x4'));
   // The reserves follow: white used a flat and a wall, black a flat and its capstone.
-  assert.match(await page.textContent('#editor-left'), /White: 19 stones and 1 capstones left · Black: 20 stones and 0 capstones left/);
+  assert.match(await page.textContent('#editor-left'), /White in reserve: stones 19, capstones 1 · Black in reserve: stones 20, capstones 0/);
 
   // Black to move at move 7.
   await page.selectOption('#editor-to-move', 'black');
@@ -138,6 +138,23 @@ test('the editor on a desktop, from the current position', async () => {
   await page.click('#editor-done');
   await page.waitForFunction(() => !document.getElementById('editor-dialog').open);
   assert.equal(await tps(page), 'x4,1/x3,2S,x/x2,1,x2/x2,2,x2/2,x4 1 3');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('on a phone held sideways the controls scroll beside the board', async () => {
+  const context = await browser.newContext({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await openGame(context, server.url);
+  await openEditor(page);
+  const b2 = await editorSquare(page, 'b2');
+  await page.touchscreen.tap(b2.x, b2.y);
+  await page.fill('#editor-move', '3');
+  await page.dispatchEvent('#editor-move', 'change');
+  await shot(page, 'editor-landscape');
+  await page.locator('#editor-done').scrollIntoViewIfNeeded();
+  await tapOn(page, '#editor-done');
+  await page.waitForFunction(() => !document.getElementById('editor-dialog').open);
+  assert.equal(await tps(page), 'x5/x5/x5/x,1,x3/x5 1 3');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
