@@ -3,7 +3,8 @@
 // one refused with its reason; Cancel changes nothing; editor=1 in the embed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, center, squareAt, tps, shot } from './harness.mjs';
+import path from 'node:path';
+import { ROOT, serve, launch, openGame, openMenu, center, squareAt, tps, shot } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -135,6 +136,12 @@ test('the editor on a desktop, from the current position', async () => {
   await page.mouse.click(d4.x, d4.y);
   await page.waitForFunction(() => globalThis.takEditor.status().boardPtn.includes('2S'));
   await shot(page, 'editor-desktop');
+  // Every control is named and readable (axe-core, as tests/e2e/learn.test.mjs does).
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() => window.axe.run(document.getElementById('editor-dialog'), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  assert.deepEqual(serious, []);
   await page.click('#editor-done');
   await page.waitForFunction(() => !document.getElementById('editor-dialog').open);
   assert.equal(await tps(page), 'x4,1/x3,2S,x/x2,1,x2/x2,2,x2/2,x4 1 3');
