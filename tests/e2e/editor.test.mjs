@@ -182,6 +182,10 @@ test('editor=1 in the embed opens the editor; Done shows the position', async ()
   await tapOn(page, '#editor-done');
   await page.waitForFunction(() => !globalThis.takEditor);
   await page.waitForFunction(() => window.tak.tps() === 'x4/x,1,x2/x4/x4 1 2');
+  // A value that is no flag is refused with why, like every embed parameter.
+  await page.goto(`${server.url}/embed.html?editor=yes`);
+  await page.waitForSelector('.problem');
+  assert.match(await page.textContent('.problem'), /editor must be 0 or 1, not 'yes'/);
   assert.deepEqual(errors, []);
   await context.close();
 });
