@@ -55,7 +55,7 @@ const preload = (entry, prefix) => staticImports(entry)
 
 // The long texts of each catalogue (the rules, the tutorial, Embed this) in a file of their own, fetched
 // when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(rules|tut|puz|embedthis)\./;
+const MORE = /^(rules|tut|puz|embedthis|editor\.ui)\./;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());

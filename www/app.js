@@ -18,6 +18,7 @@ const puzzleModule = later(() => import('./puzzle.js'));
 const clockModule = later(() => import('./clock.js'));
 const soundModule = later(() => import('./sounds.js'));
 const embedThisModule = later(() => import('./embed-this.js'));
+const editorModule = later(() => import('./editor.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
@@ -751,6 +752,31 @@ const openPuzzles = async () => {
   }
 };
 $('puzzles').addEventListener('click', openPuzzles);
+// The position editor: its own board in a dialog; Done starts a game at the position (its TPS
+// in the PTN's tags) and keeps the game before one step away; Cancel changes nothing.
+const openEditor = async () => {
+  closeMenu();
+  const dialog = $('editor-dialog');
+  try {
+    const edited = (await editorModule()).editPosition(dialog, { t, lang, theme: boardTheme(), start: board.searchSpec() });
+    dialog.showModal();
+    const position = await edited;
+    dialog.close();
+    if (!position) return;
+    if (board.status().series && !confirm(t('match.confirm_leave'))) return;
+    if (match?.viewing) match.back();
+    const before = board.save();
+    const error = await board.load(position.ptn);
+    if (error) { showNotice(error); return; }
+    if (board.status().series) board.endMatch();
+    keepOneStepAway(before, 'editor.kept');
+    refresh();
+  } catch (err) {
+    dialog.close();
+    showNotice(t('notice.study_failed', { error: err?.message || err }));
+  }
+};
+$('set-up').addEventListener('click', openEditor);
 $('rules').addEventListener('click', openRules);
 $('rules-wide').addEventListener('click', openRules);
 $('learn').addEventListener('click', openLearn);

@@ -23,7 +23,7 @@ export function loadEngine(name = 'play') {
       ? initPlay({ module_or_path: new URL('../pkg/tak_bg.wasm', import.meta.url) }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
       : import('../pkg/tak_study.js').then(async (m) => {
         await m.default({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
-        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng };
+        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, TakEditor: m.TakEditor };
       }));
     // A failed fetch (offline before the first visit ended) is tried again next time.
     builds.get(name).catch(() => builds.delete(name));

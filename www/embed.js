@@ -46,6 +46,9 @@ export function readParams(search) {
       if (p.has(other)) errors.push(`puzzle=1 cannot go with ${other}`);
     }
   }
+  // The position editor first: the reader sets up a position, Done shows it on the board.
+  options.editor = flag('editor', false);
+  if (options.editor && options.puzzle) errors.push('editor=1 cannot go with puzzle=1');
   if (p.has('autoplay')) {
     const v = p.get('autoplay');
     if (/^\d{1,2}$/.test(v) && Number(v) >= 1) options.autoplay = Number(v);
@@ -143,6 +146,18 @@ async function main() {
   } catch (err) {
     showProblem(t, [String(err?.message || err)]);
     return;
+  }
+  if (options.editor) {
+    // The position editor over the board (www/editor.js): Done loads the position, Cancel
+    // leaves the board as it was.
+    window.tak = handle;
+    const { editPosition } = await import('./editor.js');
+    const overlay = document.createElement('div');
+    overlay.className = 'tak-editor editor';
+    document.body.append(overlay);
+    const position = await editPosition(overlay, { t, lang: options.lang, theme: options.theme, start: handle.searchSpec() });
+    overlay.remove();
+    if (position) await handle.load(position.ptn);
   }
   if (options.puzzle) {
     // One puzzle: the reader moves for the attacker, the solver answers (www/puzzle.js).

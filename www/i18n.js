@@ -33,7 +33,7 @@ export async function translator(lang) {
 }
 
 /** The keys of the long texts: the same split as `MORE` in scripts/dist.mjs. */
-const MORE_KEYS = /^(rules|tut|puz|embedthis)\./;
+const MORE_KEYS = /^(rules|tut|puz|embedthis|editor\.ui)\./;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {

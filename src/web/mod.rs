@@ -17,6 +17,7 @@
 //! | squares ↔ pixels; drawing; sliding plies           | [`layout`], [`render`], [`anim`] |
 //! | what a host may set; saved games; messages         | [`config`], [`storage`], [`i18n`] |
 //! | marks' text forms; images                          | [`marks`], [`svg`], [`apng`] |
+//! | the position editor (pieces, turn, reserves → TPS) | [`editor`]                |
 //!
 //! Rules questions (the "Tak" squares, whose piece a placement puts down, the squares a
 //! ply touches, how a line ends) are the engine's: `Position::road_threats`,
@@ -30,6 +31,8 @@ pub mod clock;
 pub mod config;
 pub mod describe;
 pub mod drag;
+#[cfg(feature = "study")]
+pub mod editor;
 pub mod i18n;
 pub mod input;
 pub mod json;

@@ -7,10 +7,13 @@
 //! - [`board`]: the `TakBoard` handle of the play build (play, navigate, input, draw, status);
 //! - [`study`]: what the study build adds to it (text, comments, reviews, marks, matches,
 //!   images);
+//! - [`editor`]: the position editor's handle (`TakEditor`, study build);
 //! - [`wire`]: the shapes only the page reads (rectangles, search specs, marks as written).
 
 mod board;
 mod canvas;
+#[cfg(feature = "study")]
+mod editor;
 mod options;
 #[cfg(feature = "study")]
 mod study;
