@@ -93,9 +93,9 @@ test('a whole game by keyboard only', async () => {
   await key('Enter');
   await page.waitForSelector('#new-dialog[open]');
   await key('3');
-  // Size, komi, opponent, play (one game or a match), the rulebook options, the opening and
-  // pieces, cancel, start.
-  for (let i = 0; i < 7; i++) await key('Tab');
+  // Size, komi, opponent, clock, play (one game or a match), the rulebook options, the
+  // opening and pieces, cancel, start.
+  for (let i = 0; i < 8; i++) await key('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'start-game');
   await key('Enter');
   await page.waitForFunction(() => window.tak.status().size === 3);
