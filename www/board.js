@@ -358,6 +358,8 @@ export async function mount(element, options = {}) {
     setMarksText: (arrows, highlight, labels) => (wasm.name === 'play' && !arrows && !highlight && !labels ? null
       : studyAct(() => board.setMarksText(String(arrows ?? ''), String(highlight ?? ''), String(labels ?? '')))()),
     marks: () => (wasm.name === 'play' ? [] : board.marks()),
+    /** Draws a ply of the position shown (an arrow, or a highlighted square) as the marks. */
+    showMove: studyAct((ply, color) => board.showMove(String(ply), String(color ?? 'red'))),
     /** The board as SVG text: {width, height, dark, ply} (a Promise while the study build loads). */
     toSVG: study(({ width = 640, height = 480, dark = false, ply } = {}) => board.toSvg(width, height, !!dark, ply ?? undefined)),
     /** The board as a PNG Blob: {width, height, dark, ply, ratio}. */

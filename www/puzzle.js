@@ -82,6 +82,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   let auto = false; // the board is playing the answer
   let solved = false;
   let alive = true;
+  let shownDefence = false; // the refuting defence is drawn on the board
   let round = 0; // which start of the puzzle: an answer for an earlier one is dropped
   const attacker = () => puzzle.attacker ?? board.status().toMove;
   const defender = () => (attacker() === 'white' ? 'black' : 'white');
@@ -90,6 +91,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   const changed = () => onState?.(state());
   const start = async () => {
     round += 1;
+    if (shownDefence) { shownDefence = false; board.setMarks([]); }
     await board.load(puzzle.tps);
     board.set({ interactive: true });
     left = puzzle.plies;
@@ -102,6 +104,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   const off = board.on('move', async (e) => {
     if (auto || !alive) return;
     if (busy || solved) return;
+    if (shownDefence) { shownDefence = false; board.setMarks([]); }
     const r = round;
     const stale = () => !alive || r !== round;
     busy = true;
@@ -121,8 +124,14 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
     }
     if (stale()) return;
     if (judged.verdict === 'refuted') {
-      if (judged.defence) say('puz.wrong', { move: judged.move, player: player(defender()), defence: judged.defence }, 'bad');
-      else say('puz.wrong_plain', { move: judged.move }, 'bad');
+      if (judged.defence) {
+        say('puz.wrong', { move: judged.move, player: player(defender()), defence: judged.defence }, 'bad');
+        // The escape drawn on the board too; it stays after the take-back, until the next try.
+        await board.showMove(judged.defence, 'red');
+        shownDefence = true;
+      } else {
+        say('puz.wrong_plain', { move: judged.move }, 'bad');
+      }
       setTimeout(() => {
         if (stale()) return;
         board.undo();

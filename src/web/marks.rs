@@ -101,6 +101,30 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// A ply drawn on the board of side `size`: a spread as an arrow from its stack to its
+    /// last square, a placement as its square highlighted.
+    ///
+    /// ```
+    /// use tak::web::marks::{Mark, MarkColor};
+    /// let spread = Mark::of_move("3c3>12".parse().unwrap(), 5, MarkColor::Red);
+    /// assert_eq!(spread, Mark::Arrow { from: "c3".parse().unwrap(), to: "e3".parse().unwrap(), color: MarkColor::Red });
+    /// let wall = Mark::of_move("Sd4".parse().unwrap(), 5, MarkColor::Red);
+    /// assert_eq!(wall, Mark::Square { square: "d4".parse().unwrap(), color: MarkColor::Red });
+    /// ```
+    pub fn of_move(mv: crate::Move, size: u8, color: MarkColor) -> Mark {
+        if mv.is_placement() {
+            return Mark::Square {
+                square: mv.square(),
+                color,
+            };
+        }
+        Mark::Arrow {
+            from: mv.square(),
+            to: mv.path(size).last().unwrap_or(mv.square()),
+            color,
+        }
+    }
+
     /// The squares the mark is on.
     pub fn squares(&self) -> Vec<Square> {
         match self {

@@ -37,12 +37,22 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   // A wrong move: refused with the defence it allows, and taken back.
   assert.equal(await page.evaluate(() => window.takPuzzle.play('c1')), null);
   await waitFeedback(page, /^After c1, White escapes with \S+\. Try another move\.$/);
+  // The escape is drawn on the board in red: an arrow for a spread, its square for a placement.
+  const escape = (await feedback(page)).match(/escapes with (\S+)\./)[1];
+  const drawn = await page.evaluate(() => window.takPuzzle.marks());
+  assert.equal(drawn.length, 1, JSON.stringify(drawn));
+  assert.equal(drawn[0].color, 'red');
+  const placed = escape.match(/^[SC]?([a-h][1-8])$/);
+  if (placed) assert.equal(drawn[0].square, placed[1]);
+  else assert.equal(drawn[0].arrow[0], escape.match(/[a-h][1-8]/)[0]);
   await shot(page, 'puzzle-wrong');
   await page.waitForFunction(() => window.takPuzzle.status().ply === 0);
+  assert.equal((await page.evaluate(() => window.takPuzzle.marks())).length, 1, 'still drawn after the take-back');
   // The stored first move, by a drag: accepted, and the board answers with the defence.
   await mouseDrag(page, await puzzleSquare(page, 'd3'), [await puzzleSquare(page, 'c3')]);
   await page.waitForFunction(() => window.takPuzzle.status().ply === 2, null, { timeout: 20000 });
   await waitFeedback(page, /^White defends with d3\. Go on and force the road\.$/);
+  assert.deepEqual(await page.evaluate(() => window.takPuzzle.marks()), [], 'the next try clears it');
   await shot(page, 'puzzle-in-progress');
   assert.equal(await page.evaluate(() => window.takPuzzle.play('c3+')), null);
   await waitFeedback(page, /^Solved!/);

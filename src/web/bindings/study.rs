@@ -240,6 +240,25 @@ impl TakBoard {
         None
     }
 
+    /// Draws `ply` (PTN, legal in the position shown) in `color` as the reader's marks: an
+    /// arrow for a spread, a highlight for a placement (a puzzle shows the defence that
+    /// refutes a wrong try so). Returns an error message; on error nothing changes.
+    #[wasm_bindgen(js_name = showMove)]
+    pub fn show_move(&mut self, ply: &str, color: &str) -> Option<String> {
+        let mv: crate::Move = match ply.parse() {
+            Ok(mv) => mv,
+            Err(e) => return Some(format!("'{ply}': {e}")),
+        };
+        if let Err(e) = self.board.position().check(mv) {
+            return Some(format!("'{ply}': {e}"));
+        }
+        let color = MarkColor::parse(color).unwrap_or_default();
+        let size = self.board.position().size();
+        self.board
+            .set_host_marks(vec![Mark::of_move(mv, size, color)]);
+        None
+    }
+
     /// The marks shown now, host's and the ply's, as `setMarks` takes them.
     pub fn marks(&self) -> JsValue {
         let list: Vec<JsMark> = self.board.marks().map(JsMark::from_mark).collect();
