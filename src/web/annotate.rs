@@ -3,7 +3,7 @@
 //! winning chances it leaves.
 
 use super::i18n::Message;
-use super::marks::{self, Mark};
+use super::marks::{self, Mark, MarkColor};
 use super::state::Board;
 use crate::game::MAX_COMMENT;
 use crate::Move;
@@ -11,7 +11,10 @@ use crate::Move;
 impl Board {
     /// The marks drawn now: the host's and those of the ply shown.
     pub fn marks(&self) -> impl Iterator<Item = &Mark> {
-        self.host_marks.iter().chain(&self.ply_marks)
+        self.host_marks
+            .iter()
+            .chain(&self.ply_marks)
+            .chain(&self.review_marks)
     }
 
     /// The marks of the ply shown (from its comments).
@@ -30,6 +33,21 @@ impl Board {
             .iter()
             .filter_map(|c| marks::parse_comment(c).ok())
             .flat_map(|(m, _)| m)
+            .collect()
+    }
+
+    /// A review's better move at the ply shown, drawn apart from the reader's own marks (the
+    /// move was open before the ply: an arrow for a spread, its square for a placement).
+    pub(super) fn read_review_marks(&self) -> Vec<Mark> {
+        if !cfg!(feature = "study") {
+            return Vec::new();
+        }
+        let size = self.game.position().size();
+        self.game
+            .comments(self.game.path())
+            .iter()
+            .filter_map(|c| review_better_move(c))
+            .map(|mv| Mark::of_move(mv, size, MarkColor::Green))
             .collect()
     }
 
@@ -204,11 +222,27 @@ pub fn is_review_comment(comment: &str) -> bool {
         && parts.next().is_none_or(|rest| rest.starts_with("best "))
 }
 
+/// The better move a review's comment names (`-0.9 · best c3`, `best 3c3>12`), if any.
+///
+/// ```
+/// use tak::web::annotate::review_better_move;
+/// assert_eq!(review_better_move("-0.9 · best c3").map(|m| m.to_string()), Some("c3".into()));
+/// assert_eq!(review_better_move("+0.2"), None);
+/// assert_eq!(review_better_move("best of all"), None);
+/// ```
+pub fn review_better_move(comment: &str) -> Option<Move> {
+    if !is_review_comment(comment) {
+        return None;
+    }
+    let at = comment.find("best ")?;
+    comment[at + 5..].trim().parse().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::web::config::BoardOptions;
-    use crate::web::marks::MarkColor;
+
     use crate::Config;
 
     #[test]
@@ -242,6 +276,18 @@ mod tests {
         let verdict = |j: &str, c: &str| (j.to_string(), c.to_string());
         let marked = b.apply_review(&[verdict("", "+0.1"), verdict("?", "-0.9 · best c3")]);
         assert_eq!(marked, 1);
+        // At the marked ply the better move is drawn on the board.
+        b.goto(2);
+        let c3: crate::Square = "c3".parse().unwrap();
+        assert_eq!(
+            b.marks().cloned().collect::<Vec<_>>(),
+            [Mark::Square {
+                square: c3,
+                color: MarkColor::Green
+            }]
+        );
+        b.goto(1);
+        assert_eq!(b.marks().count(), 0);
         b.apply_review(&[verdict("", "+0.2"), verdict("", "")]);
         assert_eq!(b.game.comments(&[0]), ["+0.2", "a fine start"]);
         assert!(b.game.comments(&[0, 0]).is_empty());

@@ -51,6 +51,8 @@ pub struct Board {
     pub host_marks: Vec<Mark>,
     /// Marks of the ply shown, from its comments (kept in sync with the tree).
     pub(super) ply_marks: Vec<Mark>,
+    /// A review's better move at the ply shown (drawn, never written into its comments).
+    pub(super) review_marks: Vec<Mark>,
     /// A right-button press that may become a mark: where it went down.
     pub(super) mark_press: Option<Square>,
     /// The scoring variants of this game (its `Scoring` tag).
@@ -126,6 +128,7 @@ impl Board {
             aside: None,
             host_marks: Vec::new(),
             ply_marks: Vec::new(),
+            review_marks: Vec::new(),
             mark_press: None,
             layout: Layout::with_caps(size, caps, 400.0, 400.0, 1.0).turned(options.flipped),
             theme: Theme::LIGHT,
@@ -167,6 +170,7 @@ impl Board {
         // tap place a wall).
         self.selected = Kind::Flat;
         self.ply_marks = self.read_ply_marks();
+        self.review_marks = self.read_review_marks();
         self.threats = match self.game.outcome() {
             Some(_) => 0,
             None => self.position().road_threats(),
@@ -402,6 +406,7 @@ impl Board {
     /// The tree changed but not the position: the page redraws its move list.
     pub(super) fn tree_changed(&mut self) {
         self.ply_marks = self.read_ply_marks();
+        self.review_marks = self.read_review_marks();
         self.events.push(Event::Navigate {
             ply: self.game.len(),
         });
