@@ -697,7 +697,8 @@ $('copy-ptn').addEventListener('click', () => copy(board.ptn(), 'PTN'));
 // The game as a .ptn file, named after its players and date (both from its tags).
 $('download-ptn').addEventListener('click', async () => {
   closeMenu();
-  await download(new Blob([board.ptn()], { type: 'application/x-tak-ptn' }), board.ptnFileName());
+  const name = await board.ptnFileName();
+  await download(new Blob([board.ptn()], { type: 'application/x-tak-ptn' }), name);
 });
 $('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
 const pasteDialog = $('paste-dialog');
