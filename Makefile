@@ -32,6 +32,10 @@ tools-test: tools
 # worker's (pkg/tak_engine*: the computer, analysis, review; fast).
 WASM_OPT_FLAGS := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
 WASM_OUT := target/wasm32-unknown-unknown
+# The page's builds, small: to a fixed point, without the producers and target-features
+# sections (read by no browser), and with the low 1 KiB of memory known unused (Rust's
+# stack ends there), which lets addresses fold into the loads' offsets.
+WASM_OPT_SMALL := -Oz --converge --low-memory-unused --strip-producers --strip-target-features
 
 build: tools
 	cargo build --lib --target wasm32-unknown-unknown --profile wasm-board --no-default-features --features board
@@ -41,8 +45,8 @@ build: tools
 	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak $(WASM_OUT)/wasm-board/tak.wasm
 	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak_study $(WASM_OUT)/wasm-study/tak.wasm
 	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak_engine $(WASM_OUT)/wasm-engine/tak.wasm
-	wasm-opt -Oz $(WASM_OPT_FLAGS) pkg/tak_bg.wasm -o pkg/tak_bg.wasm
-	wasm-opt -Oz $(WASM_OPT_FLAGS) pkg/tak_study_bg.wasm -o pkg/tak_study_bg.wasm
+	wasm-opt $(WASM_OPT_SMALL) $(WASM_OPT_FLAGS) pkg/tak_bg.wasm -o pkg/tak_bg.wasm
+	wasm-opt $(WASM_OPT_SMALL) $(WASM_OPT_FLAGS) pkg/tak_study_bg.wasm -o pkg/tak_study_bg.wasm
 	wasm-opt -O3 $(WASM_OPT_FLAGS) pkg/tak_engine_bg.wasm -o pkg/tak_engine_bg.wasm
 
 test-native:

@@ -53,9 +53,10 @@ function staticImports(entry) {
 const preload = (entry, prefix) => staticImports(entry)
   .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n  ');
 
-// The long texts of each catalogue (the rules, the tutorial, Embed this) in a file of their own, fetched
-// when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(rules|tut|puz|embedthis|editor\.ui)\./;
+// The long texts of each catalogue (the rules, the tutorial, Embed this, the editor's words) and the texts of the dialogs a
+// first visit does not need for its first board (New game, Share, Paste) in a file of their
+// own, fetched when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
+const MORE = /^(rules|tut|puz|embedthis|editor\.ui|new|share|paste)\./;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());
@@ -67,10 +68,13 @@ for (const lang of ['en', 'it', 'es', 'ca']) {
 // in the reader's language before a dialog can open.
 const emptyDialogTexts = (html) => html.replace(/<dialog[\s\S]*?<\/dialog>/g, (dialog) => dialog
   .replace(/(<(\w+)[^>]*\sdata-i18n="[^"]*"[^>]*>)[^<]*(<\/\2>)/g, '$1$3'));
-const page = emptyDialogTexts(readFileSync(path.join(ROOT, 'index.html'), 'utf8'))
+// Indentation is not sent either: a line break alone renders the same as one with spaces
+// (the page has no <pre>, and its textareas start empty).
+const unindent = (html) => html.replace(/\n[ \t]+/g, '\n');
+const page = unindent(emptyDialogTexts(readFileSync(path.join(ROOT, 'index.html'), 'utf8')))
   .replace('<link rel="modulepreload" href="www/board.js">', preload('app', ''));
 writeFileSync(path.join(DIST, 'index.html'), page);
-const embed = readFileSync(path.join(ROOT, 'embed.html'), 'utf8')
+const embed = unindent(readFileSync(path.join(ROOT, 'embed.html'), 'utf8'))
   .replace('<!-- modulepreload -->', preload('embed', ''));
 writeFileSync(path.join(DIST, 'embed.html'), embed);
 console.log(`dist: ${Object.keys(result.metafile.outputs).length} scripts; the page preloads ${staticImports('app').length} modules`);

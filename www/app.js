@@ -126,8 +126,9 @@ await restoreSaved(board, (error, aside) => showNotice(t('notice.bad_save', { er
  * After a shared link or a paste replaced the game: the one before (`before`, a save) stays
  * one click away ("Back to my game"), also across a reload.
  */
-function keepOneStepAway(before, noticeKey) {
+async function keepOneStepAway(before, noticeKey) {
   keepBeforeLink(before);
+  await t.more(); // the notices of links and pastes come with the dialogs' texts
   showNotice(t(noticeKey));
   const back = document.createElement('button');
   back.type = 'button';
@@ -136,7 +137,17 @@ function keepOneStepAway(before, noticeKey) {
   $('notice').append(' ', back);
 }
 
+/**
+ * Before a dialog opens: its texts, which in dist/ come with the long texts (the New game,
+ * Share and Paste dialogs are not on a first visit's way to its first board).
+ */
+async function openingDialog(dialog) {
+  await t.more();
+  translatePage(dialog, t);
+}
+
 // A shared link: open its game (the one played here before is kept, one click away).
+if (location.hash.startsWith('#g=')) await t.more(); // what a link may be told comes later
 try {
   const shared = location.hash.startsWith('#g=') ? await (await shareModule()).readLink() : null;
   if (shared) {
@@ -144,7 +155,7 @@ try {
     const error = await board.restore(shared);
     history.replaceState(null, '', location.pathname + location.search);
     if (error) showNotice(t('share.bad_link', { error }));
-    else keepOneStepAway(before, 'share.opened');
+    else await keepOneStepAway(before, 'share.opened');
   }
 } catch (err) {
   history.replaceState(null, '', location.pathname + location.search);
@@ -406,6 +417,7 @@ const syncComputerOptions = () => { $('computer-options').disabled = newForm.opp
 newForm.opponent.addEventListener('change', syncComputerOptions);
 $('new-game').addEventListener('click', async () => {
   await ensureMatch();
+  await openingDialog(newDialog);
   const { writeRuleOptions } = matchTools;
   newForm.opponent.value = settings.opponent;
   newForm.level.value = String(settings.level);
@@ -645,6 +657,7 @@ $('share').addEventListener('click', async () => {
   form.to.value = String(board.plyCount());
   form.from.max = form.to.max = String(board.plyCount());
   $('share-link').value = '';
+  await openingDialog(shareDialog);
   shareDialog.showModal();
   board.study().catch(() => {}); // images are the study build's
   // A shared game's clocks wait, paused, for whoever opens the link.
@@ -687,6 +700,7 @@ async function copy(text, what) {
     // No clipboard access: show the text to copy by hand.
     $('paste-text').value = text;
     $('paste-error').textContent = t('info.copy_by_hand', { what });
+    await openingDialog($('paste-dialog'));
     $('paste-dialog').showModal();
   }
 }
@@ -694,12 +708,14 @@ $('copy-ptn').addEventListener('click', () => copy(board.ptn(), 'PTN'));
 // The game as a .ptn file, named after its players and date (both from its tags).
 $('download-ptn').addEventListener('click', async () => {
   closeMenu();
-  await download(new Blob([board.ptn()], { type: 'application/x-tak-ptn' }), board.ptnFileName());
+  const name = await board.ptnFileName();
+  await download(new Blob([board.ptn()], { type: 'application/x-tak-ptn' }), name);
 });
 $('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
 const pasteDialog = $('paste-dialog');
-$('paste').addEventListener('click', () => {
+$('paste').addEventListener('click', async () => {
   $('paste-error').textContent = '';
+  await openingDialog(pasteDialog);
   pasteDialog.showModal();
   board.study().catch(() => {}); // games read from text are the study build's
 });
@@ -716,7 +732,7 @@ $('load-game').addEventListener('click', async (e) => {
     $('paste-error').textContent = error;
     return;
   }
-  if (before) keepOneStepAway(before, 'paste.kept');
+  if (before) await keepOneStepAway(before, 'paste.kept');
   if (board.status().series) board.endMatch();
   pasteDialog.close('load');
   $('paste-text').value = '';

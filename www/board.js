@@ -341,15 +341,16 @@ export async function mount(element, options = {}) {
   const handle = {
     tps: () => board.tps(),
     ptn: () => board.ptn(),
-    /** A file name for the game's PTN, from its players and date. */
-    ptnFileName: () => board.ptnFileName(),
+    /** A file name for the game's PTN, from its players and date (a Promise on the play build). */
+    ptnFileName: study(() => board.ptnFileName()),
     play: act((move) => board.play(String(move))),
     undo: act(() => board.undo()),
     redo: act(() => board.redo()),
     goto: act((ply) => board.goto(ply === 'last' ? board.plyCount() : Math.max(0, Math.min(Number(ply) || 0, 1e6)))),
     gotoPath: act((path) => board.gotoPath(place(path))),
-    promote: act((path) => board.promote(place(path))),
-    deleteLine: act((path) => board.deleteLine(place(path))),
+    // Editing the tree is the study build's (a Promise on the play build).
+    promote: studyAct((path) => board.promote(place(path))),
+    deleteLine: studyAct((path) => board.deleteLine(place(path))),
     setComment: studyAct((path, text) => board.setComment(place(path), String(text ?? ''))),
     setAnnotation: studyAct((path, text) => board.setAnnotation(place(path), String(text ?? ''))),
     // Marks: none can be on a board of the play build, so clearing them needs no study build.

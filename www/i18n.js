@@ -32,8 +32,11 @@ export async function translator(lang) {
   return t;
 }
 
-/** The keys of the long texts: the same split as `MORE` in scripts/dist.mjs. */
-const MORE_KEYS = /^(rules|tut|puz|embedthis|editor\.ui)\./;
+/**
+ * The keys of the long texts and of the dialogs a first visit does not open before its first
+ * board (New game, Share, Paste): the same split as `MORE` in scripts/dist.mjs.
+ */
+const MORE_KEYS = /^(rules|tut|puz|embedthis|editor\.ui|new|share|paste)\./;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {
@@ -50,7 +53,7 @@ function parseCatalogue(text) {
 /** Fills in every [data-i18n*] attribute under `root` (a text not loaded yet is left alone). */
 export function translatePage(root, t) {
   for (const el of root.querySelectorAll('[data-i18n]')) if (t.has(el.dataset.i18n)) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
-  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.setAttribute('placeholder', t(el.dataset.i18nPlaceholder));
-  for (const el of root.querySelectorAll('[data-i18n-title]')) el.setAttribute('title', t(el.dataset.i18nTitle));
+  for (const [attribute, name, key] of [['aria-label', 'data-i18n-label', 'i18nLabel'], ['placeholder', 'data-i18n-placeholder', 'i18nPlaceholder'], ['title', 'data-i18n-title', 'i18nTitle']]) {
+    for (const el of root.querySelectorAll(`[${name}]`)) if (t.has(el.dataset[key])) el.setAttribute(attribute, t(el.dataset[key]));
+  }
 }

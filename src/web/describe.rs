@@ -68,8 +68,13 @@ impl Board {
                         };
                         i18n::text(self.lang, key, &[])
                     })
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                    .fold(String::new(), |mut all, piece| {
+                        if !all.is_empty() {
+                            all.push_str(", ");
+                        }
+                        all.push_str(&piece);
+                        all
+                    })
             };
             lines.push(i18n::text(
                 self.lang,

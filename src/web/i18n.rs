@@ -74,11 +74,15 @@ pub struct Catalogue(Vec<(String, String)>);
 
 impl Catalogue {
     fn read(text: &str) -> Catalogue {
-        let mut entries: Vec<(String, String)> = parse_catalogue(text)
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect();
-        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        // Each entry put in its place as it comes (a few hundred: no sort routine needed in
+        // the page's wasm); a key given twice keeps its later text, as the page's script does.
+        let mut entries: Vec<(String, String)> = Vec::new();
+        for (key, value) in parse_catalogue(text) {
+            match entries.binary_search_by(|(k, _)| k.as_str().cmp(key)) {
+                Ok(i) => entries[i].1 = value,
+                Err(i) => entries.insert(i, (key.to_string(), value)),
+            }
+        }
         Catalogue(entries)
     }
 
@@ -341,6 +345,17 @@ mod tests {
         assert_eq!(fill("{x} { {a", &args), "{x} { {a");
         assert_eq!(fill("no braces", &[]), "no braces");
         assert_eq!(unescape_newlines("one\\ntwo\\x\\"), "one\ntwo\\x\\");
+    }
+
+    #[test]
+    fn a_catalogue_finds_keys_given_in_any_order_and_keeps_a_later_text() {
+        let cat = Catalogue::read("b = two\n# a comment\nc = three\na = one\nb = again\n");
+        assert_eq!(cat.len(), 3);
+        assert_eq!(cat.keys().collect::<Vec<_>>(), ["a", "b", "c"]);
+        assert_eq!(cat.get("a").map(String::as_str), Some("one"));
+        assert_eq!(cat.get("b").map(String::as_str), Some("again"));
+        assert_eq!(cat.get("c").map(String::as_str), Some("three"));
+        assert!(cat.get("d").is_none());
     }
 
     #[test]

@@ -444,7 +444,11 @@ fn write_int(out: &mut String, value: i64) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[i..]).expect("digits"));
+    // Pushed one by one: `from_utf8(..).expect(..)` would bring `Utf8Error`'s Debug (and the
+    // pretty printer behind it) into the page's wasm.
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
 }
 
 macro_rules! json_int {

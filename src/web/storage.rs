@@ -52,10 +52,17 @@ pub fn save_to_keep(board: &Board) -> String {
 }
 
 fn write(game: &Game, clock: Option<String>) -> String {
-    let line: Vec<String> = game.line().iter().map(usize::to_string).collect();
+    // The child indices by commas, written one by one (no `join` in the page's wasm).
+    let mut line = String::new();
+    for (i, index) in game.line().iter().enumerate() {
+        if i > 0 {
+            line.push(',');
+        }
+        line.push_str(&index.to_string());
+    }
     format!(
         "{HEADER}\nline {}\nply {}\n{}\n{}",
-        line.join(","),
+        line,
         game.len(),
         clock.as_deref().unwrap_or("clock none"),
         ptn::write_game(game)

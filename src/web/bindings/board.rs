@@ -81,12 +81,6 @@ impl TakBoard {
         self.board.ptn()
     }
 
-    /// A file name for the game's PTN, from its players and date.
-    #[wasm_bindgen(js_name = ptnFileName)]
-    pub fn ptn_file_name(&self) -> String {
-        self.board.ptn_file_name()
-    }
-
     /// Plays a PTN move. Returns an error message, or `undefined` when it was played.
     pub fn play(&mut self, ptn_move: &str) -> Option<String> {
         self.at_now().play_ptn(ptn_move).err()
@@ -111,17 +105,6 @@ impl TakBoard {
     pub fn goto_path(&mut self, path: JsValue) -> bool {
         self.at_now();
         read_path(&self.board.game, path).is_some_and(|p| self.board.goto_path(&p))
-    }
-
-    /// Makes the line through `path` the main line.
-    pub fn promote(&mut self, path: JsValue) -> bool {
-        read_path(&self.board.game, path).is_some_and(|p| self.board.promote(&p))
-    }
-
-    /// Deletes the ply at `path` and everything after it.
-    #[wasm_bindgen(js_name = deleteLine)]
-    pub fn delete_line(&mut self, path: JsValue) -> bool {
-        read_path(&self.board.game, path).is_some_and(|p| !p.is_empty() && self.board.delete(&p))
     }
 
     /// Starts a new game. Returns an error message for a bad size or komi.

@@ -36,6 +36,25 @@ impl TakBoard {
         (performance.now() - start) / frames as f64
     }
 
+    /// A file name for the game's PTN, from its players and date (the play build's
+    /// board moves over for a download).
+    #[wasm_bindgen(js_name = ptnFileName)]
+    pub fn ptn_file_name(&self) -> String {
+        self.board.ptn_file_name()
+    }
+
+    /// Makes the line through `path` the main line. Editing the tree is the study build's:
+    /// a first visit seldom promotes or deletes a line, and its board moves over when it does.
+    pub fn promote(&mut self, path: JsValue) -> bool {
+        read_path(&self.board.game, path).is_some_and(|p| self.board.promote(&p))
+    }
+
+    /// Deletes the ply at `path` and everything after it.
+    #[wasm_bindgen(js_name = deleteLine)]
+    pub fn delete_line(&mut self, path: JsValue) -> bool {
+        read_path(&self.board.game, path).is_some_and(|p| !p.is_empty() && self.board.delete(&p))
+    }
+
     /// Sets the comment at `path` (empty: before the first ply). Returns an error message.
     #[wasm_bindgen(js_name = setComment)]
     pub fn set_comment(&mut self, path: JsValue, text: &str) -> Option<String> {
