@@ -87,7 +87,8 @@ test('going back and playing another ply makes a variation; it survives export, 
   assert.deepEqual((await status(page)).moves, ['a1', 'e5', 'b2']);
   await shot(page, 'variation');
   const exported = await page.evaluate(() => window.tak.ptn());
-  assert.match(exported, /2\. c3 \(2\. b2!\? \{a quieter start\}\) 2\.\.\. c2/);
+  // The main line, then the variation as PTN Ninja writes a branch.
+  assert.match(exported, /\n2\. c3 c2\n3\. d3\n\n\{b2\}\n2\. b2!\? \{a quieter start\}\n/);
   // Reload: all of it is back, on the same line.
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
