@@ -240,3 +240,43 @@ test('a position alone keeps its game\'s komi, opening and reserves', async () =
   assert.deepEqual(await frame.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves }; }), here);
   await context.close();
 });
+
+test('a position built in the editor on a phone, embedded on another origin, shows the same TPS and marks', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await openGame(context, site.base);
+  // The editor, by finger: an empty 5x5 board, a black capstone on c3 and a white flat on d2.
+  await openMenu(page);
+  await page.click('#set-up');
+  await page.waitForFunction(() => globalThis.takEditor && document.getElementById('editor-dialog').open);
+  await page.click('#editor-empty');
+  const tapOn = async (selector) => {
+    const r = await page.locator(selector).boundingBox();
+    await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
+  };
+  const tapSquare = async (sq) => {
+    const p = await page.evaluate((s) => globalThis.takEditor.board.squareRect(s), sq).then(center);
+    await page.touchscreen.tap(p.x, p.y);
+  };
+  await tapOn('.editor-piece[data-color="black"][data-kind="cap"]');
+  await tapSquare('c3');
+  await tapOn('.editor-piece[data-color="white"][data-kind="flat"]');
+  await tapSquare('d2');
+  await page.fill('#editor-move', '4');
+  await page.dispatchEvent('#editor-move', 'change');
+  await tapOn('#editor-done');
+  await page.waitForFunction(() => !document.getElementById('editor-dialog').open);
+  const tps = await page.evaluate(() => window.tak.tps());
+  assert.equal(tps, 'x5/x5/x2,2C,x2/x3,1,x/x5 1 4');
+  // A mark for the reader, then Embed this: the frame's code, pasted on another origin.
+  await page.evaluate(() => window.tak.setMarks([{ arrow: ['c3', 'c1'], color: 'red' }]));
+  const here = await page.evaluate(() => ({ tps: window.tak.tps(), marks: window.tak.marks() }));
+  assert.equal(here.marks.length, 1);
+  await openEmbedThis(page);
+  const frameCode = await code(page);
+  const host = await hostPage(frameCode);
+  const other = await context.newPage();
+  await other.goto(`${host.url}/index.html`);
+  const frame = await embedFrame(other);
+  assert.deepEqual(await frame.evaluate(() => ({ tps: window.tak.tps(), marks: window.tak.marks() })), here);
+  await context.close();
+});
