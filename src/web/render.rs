@@ -45,6 +45,7 @@ pub fn draw(board: &mut Board, canvas: &mut dyn Canvas, now: f64) -> bool {
         shown.play_unchecked(mv);
     }
     draw_highlights(board, canvas, &shown, pending);
+    draw_mark_tints(board, canvas);
 
     // Which pieces are "new" on each square: those a pending or animated ply dropped there.
     let mut fresh = [0u8; 64];
@@ -303,8 +304,25 @@ fn draw_targets(board: &Board, canvas: &mut dyn Canvas, carry: &Carry) {
     }
 }
 
-/// The marks (host's and the ply's), above the pieces: highlighted squares as a tint and a
-/// thick outline (shape as well as colour), arrows from centre to centre, labels in a disc.
+/// The tints of highlighted squares, under the pieces, so that a highlight never washes out
+/// the stack on its square (its outline is drawn over them by `draw_marks`).
+fn draw_mark_tints(board: &Board, canvas: &mut dyn Canvas) {
+    let layout = &board.layout;
+    for mark in board.marks() {
+        if let Mark::Square { square, color } = mark {
+            if !square.is_on_board(layout.size) {
+                continue; // a mark made for a bigger board
+            }
+            canvas.set_alpha(0.3);
+            canvas.fill_rect(layout.square_rect(*square), color.css());
+            canvas.set_alpha(1.0);
+        }
+    }
+}
+
+/// The marks (host's and the ply's), above the pieces: highlighted squares as a thick outline
+/// (shape as well as colour; their tint is under the pieces), arrows from centre to centre,
+/// labels in a disc in the upper left corner, clear of a stack's height in the upper right.
 fn draw_marks(board: &Board, canvas: &mut dyn Canvas) {
     let layout = &board.layout;
     let size = layout.size;
@@ -316,9 +334,6 @@ fn draw_marks(board: &Board, canvas: &mut dyn Canvas) {
         match mark {
             Mark::Square { square, color } => {
                 let r = layout.square_rect(*square);
-                canvas.set_alpha(0.3);
-                canvas.fill_rect(r, color.css());
-                canvas.set_alpha(1.0);
                 canvas.stroke_rect(r.inset(sq * 0.06), color.css(), (sq * 0.07).max(2.5));
             }
             Mark::Arrow { from, to, color } => {
@@ -805,6 +820,34 @@ mod tests {
         let mut rec = Recorder::default();
         draw(b, &mut rec, 0.0);
         rec.ops
+    }
+
+    #[test]
+    fn a_highlight_tints_under_the_pieces_and_outlines_over_them() {
+        // A white flat on c3, highlighted red: the tint comes before the piece, so it never
+        // washes the piece out; the outline comes after it.
+        let mut b = board("x5/x5/x2,1,x2/x5/x4,2 1 3");
+        b.set_host_marks(vec![Mark::Square {
+            square: "c3".parse().unwrap(),
+            color: crate::web::marks::MarkColor::Red,
+        }]);
+        let ops = recorded(&mut b);
+        let red = crate::web::marks::MarkColor::Red.css();
+        let tint = ops
+            .iter()
+            .position(|o| o.starts_with("rect") && o.ends_with(red))
+            .expect("a tint");
+        let outline = ops
+            .iter()
+            .position(|o| o.starts_with("outline") && o.contains(red))
+            .expect("an outline");
+        let first_piece = ops
+            .iter()
+            .position(|o| o.starts_with("piece") && !o.contains(b.theme.square_dark))
+            .expect("a piece");
+        assert!(tint < first_piece, "{ops:#?}");
+        assert!(outline > first_piece, "{ops:#?}");
+        assert_eq!(ops[tint - 1], "alpha 0.3");
     }
 
     #[test]
