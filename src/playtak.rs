@@ -26,21 +26,10 @@ struct ServerMove<'a> {
     text: &'a str,
 }
 
-/// Where the tags end and the moves begin (the tags are left to the PTN reader).
+/// Where the tags end and the moves begin (the tags are left to the PTN reader, which also
+/// finds where they end).
 fn split_tags(text: &str) -> (&str, usize) {
-    let mut rest = text.trim_start();
-    loop {
-        if !rest.starts_with('[') {
-            break;
-        }
-        // A tag ends at the first `]` after its quoted value.
-        let Some(close) = rest.find("\"]").or_else(|| rest.find(']')) else {
-            break;
-        };
-        let end = close + rest[close..].find(']').unwrap_or(0) + 1;
-        rest = rest[end..].trim_start();
-    }
-    let body_at = text.len() - rest.len();
+    let body_at = ptn::tags_end(text);
     (&text[..body_at], body_at)
 }
 

@@ -247,6 +247,17 @@ fn is_result(word: &str) -> bool {
     )
 }
 
+/// Where the tags at the start of `text` end: the byte offset just after the last one (0
+/// without tags; a malformed tag ends them, for the game's reader to report).
+pub(crate) fn tags_end(text: &str) -> usize {
+    let mut tokenizer = Tokenizer { text, pos: 0 };
+    let mut end = 0;
+    while let Ok(Some((_, Token::Tag(..)))) = tokenizer.next() {
+        end = tokenizer.pos;
+    }
+    end
+}
+
 /// Reads the settings a game's tags describe.
 fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Result<Config, String> {
     let get = |name: &str| {
@@ -823,7 +834,7 @@ pub fn write_game(game: &Game) -> String {
     // name in braces and its line from the ply it replaces. A branch's name is its parent's
     // (if any) and its first ply, joined by `/`, so that PTN Ninja nests it likewise.
     let mut branches: Vec<(NodeId, Position, String)> = Vec::new();
-    let mut names = std::collections::HashSet::new();
+    let mut names = std::collections::BTreeSet::new();
     // The main line's end is `outcome` (which knows resignations too).
     write_branch_line(
         &mut out,
