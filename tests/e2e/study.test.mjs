@@ -174,9 +174,10 @@ test('analysis shows the three best lines, each starting with another move, and 
     assert.match(text, /[+-]?\d|even|road/i, text);
   }
   await shot(page, 'analysis-three-lines');
-  // The second line's first ply plays as a variation.
-  const second = firsts[1];
+  // The second line's first ply plays as a variation. The lines may deepen until the pointer
+  // rests on one (then they hold still), so the move is read after hovering.
   await page.hover('#analysis-more li >> nth=0 >> button >> nth=0');
+  const second = await page.textContent('#analysis-more li >> nth=0 >> button >> nth=0');
   await page.click('#analysis-more li >> nth=0 >> button >> nth=0');
   assert.equal((await status(page)).ply, 7);
   assert.equal((await status(page)).moves[6], second);
