@@ -220,10 +220,11 @@ fn tei_session_end_to_end() {
     ]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        &lines[..9],
+        &lines[..10],
         [
             "id name Tak-web 0.1.0",
             "id author the Tak for the web developers",
+            "option name Size type spin default 5 min 3 max 8",
             "option name HalfKomi type spin default 0 min -10 max 10",
             "option name Komi type string default 0",
             "option name AncientTieRule type check default false",
@@ -233,7 +234,7 @@ fn tei_session_end_to_end() {
             "option name Caps type string default standard",
         ]
     );
-    assert_eq!(lines[9], "teiok");
+    assert_eq!(lines[10], "teiok");
     assert!(lines.contains(&"readyok"));
     let bestmoves: Vec<&str> = lines
         .iter()
@@ -519,4 +520,65 @@ fn tei_plays_the_no_swap_opening_and_custom_reserves() {
         .filter(|l| l.contains("move 6 'a2': the game is over"))
         .collect();
     assert_eq!(refused.len(), 1, "{text}");
+}
+
+#[test]
+fn tei_size_option_sets_the_size_of_a_bare_teinewgame() {
+    let text = tei(&[
+        "setoption name Size value 9",
+        "setoption name Size value 4",
+        "teinewgame",
+        "position startpos",
+        "go depth 1",
+        "WAIT",
+    ]);
+    assert!(
+        text.contains("info string error: Size must be 3 to 8, not '9'"),
+        "{text}"
+    );
+    let best = text.lines().find(|l| l.starts_with("bestmove ")).unwrap();
+    let square = best.trim_start_matches("bestmove ");
+    // A 4x4 square: file a-d, rank 1-4.
+    assert!(
+        square.len() == 2
+            && ('a'..='d').contains(&square.as_bytes()[0].into())
+            && ('1'..='4').contains(&square.as_bytes()[1].into()),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_match_checks_what_each_engine_announced_it_plays() {
+    use tak::ai::arena::{Accepts, Capabilities};
+    use tak::Config;
+    // Tiltak's answer: komi 0 or 2 only, sizes unsaid.
+    let tiltak = Capabilities::from_handshake(&[
+        "id name Tiltak",
+        "option name HalfKomi type combo default 0 var 0 var 4",
+        "option name MultiPV type spin default 1 min 1 max 16",
+    ]);
+    let six_komi_2 = Config::standard(6).unwrap().with_komi("2".parse().unwrap());
+    assert_eq!(tiltak.refuses(six_komi_2), None);
+    let six_komi_1 = Config::standard(6).unwrap().with_komi("1".parse().unwrap());
+    assert_eq!(
+        tiltak.refuses(six_komi_1).as_deref(),
+        Some("plays half komi 0 or 4 only, not 2 (komi 1)")
+    );
+    // An engine with no HalfKomi option plays komi 0 only (as racetrack assumes).
+    let plain = Capabilities::from_handshake(&["id name Plain"]);
+    assert_eq!(plain.half_komi, Accepts::Values(vec![0]));
+    assert!(plain.refuses(six_komi_2).is_some());
+    // Ours announces its sizes and komi range.
+    let ours = Capabilities::from_handshake(&[
+        "option name Size type spin default 5 min 3 max 8",
+        "option name HalfKomi type spin default 0 min -10 max 10",
+    ]);
+    assert_eq!(ours.sizes, Accepts::Range(3, 8));
+    assert_eq!(ours.refuses(six_komi_1), None);
+    let sized =
+        Capabilities::from_handshake(&["option name Size type combo default 6 var 5 var 6"]);
+    assert_eq!(
+        sized.refuses(Config::standard(7).unwrap()).as_deref(),
+        Some("plays sizes 5 or 6 only, not 7")
+    );
 }

@@ -113,9 +113,155 @@ impl Budget {
     }
 }
 
+/// Values an engine said it accepts for one setting, read from its `option` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Accepts {
+    /// It did not say: anything is tried.
+    Any,
+    /// A `combo` (or a single value): exactly these.
+    Values(Vec<i32>),
+    /// A `spin`: `min` to `max`.
+    Range(i32, i32),
+}
+
+impl Accepts {
+    /// Reads an `option name N type combo|spin ...` line's values.
+    fn from_option(words: &[&str]) -> Accepts {
+        let after = |key: &str| {
+            words
+                .iter()
+                .position(|&w| w == key)
+                .and_then(|i| words.get(i + 1))
+                .and_then(|w| w.parse::<i32>().ok())
+        };
+        match words
+            .iter()
+            .position(|&w| w == "type")
+            .map(|i| words.get(i + 1))
+        {
+            Some(Some(&"spin")) => match (after("min"), after("max")) {
+                (Some(min), Some(max)) => Accepts::Range(min, max),
+                _ => Accepts::Any,
+            },
+            Some(Some(&"combo")) => {
+                let values: Vec<i32> = words
+                    .windows(2)
+                    .filter(|pair| pair[0] == "var")
+                    .filter_map(|pair| pair[1].parse().ok())
+                    .collect();
+                if values.is_empty() {
+                    Accepts::Any
+                } else {
+                    Accepts::Values(values)
+                }
+            }
+            _ => Accepts::Any,
+        }
+    }
+
+    pub fn allows(&self, value: i32) -> bool {
+        match self {
+            Accepts::Any => true,
+            Accepts::Values(values) => values.contains(&value),
+            Accepts::Range(min, max) => (*min..=*max).contains(&value),
+        }
+    }
+}
+
+impl std::fmt::Display for Accepts {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Accepts::Any => write!(f, "any"),
+            Accepts::Range(min, max) => write!(f, "{min} to {max}"),
+            Accepts::Values(values) => {
+                for (i, v) in values.iter().enumerate() {
+                    let sep = match i {
+                        0 => "",
+                        _ if i + 1 == values.len() => " or ",
+                        _ => ", ",
+                    };
+                    write!(f, "{sep}{v}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// What an engine announced in its answer to `tei`: the board sizes it plays (an option named
+/// `Size`, or none said) and the half komi it accepts (its `HalfKomi` option; an engine
+/// without one plays komi 0 only, as racetrack assumes too). A match checks these before its
+/// first game, so an engine that would crash on a size or komi it does not play (Tiltak's TEI
+/// panics on them) is named with what it plays instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    pub sizes: Accepts,
+    pub half_komi: Accepts,
+}
+
+impl Capabilities {
+    /// Reads the lines an engine printed before `teiok`.
+    ///
+    /// ```
+    /// use tak::ai::arena::{Accepts, Capabilities};
+    /// let caps = Capabilities::from_handshake(&[
+    ///     "id name Tiltak",
+    ///     "option name HalfKomi type combo default 0 var 0 var 4",
+    /// ]);
+    /// assert_eq!(caps.half_komi, Accepts::Values(vec![0, 4]));
+    /// assert_eq!(caps.sizes, Accepts::Any);
+    /// ```
+    pub fn from_handshake<S: AsRef<str>>(lines: &[S]) -> Capabilities {
+        let mut caps = Capabilities {
+            sizes: Accepts::Any,
+            half_komi: Accepts::Values(vec![0]),
+        };
+        for line in lines {
+            let words: Vec<&str> = line.as_ref().split_whitespace().collect();
+            if words.first() != Some(&"option") {
+                continue;
+            }
+            let name = words
+                .iter()
+                .position(|&w| w == "name")
+                .and_then(|i| words.get(i + 1));
+            match name {
+                Some(n) if n.eq_ignore_ascii_case("HalfKomi") => {
+                    caps.half_komi = Accepts::from_option(&words)
+                }
+                Some(n) if n.eq_ignore_ascii_case("Size") || n.eq_ignore_ascii_case("Sizes") => {
+                    caps.sizes = Accepts::from_option(&words)
+                }
+                _ => {}
+            }
+        }
+        caps
+    }
+
+    /// Why the engine cannot play `config`'s games, if it said so.
+    pub fn refuses(&self, config: Config) -> Option<String> {
+        let half_komi = config.komi.half_flats() as i32;
+        if !self.sizes.allows(config.size as i32) {
+            Some(format!(
+                "plays sizes {} only, not {}",
+                self.sizes, config.size
+            ))
+        } else if !self.half_komi.allows(half_komi) {
+            Some(format!(
+                "plays half komi {} only, not {half_komi} (komi {})",
+                self.half_komi, config.komi
+            ))
+        } else {
+            None
+        }
+    }
+}
+
 /// A running TEI engine.
 pub struct Engine {
     pub command: String,
+    /// What it announced it plays.
+    pub capabilities: Capabilities,
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
@@ -136,13 +282,30 @@ impl Engine {
         let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         let mut engine = Engine {
             command: command.to_string(),
+            capabilities: Capabilities::from_handshake::<&str>(&[]),
             child,
             input,
             output,
         };
         engine.send("tei")?;
-        engine.wait_for("teiok")?;
+        let mut handshake = Vec::new();
+        loop {
+            let line = engine.read_line()?;
+            if line.split_whitespace().next() == Some("teiok") {
+                break;
+            }
+            handshake.push(line);
+        }
+        engine.capabilities = Capabilities::from_handshake(&handshake);
         Ok(engine)
+    }
+
+    /// An error naming the engine and what it plays, when it said it cannot play `config`.
+    pub fn check_plays(&self, config: Config) -> Result<(), String> {
+        match self.capabilities.refuses(config) {
+            Some(why) => Err(format!("'{}' {why}", self.command)),
+            None => Ok(()),
+        }
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {

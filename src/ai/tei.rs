@@ -76,6 +76,9 @@ impl<W: Write + Send + 'static> Session<W> {
             "tei" => {
                 self.say(&format!("id name Tak-web {}", env!("CARGO_PKG_VERSION")));
                 self.say("id author the Tak for the web developers");
+                // The sizes it plays, announced as an option so that a match runner can check
+                // them before a game (`teinewgame N` still names the size of each game).
+                self.say("option name Size type spin default 5 min 3 max 8");
                 self.say("option name HalfKomi type spin default 0 min -10 max 10");
                 self.say("option name Komi type string default 0");
                 self.say("option name AncientTieRule type check default false");
@@ -211,6 +214,21 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
                 Err(e) => self.say(&format!("info string {e}")),
             },
+            (Some(n), Some(v)) if n.eq_ignore_ascii_case("Size") => {
+                match v
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&n| Config::standard(n).is_ok())
+                {
+                    Some(size) => {
+                        self.size = size;
+                        self.position = self.start_position();
+                    }
+                    None => self.say(&format!(
+                        "info string error: Size must be 3 to 8, not '{v}'"
+                    )),
+                }
+            }
             (Some(n), Some(v)) if n.eq_ignore_ascii_case("MultiPV") => match v.parse::<usize>() {
                 Ok(k) if (1..=MAX_LINES).contains(&k) => self.lines = k,
                 _ => self.say(&format!(

@@ -805,6 +805,11 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
         Engine::start(first).map_err(Failure::Error)?,
         Engine::start(second).map_err(Failure::Error)?,
     ];
+    // Before the first game: an engine that announced it does not play this size or komi is
+    // named with what it does play, rather than left to crash mid-match.
+    for engine in &engines {
+        engine.check_plays(config).map_err(Failure::Error)?;
+    }
     let start = Instant::now();
     let mut tally = Tally::default();
     // Wins of each engine by road and by flats, and total plies.
