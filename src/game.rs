@@ -119,7 +119,7 @@ impl std::str::FromStr for Annotation {
     fn from_str(s: &str) -> Result<Annotation, BadAnnotation> {
         let text = s.trim().replace('’', "'").replace('"', "''");
         let judgement_at = text.find(['!', '?']).unwrap_or(text.len());
-        let (marks, judgement) = text.split_at(judgement_at);
+        let (marks, judgement) = text.split_at_checked(judgement_at).unwrap_or((&text, ""));
         let bad = || BadAnnotation(s.to_string());
         if marks.len() > 2 || marks.chars().any(|c| c != '\'') {
             return Err(bad());

@@ -43,6 +43,14 @@
 //! [`Position::generate_moves`] into a reused buffer: nothing allocates per ply.
 
 pub mod ai;
+
+/// `text[range]`, or "" when the range does not fall on character boundaries (which the
+/// callers rule out: their indices come from `find` and friends). Unlike indexing it carries
+/// no panic message: a string slice's panic pulls `char`'s `Debug` and Unicode tables into the
+/// page's wasm, about 2 KB gzipped.
+pub(crate) fn substr<R: std::slice::SliceIndex<str, Output = str>>(text: &str, range: R) -> &str {
+    text.get(range).unwrap_or_default()
+}
 pub mod clock;
 pub mod color;
 pub mod config;

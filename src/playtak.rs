@@ -30,7 +30,7 @@ struct ServerMove<'a> {
 /// finds where they end).
 fn split_tags(text: &str) -> (&str, usize) {
     let body_at = ptn::tags_end(text);
-    (&text[..body_at], body_at)
+    (crate::substr(text, ..body_at), body_at)
 }
 
 /// The moves of the body: split at newlines and commas, blank entries and a `Game#N` prefix
@@ -38,7 +38,7 @@ fn split_tags(text: &str) -> (&str, usize) {
 fn moves(text: &str, body_at: usize) -> Vec<ServerMove<'_>> {
     let mut out = Vec::new();
     let mut start = body_at;
-    for (i, c) in text[body_at..].char_indices() {
+    for (i, c) in crate::substr(text, body_at..).char_indices() {
         if c == '\n' || c == ',' {
             push_move(text, start, body_at + i, &mut out);
             start = body_at + i + 1;
@@ -49,11 +49,11 @@ fn moves(text: &str, body_at: usize) -> Vec<ServerMove<'_>> {
 }
 
 fn push_move<'a>(text: &'a str, start: usize, end: usize, out: &mut Vec<ServerMove<'a>>) {
-    let raw = &text[start..end];
+    let raw = crate::substr(text, start..end);
     let mut trimmed = raw.trim();
     if let Some(first) = trimmed.split_whitespace().next() {
-        if first.len() > 5 && first[..5].eq_ignore_ascii_case("game#") {
-            trimmed = trimmed[first.len()..].trim_start();
+        if first.len() > 5 && crate::substr(first, ..5).eq_ignore_ascii_case("game#") {
+            trimmed = crate::substr(trimmed, first.len()..).trim_start();
         }
     }
     if trimmed.is_empty() {
@@ -151,7 +151,7 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
     let (tags, body_at) = split_tags(text);
     let moves = moves(text, body_at);
     let error_at = |at: usize, message: String| {
-        let before = &text[..at];
+        let before = crate::substr(text, ..at);
         PtnError {
             location: Location::Text {
                 line: before.matches('\n').count() + 1,

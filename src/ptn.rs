@@ -126,7 +126,7 @@ struct Tokenizer<'a> {
 
 impl<'a> Tokenizer<'a> {
     fn location(&self, at: usize) -> Location {
-        let before = &self.text[..at];
+        let before = crate::substr(self.text, ..at);
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         Location::Text { line, column }
@@ -143,7 +143,7 @@ impl<'a> Tokenizer<'a> {
     /// The next token with its byte offset, skipping white space.
     fn next(&mut self) -> Result<Option<(usize, Token<'a>)>, PtnError> {
         let bytes = self.text.as_bytes();
-        let rest = &self.text[self.pos..];
+        let rest = crate::substr(self.text, self.pos..);
         self.pos += rest.len() - rest.trim_start().len();
         if self.pos >= bytes.len() {
             return Ok(None);
@@ -152,7 +152,7 @@ impl<'a> Tokenizer<'a> {
         match bytes[start] {
             b'{' => {
                 let mut text = String::new();
-                let mut chars = self.text[start + 1..].char_indices();
+                let mut chars = crate::substr(self.text, start + 1..).char_indices();
                 loop {
                     match chars.next() {
                         None => return Err(self.error(start, "comment '{' is never closed")),
@@ -183,26 +183,29 @@ impl<'a> Tokenizer<'a> {
                 Ok(Some((start, Token::Close)))
             }
             _ => {
-                let end = self.text[start..]
+                let end = crate::substr(self.text, start..)
                     .find(|c: char| c.is_whitespace() || matches!(c, '{' | '[' | '(' | ')'))
                     .map_or(self.text.len(), |e| start + e);
                 self.pos = end;
-                Ok(Some((start, Token::Word(&self.text[start..end]))))
+                Ok(Some((
+                    start,
+                    Token::Word(crate::substr(self.text, start..end)),
+                )))
             }
         }
     }
 
     /// Reads `[Name "value"]` starting at `start`.
     fn tag(&mut self, start: usize) -> Result<Token<'a>, PtnError> {
-        let rest = &self.text[start + 1..];
+        let rest = crate::substr(self.text, start + 1..);
         let name_len = rest
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(rest.len());
         if name_len == 0 {
             return Err(self.error(start + 1, "a tag needs a name, as in [Size \"5\"]"));
         }
-        let name = rest[..name_len].to_string();
-        let after_name = rest[name_len..].trim_start();
+        let name = crate::substr(rest, ..name_len).to_string();
+        let after_name = crate::substr(rest, name_len..).trim_start();
         let quote_at = start + 1 + rest.len() - after_name.len();
         if !after_name.starts_with('"') {
             return Err(self.error(
@@ -211,7 +214,7 @@ impl<'a> Tokenizer<'a> {
             ));
         }
         let mut value = String::new();
-        let mut chars = after_name[1..].char_indices();
+        let mut chars = crate::substr(after_name, 1..).char_indices();
         let mut escaped = false;
         let close = loop {
             let Some((i, c)) = chars.next() else {
@@ -229,7 +232,7 @@ impl<'a> Tokenizer<'a> {
                 }
             }
         };
-        let after_value = &self.text[close + 1..];
+        let after_value = crate::substr(self.text, close + 1..);
         let trimmed = after_value.trim_start();
         if !trimmed.starts_with(']') {
             let at = close + 1 + after_value.len() - trimmed.len();
@@ -472,10 +475,10 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
         };
         if let Some((name, header_at)) = pending_branch.take() {
             let digits = word.chars().take_while(char::is_ascii_digit).count();
-            let number: u64 = word[..digits]
+            let number: u64 = crate::substr(word, ..digits)
                 .parse()
                 .map_err(|_| tokenizer.error(at, format!("'{word}' is not a move number")))?;
-            let black_first = word[digits..].starts_with("...")
+            let black_first = crate::substr(word, digits..).starts_with("...")
                 || matches!(body.peek(), Some((_, Token::Word("--"))));
             let ply = (number.saturating_sub(1) * 2 + black_first as u64)
                 .checked_sub(game.start().ply() as u64)
@@ -516,9 +519,9 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
         }
         // Move numbers: "12." or "12..." alone or glued to the move ("12.a1").
         let digits = word.chars().take_while(char::is_ascii_digit).count();
-        let word = if digits > 0 && word[digits..].starts_with('.') {
+        let word = if digits > 0 && crate::substr(word, digits..).starts_with('.') {
             after_number = true;
-            word[digits..].trim_start_matches('.')
+            crate::substr(word, digits..).trim_start_matches('.')
         } else {
             word
         };
@@ -598,15 +601,15 @@ pub fn parse_game(text: &str) -> Result<Game, PtnError> {
 
 /// Whether a blank line comes right before `at` (PTN Ninja starts each branch after one).
 fn after_blank_line(text: &str, at: usize) -> bool {
-    let before = &text[..at];
-    let gap = &before[before.trim_end().len()..];
+    let before = crate::substr(text, ..at);
+    let gap = crate::substr(before, before.trim_end().len()..);
     gap.matches('\n').count() >= 2
 }
 
 /// A move number as PTN writes it before a ply: `12.`, `12...`, or glued to the ply.
 fn is_move_number(word: &str) -> bool {
     let digits = word.chars().take_while(char::is_ascii_digit).count();
-    digits > 0 && word[digits..].starts_with('.')
+    digits > 0 && crate::substr(word, digits..).starts_with('.')
 }
 
 /// The lines of a PTN Ninja game as read so far: the main line (index 0) and each branch,
@@ -755,8 +758,8 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, PtnError> {
 /// left to the move's parser, which ignores them.
 fn split_annotation(word: &str) -> (&str, Annotation) {
     let at = word.find(['\'', '!', '?', '’', '"']).unwrap_or(word.len());
-    let annotation = word[at..].parse().unwrap_or_default();
-    (&word[..at], annotation)
+    let annotation = crate::substr(word, at..).parse().unwrap_or_default();
+    (crate::substr(word, ..at), annotation)
 }
 
 fn escape(value: &str) -> String {
@@ -820,7 +823,8 @@ pub fn write_game(game: &Game) -> String {
         .iter()
         .position(|(k, _)| k.eq_ignore_ascii_case("Size"))
     {
-        tags[..=i].rotate_right(1);
+        let size = tags.remove(i);
+        tags.insert(0, size);
     }
     let mut out = String::new();
     for (k, v) in &tags {
@@ -834,7 +838,8 @@ pub fn write_game(game: &Game) -> String {
     // name in braces and its line from the ply it replaces. A branch's name is its parent's
     // (if any) and its first ply, joined by `/`, so that PTN Ninja nests it likewise.
     let mut branches: Vec<(NodeId, Position, String)> = Vec::new();
-    let mut names = std::collections::BTreeSet::new();
+    // A sorted list rather than a set, whose code would weigh on the page's wasm.
+    let mut names: Vec<String> = Vec::new();
     // The main line's end is `outcome` (which knows resignations too).
     write_branch_line(
         &mut out,
@@ -859,10 +864,16 @@ pub fn write_game(game: &Game) -> String {
         };
         let mut name = base.clone();
         let mut n = 1;
-        while !names.insert(name.clone()) {
-            n += 1;
-            name = format!("{base}~{n}");
-        }
+        let at = loop {
+            match names.binary_search(&name) {
+                Ok(_) => {
+                    n += 1;
+                    name = format!("{base}~{n}");
+                }
+                Err(at) => break at,
+            }
+        };
+        names.insert(at, name.clone());
         let _ = write!(out, "\n{{{name}}}\n");
         let mut nested = Vec::new();
         let end = write_branch_line(

@@ -92,3 +92,16 @@ fn a_game_read_from_server_notation_writes_as_ptn() {
     assert!(text.contains("[Player1 \"ann\"]"), "{text}");
     assert!(text.contains("1. a1 e5\n2. c3 a1+"), "{text}");
 }
+
+#[test]
+fn server_notation_with_a_wide_character_where_game_hash_would_be_is_an_error_not_a_panic() {
+    // "Gameé…": byte 5 falls inside 'é', where the `Game#N` prefix is looked for.
+    for text in [
+        "Gameé#1 P A1",
+        "[Size \"5\"]\nGameé P A1\nP E5",
+        "gamé#12 P A1",
+    ] {
+        let _ = tak::playtak::parse_game(text);
+        let _ = tak::ptn::parse_game(text);
+    }
+}

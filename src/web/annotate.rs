@@ -234,8 +234,8 @@ pub fn review_better_move(comment: &str) -> Option<Move> {
     if !is_review_comment(comment) {
         return None;
     }
-    let at = comment.find("best ")?;
-    comment[at + 5..].trim().parse().ok()
+    let (_, best) = comment.split_once("best ")?;
+    best.trim().parse().ok()
 }
 
 #[cfg(test)]

@@ -158,19 +158,17 @@ pub fn text(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
 fn fill(template: &str, args: &[(&str, String)]) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let value = after.find('}').and_then(|close| {
-            let name = &after[..close];
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        let value = after.split_once('}').and_then(|(name, tail)| {
             args.iter()
                 .find(|(n, _)| *n == name)
-                .map(|(_, v)| (v, close))
+                .map(|(_, v)| (v, tail))
         });
         match value {
-            Some((v, close)) => {
+            Some((v, tail)) => {
                 out.push_str(v);
-                rest = &after[close + 1..];
+                rest = tail;
             }
             None => {
                 out.push('{');

@@ -232,8 +232,9 @@ pub fn parse_comment(comment: &str) -> Result<(Vec<Mark>, String), String> {
     let mut marks = Vec::new();
     let mut rest = comment.trim_start();
     while let Some(inner) = rest.strip_prefix('[') {
-        let Some(end) = inner.find(']') else { break };
-        let body = &inner[..end];
+        let Some((body, tail)) = inner.split_once(']') else {
+            break;
+        };
         let (kind, list) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
         let parsed = match kind.to_ascii_lowercase().as_str() {
             "arrows" | "arrow" => parse_arrows(list)?,
@@ -242,7 +243,7 @@ pub fn parse_comment(comment: &str) -> Result<(Vec<Mark>, String), String> {
             _ => break,
         };
         marks.extend(parsed);
-        rest = inner[end + 1..].trim_start();
+        rest = tail.trim_start();
     }
     marks.truncate(MAX_MARKS);
     Ok((marks, rest.to_string()))
