@@ -19,6 +19,7 @@ const clockModule = later(() => import('./clock.js'));
 const soundModule = later(() => import('./sounds.js'));
 const embedThisModule = later(() => import('./embed-this.js'));
 const editorModule = later(() => import('./editor.js'));
+const newGameModule = later(() => import('./newgame.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
@@ -410,13 +411,21 @@ $('move-form').addEventListener('submit', (e) => {
   if (!error) input.value = '';
 });
 
-// New game.
+// New game. The form's markup comes with its own module when first opened (www/newgame.js).
 const newDialog = $('new-dialog');
-const newForm = $('new-form');
+let newForm = null;
+async function ensureNewForm() {
+  if (newForm) return;
+  const { NEW_GAME_FORM } = await newGameModule();
+  if (newForm) return; // two quick clicks: the first built it
+  newDialog.innerHTML = NEW_GAME_FORM;
+  newForm = $('new-form');
+  wireNewForm();
+}
 const syncComputerOptions = () => { $('computer-options').disabled = newForm.opponent.value !== 'computer'; };
-newForm.opponent.addEventListener('change', syncComputerOptions);
 $('new-game').addEventListener('click', async () => {
   await ensureMatch();
+  await ensureNewForm();
   await openingDialog(newDialog);
   const { writeRuleOptions } = matchTools;
   newForm.opponent.value = settings.opponent;
@@ -495,19 +504,26 @@ function showStandardPieces() {
   newForm.flats.placeholder = String(stones);
   newForm.caps.placeholder = String(caps);
 }
-newForm.size.addEventListener('change', showStandardPieces);
-newForm.addEventListener('submit', (event) => {
-  if (event.submitter?.value !== 'start') return;
-  const options = { size: Number(newForm.size.value), komi: newForm.komi.value, ...readVariantForm() };
-  const error = board.checkNewGame(options);
-  $('new-error').textContent = error ? t('new.pieces_bad', { error }) : '';
-  $('new-error').hidden = !error;
-  if (error) {
-    event.preventDefault(); // the dialog stays open with what was typed
-    $('variant-options').open = true;
-    $('new-error').scrollIntoView({ block: 'center' });
-  }
-});
+/** The form's listeners, added once its markup is in the page. */
+function wireNewForm() {
+  newForm.opponent.addEventListener('change', syncComputerOptions);
+  newForm.size.addEventListener('change', showStandardPieces);
+  newForm.addEventListener('submit', (event) => {
+    if (event.submitter?.value !== 'start') return;
+    const options = { size: Number(newForm.size.value), komi: newForm.komi.value, ...readVariantForm() };
+    const error = board.checkNewGame(options);
+    $('new-error').textContent = error ? t('new.pieces_bad', { error }) : '';
+    $('new-error').hidden = !error;
+    if (error) {
+      event.preventDefault(); // the dialog stays open with what was typed
+      $('variant-options').open = true;
+      $('new-error').scrollIntoView({ block: 'center' });
+    }
+  });
+  newForm.length.addEventListener('change', syncMatchOptions);
+  newForm.clock.addEventListener('change', syncClockOptions);
+  newForm.opponent.addEventListener('change', syncMatchOptions);
+}
 newDialog.addEventListener('close', () => {
   if (newDialog.returnValue !== 'start') return;
   settings = {
@@ -531,15 +547,12 @@ const syncMatchOptions = () => {
   $('points-label').hidden = length !== 'points';
   for (const el of newDialog.querySelectorAll('.names')) el.hidden = newForm.opponent.value === 'computer';
 };
-newForm.length.addEventListener('change', syncMatchOptions);
 // The clock: a custom time shows its two fields (checked only when chosen).
 function syncClockOptions() {
   const custom = newForm.clock.value === 'custom';
   $('clock-custom').hidden = !custom;
   newForm.clockMinutes.disabled = newForm.clockIncrement.disabled = !custom;
 }
-newForm.clock.addEventListener('change', syncClockOptions);
-newForm.opponent.addEventListener('change', syncMatchOptions);
 
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());

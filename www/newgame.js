@@ -1,0 +1,125 @@
+// The New game form's markup, fetched with this module when New game is first opened (it is
+// not on a first visit's way to its first board, and is the largest part of the page's HTML).
+// Its texts are filled in from the catalogue by `translatePage`; app.js wires the form.
+export const NEW_GAME_FORM = `
+<form method="dialog" id="new-form">
+  <h2 id="new-title" data-i18n="new.title">New game</h2>
+  <label><span data-i18n="new.size">Board size</span>
+    <select name="size">
+      <option>3</option><option>4</option><option selected>5</option>
+      <option>6</option><option>7</option><option>8</option>
+    </select>
+  </label>
+  <label><span data-i18n="new.komi">Komi</span>
+    <select name="komi">
+      <option value="-4.5">−4.5</option><option value="-4">−4</option><option value="-3.5">−3.5</option><option value="-3">−3</option><option value="-2.5">−2.5</option><option value="-2">−2</option><option value="-1.5">−1.5</option><option value="-1">−1</option><option value="-0.5">−0.5</option>
+      <option value="0" selected>0</option><option>0.5</option><option>1</option><option>1.5</option>
+      <option>2</option><option>2.5</option><option>3</option><option>3.5</option><option>4</option><option>4.5</option>
+    </select>
+  </label>
+  <label><span data-i18n="new.opponent">Opponent</span>
+    <select name="opponent">
+      <option value="human" selected data-i18n="new.opponent_human">A person on this device</option>
+      <option value="computer" data-i18n="new.opponent_computer">The computer</option>
+    </select>
+  </label>
+  <fieldset id="computer-options" class="computer-options">
+    <legend data-i18n="new.computer">Against the computer</legend>
+    <label><span data-i18n="new.level">Level</span>
+      <select name="level">
+        <option value="1" data-i18n="level.1">Beginner</option>
+        <option value="2" data-i18n="level.2">Casual</option>
+        <option value="3" selected data-i18n="level.3">Club</option>
+        <option value="4" data-i18n="level.4">Strong</option>
+        <option value="5" data-i18n="level.5">Expert</option>
+        <option value="6" data-i18n="level.6">Master</option>
+      </select>
+    </label>
+    <label><span data-i18n="new.you_play">You play</span>
+      <select name="human">
+        <option value="white" selected data-i18n="new.white_first">White (you move first)</option>
+        <option value="black" data-i18n="new.black_second">Black (the computer moves first)</option>
+      </select>
+    </label>
+  </fieldset>
+  <label><span data-i18n="clock.title">Clock</span>
+    <select name="clock">
+      <option value="none" selected data-i18n="clock.none">No clock</option>
+      <option value="1:0 +1">1+1</option>
+      <option value="3:0 +2">3+2</option>
+      <option value="5:0 +5">5+5</option>
+      <option value="10:0 +15">10+15</option>
+      <option value="15:0 +10">15+10</option>
+      <option value="20:0 +10">20+10</option>
+      <option value="custom" data-i18n="clock.custom">Custom</option>
+    </select>
+  </label>
+  <div id="clock-custom" class="clock-custom" hidden>
+    <label><span data-i18n="clock.minutes">Minutes</span>
+      <input type="number" name="clockMinutes" min="0.05" max="180" step="any" value="10" inputmode="decimal" required>
+    </label>
+    <label><span data-i18n="clock.increment">Increment (seconds)</span>
+      <input type="number" name="clockIncrement" min="0" max="60" step="1" value="15" inputmode="numeric" required>
+    </label>
+  </div>
+  <label><span data-i18n="new.play">Play</span>
+    <select name="length">
+      <option value="single" selected data-i18n="new.single">One game</option>
+      <option value="games-3" data-i18n="new.games3">A match of 3 games</option>
+      <option value="games-5" data-i18n="new.games5">A match of 5 games</option>
+      <option value="games-7" data-i18n="new.games7">A match of 7 games</option>
+      <option value="points" data-i18n="new.points">A match to a number of points</option>
+    </select>
+  </label>
+  <fieldset id="match-options" class="computer-options">
+    <legend data-i18n="new.match">The match</legend>
+    <label id="points-label"><span data-i18n="new.first_to">First to (points)</span>
+      <input type="number" name="points" min="1" max="100000" value="100" inputmode="numeric">
+    </label>
+    <label class="names"><span data-i18n="new.player1">First player (white in game 1)</span>
+      <input name="player1" maxlength="40" autocomplete="off">
+    </label>
+    <label class="names"><span data-i18n="new.player2">Second player</span>
+      <input name="player2" maxlength="40" autocomplete="off">
+    </label>
+  </fieldset>
+  <details id="rule-options" class="rule-options">
+    <summary data-i18n="new.rules">Rulebook options</summary>
+    <fieldset class="marks">
+      <legend data-i18n="new.scoring">Scoring variants</legend>
+      <label><input type="checkbox" name="downings"> <span data-i18n="new.downings">Downings: a straight road doubles the pieces</span></label>
+      <label><input type="checkbox" name="middletown"> <span data-i18n="new.middletown">Middletown: winning without placing a capstone doubles the pieces</span></label>
+      <label><input type="checkbox" name="tarway"> <span data-i18n="new.tarway">Tarway: a road of single pieces doubles them, a road of stacks triples them</span></label>
+    </fieldset>
+    <label class="check"><input type="checkbox" name="tierule"> <span data-i18n="new.tierule">Ancient tie rule: a tied flat count goes to Black</span></label>
+    <fieldset class="marks">
+      <legend data-i18n="new.takebacks">Take-backs</legend>
+      <label><input type="radio" name="takebacks" value="court" checked> <span data-i18n="new.court">Court: moves may be taken back</span></label>
+      <label><input type="radio" name="takebacks" value="tavern"> <span data-i18n="new.tavern">Tavern: no take-backs during a game</span></label>
+    </fieldset>
+  </details>
+  <details id="variant-options" class="rule-options">
+    <summary data-i18n="new.variant">Opening and pieces</summary>
+    <fieldset class="variant-options">
+      <label class="wide"><span data-i18n="new.opening">Opening</span>
+        <select name="opening">
+          <option value="swap" selected data-i18n="new.opening_swap">Swap: opponent’s flat first</option>
+          <option value="no-swap" data-i18n="new.opening_no_swap">No swap: own flat first</option>
+        </select>
+      </label>
+      <label><span data-i18n="new.pieces_stones">Stones per player</span>
+        <input type="number" name="flats" min="1" max="64" inputmode="numeric" autocomplete="off">
+      </label>
+      <label><span data-i18n="new.pieces_caps">Capstones per player</span>
+        <input type="number" name="caps" min="0" max="8" inputmode="numeric" autocomplete="off">
+      </label>
+      <p id="pieces-standard" class="hint wide"></p>
+    </fieldset>
+  </details>
+  <p id="new-error" class="new-error" role="alert" hidden></p>
+  <div class="row end">
+    <button value="cancel" formnovalidate data-i18n="btn.cancel">Cancel</button>
+    <button value="start" id="start-game" class="primary" data-i18n="btn.start">Start</button>
+  </div>
+</form>
+`;
