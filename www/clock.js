@@ -4,6 +4,38 @@
 // src/clock.rs and src/web/clock.rs); this file gives it the time and shows its answer.
 // Loaded only when a game has clocks.
 
+import { addStyle } from './styles.js';
+
+// This module's own styles (www/styles.js).
+addStyle(`
+/* Game clocks: white's over the left reserve and black's over the right one on a wide page,
+   black's above the board and white's below it upright (beside each reserve row). */
+.board-area.timed { display: grid; grid-template-columns: 1fr auto 1fr; grid-template-rows: auto minmax(0, 1fr) auto; grid-template-areas: "cw cp cb" "board board board" "graph graph graph"; }
+.board-area.timed > .board { grid-area: board; }
+.board-area.timed > .graph { grid-area: graph; }
+.clock { grid-area: cw; justify-self: start; display: flex; align-items: baseline; gap: .5rem; margin: .3rem .6rem; padding: .15rem .7rem; border: 2px solid var(--line); border-radius: .4rem; background: var(--panel); color: var(--muted); }
+#clock-black { grid-area: cb; justify-self: end; }
+.clock-pause { grid-area: cp; align-self: center; justify-self: center; }
+.clock-name { font-size: .9rem; max-width: 9rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.clock-time { font: 700 clamp(1.4rem, 4vmin, 2.2rem) / 1.15 ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-variant-numeric: tabular-nums; color: var(--fg); }
+.clock.turn { color: var(--fg); }
+.clock.running { border-color: var(--accent); background: var(--accent); color: var(--accent-fg); }
+.clock.running .clock-time { color: var(--accent-fg); }
+.clock.low .clock-time, .clock.flagged .clock-time { color: var(--warn); }
+.clock.running.low { background: var(--warn); border-color: var(--warn); }
+.clock.running.low, .clock.running.low .clock-time { color: var(--accent-fg); }
+.clock.recorded { border-style: dashed; }
+@media (orientation: portrait) {
+  .board-area.timed { grid-template-rows: auto minmax(0, 1fr) auto auto; grid-template-areas: "cp cb cb" "board board board" "cw cw cw" "graph graph graph"; }
+  .board-area.timed .clock { justify-self: end; margin: .15rem .6rem; }
+  .board-area.timed .clock-pause { justify-self: start; margin: .15rem .6rem; }
+}
+@media (max-height: 30rem) {
+  .clock { margin: .1rem .4rem; padding: 0 .5rem; }
+  .clock-time { font-size: 1.3rem; }
+}
+`);
+
 const $ = (id) => document.getElementById(id);
 /** How often the clocks are read: often enough for tenths under ten seconds. */
 const TICK_MS = 100;

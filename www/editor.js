@@ -4,6 +4,36 @@
 // rule live in the study build's Rust (`TakEditor`, src/web/editor.rs); the edited position
 // is drawn by an ordinary board loaded from the editor's TPS after each edit.
 import { loadEngine, mount } from './board.js';
+import { addStyle } from './styles.js';
+
+
+// This module's own styles (www/styles.js).
+addStyle(`
+/* The position editor (www/editor.js). */
+dialog.editor .editor-row { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .6rem; margin: .25rem 0; }
+dialog.editor .editor-tools button { padding: .2rem .5rem; }
+dialog.editor button[aria-pressed="true"] { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
+dialog.editor .editor-field { display: inline-flex; align-items: center; gap: .3rem; margin: 0; }
+dialog.editor select, dialog.editor input[type=number] { display: inline-block; width: auto; margin: 0; }
+dialog.editor input.editor-number { width: 5.5em; }
+dialog.editor .editor-board { height: min(24rem, 46vh); }
+dialog.editor .editor-left, dialog.editor .editor-error { margin: .15rem 0; font-size: .9rem; }
+dialog.editor .editor-error:empty { display: none; }
+dialog.editor .editor-help summary { cursor: pointer; font-weight: 600; }
+dialog.editor .editor-help p { max-width: 36rem; font-size: .9rem; }
+@media (max-width: 40rem), (max-height: 30rem) {
+  dialog.editor .editor-row { gap: .2rem .4rem; margin: .1rem 0; font-size: .9rem; }
+  dialog.editor .editor-tools button { padding: .15rem .35rem; min-height: 2rem; font-size: .85rem; }
+  dialog.editor input.editor-number { width: 4.5em; }
+  dialog.editor .editor-board { height: auto; }
+}
+/* The editor on a short landscape screen: its controls scroll beside the board. */
+@media (max-height: 30rem) and (orientation: landscape) {
+  dialog.editor[open] { grid-template-rows: none; align-content: start; overflow-y: auto; }
+  dialog.editor[open] > * { grid-column: 1; }
+  dialog.editor[open] .editor-board { grid-column: 2; grid-row: 1 / span 8; height: calc(100dvh - 1.2rem); position: sticky; top: 0; margin: 0; }
+}
+`);
 
 const KINDS = ['flat', 'wall', 'cap'];
 const COLORS = ['white', 'black'];

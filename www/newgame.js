@@ -1,6 +1,27 @@
 // The New game form's markup, fetched with this module when New game is first opened (it is
 // not on a first visit's way to its first board, and is the largest part of the page's HTML).
 // Its texts are filled in from the catalogue by `translatePage`; app.js wires the form.
+import { addStyle } from './styles.js';
+
+// This module's own styles (www/styles.js).
+addStyle(`
+/* New game: the opening and the pieces (two counts side by side, the rest full width). */
+.variant-options { border: 0; padding: 0; margin: 0; display: grid; grid-template-columns: 1fr 1fr; column-gap: .8rem; }
+.variant-options .wide { grid-column: 1 / -1; }
+.variant-options .hint { margin: .1rem 0 .3rem; font-size: .85em; color: var(--muted); }
+.new-error { color: var(--warn); margin: .3rem 0; }
+@media (max-height: 30rem) { #new-form #variant-options, #new-form .new-error { grid-column: 1 / -1; } }
+.computer-options { border: 1px solid var(--line); border-radius: .4rem; margin: .5rem 0; }
+.computer-options[disabled] { opacity: .5; }
+.clock-custom { display: flex; gap: .6rem; flex-wrap: wrap; }
+@media (max-height: 30rem) {
+  #new-form { display: grid; grid-template-columns: 1fr 1fr; column-gap: .8rem; }
+  #new-form h2, #new-form .computer-options, #new-form .row.end { grid-column: 1 / -1; }
+  .computer-options { display: grid; grid-template-columns: 1fr 1fr; column-gap: .8rem; margin: .2rem 0; }
+  .computer-options legend { grid-column: 1 / -1; }
+}
+`);
+
 export const NEW_GAME_FORM = `
 <form method="dialog" id="new-form">
   <h2 id="new-title" data-i18n="new.title">New game</h2>

@@ -3,6 +3,36 @@
 // variation on click), and a whole-game review that marks mistakes in the game and draws White's chance
 // along it. The engine runs in its own Web Worker; this file is glue.
 import { Analyst, evalWords } from './analyst.js';
+import { addStyle } from './styles.js';
+
+
+// This module's own styles (www/styles.js).
+addStyle(`
+.graph { flex: none; height: clamp(2.5rem, 9vh, 4.5rem); padding: 0 .6rem .3rem; }
+.graph svg { display: block; width: 100%; height: 100%; border: 1px solid var(--line); border-radius: .3rem; cursor: pointer; }
+.graph .black-area { fill: #3a3330; }
+.graph .white-area { fill: #fbf6ea; }
+.graph .mid { stroke: var(--muted); stroke-width: 1; stroke-dasharray: 6 6; vector-effect: non-scaling-stroke; }
+.graph .here { stroke: var(--accent); stroke-width: 2; vector-effect: non-scaling-stroke; }
+.graph .blunder { fill: #d32f2f; stroke: #fff; stroke-width: 1; vector-effect: non-scaling-stroke; }
+.graph .mistake { fill: #f9a825; stroke: #fff; stroke-width: 1; vector-effect: non-scaling-stroke; }
+.analysis { margin: .2rem 0 .3rem; }
+.evalbar { height: .7rem; border-radius: .35rem; background: #3a3330; border: 1px solid var(--line); overflow: hidden; }
+.evalbar .fill { height: 100%; width: 50%; background: #fbf6ea; transition: width .3s; }
+.analysis-head { margin: .2rem 0 0; font-size: .92rem; }
+.analysis-line { margin: .1rem 0; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .88rem; display: flex; flex-wrap: wrap; gap: .1rem; max-height: 3.6rem; overflow: hidden; }
+.analysis-line button.ply { padding: 0 .3rem; min-height: 1.6rem; border-color: transparent; background: transparent; }
+.analysis-line button.ply:hover, .analysis-line button.ply.previewing { border-color: var(--accent); }
+.analysis-more { margin: 0 0 .1rem; padding-left: 1.4rem; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .8rem; }
+.analysis-more li { max-height: 1.7rem; overflow: hidden; }
+.analysis-more button.ply { padding: 0 .25rem; min-height: 1.5rem; border-color: transparent; background: transparent; }
+.analysis-more button.ply:hover, .analysis-more button.ply.previewing { border-color: var(--accent); }
+.review-progress { display: flex; gap: .4rem; align-items: center; flex-wrap: wrap; font-size: .9rem; }
+.review-progress progress { flex: 1; min-width: 6rem; }
+.review-progress button { min-height: 1.9rem; padding: .1rem .5rem; }
+.review-summary { font-size: .9rem; color: var(--muted); }
+@media (orientation: portrait) { .analysis-line { max-height: 1.8rem; } }
+`);
 
 /** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
 export const REVIEW_NODES = 60000;

@@ -176,6 +176,10 @@ test('analysis shows the three best lines, each starting with another move, and 
   await shot(page, 'analysis-three-lines');
   // The second line's first ply plays as a variation. The lines may deepen until the pointer
   // rests on one (then they hold still), so the move is read after hovering.
+  // Hovered twice: should the list be redrawn just as the pointer arrives, the second hover
+  // rests on the new button, and from then on the list holds still.
+  await page.hover('#analysis-more li >> nth=0 >> button >> nth=0');
+  await page.mouse.move(0, 0);
   await page.hover('#analysis-more li >> nth=0 >> button >> nth=0');
   const second = await page.textContent('#analysis-more li >> nth=0 >> button >> nth=0');
   await page.click('#analysis-more li >> nth=0 >> button >> nth=0');
