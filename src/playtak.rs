@@ -52,7 +52,12 @@ fn push_move<'a>(text: &'a str, start: usize, end: usize, out: &mut Vec<ServerMo
     let raw = &text[start..end];
     let mut trimmed = raw.trim();
     if let Some(first) = trimmed.split_whitespace().next() {
-        if first.len() > 5 && first[..5].eq_ignore_ascii_case("game#") {
+        // `get`, not `[..5]`: the fifth byte may fall inside a character (`ׯ𑵠`).
+        if first.len() > 5
+            && first
+                .get(..5)
+                .is_some_and(|p| p.eq_ignore_ascii_case("game#"))
+        {
             trimmed = trimmed[first.len()..].trim_start();
         }
     }
