@@ -71,6 +71,29 @@ fn save_like() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
+    /// Reading a slice at a time gives what reading at once gives: the same game, or the
+    /// same error.
+    #[test]
+    fn a_game_read_in_slices_is_the_game_read_at_once(
+        text in "(\\[Size \"[3-6]\"\\] ?)?(\\{[a-z ]{0,5}\\} ?)?([0-9]{1,2}\\.{1,3} ?|[FSC]?[a-e][1-5][!?]{0,2} ?|[1-5][a-e][1-5][-+<>][1-5]{0,3} ?|\\{[a-z ]*\\} ?|\\( ?|\\) ?|R-0 ?|\n\n\\{b\\} ?){0,24}",
+        budget in 1usize..6,
+    ) {
+        let whole = ptn::parse_game(&text);
+        let mut reader = ptn::GameReader::new();
+        let sliced = loop {
+            match reader.step(&text, budget) {
+                Ok(Some(game)) => break Ok(game),
+                Ok(None) => prop_assert!(reader.progress(&text) < 1.0),
+                Err(e) => break Err(e),
+            }
+        };
+        match (whole, sliced) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(ptn::write_game(&a), ptn::write_game(&b)),
+            (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
+            (a, b) => prop_assert!(false, "{:?} vs {:?}", a.map(|g| ptn::write_game(&g)), b.map(|g| ptn::write_game(&g))),
+        }
+    }
+
     #[test]
     fn a_save_of_any_text_is_an_error_or_a_game(text in "\\PC{0,200}") {
         let mut b = board();

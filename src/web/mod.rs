@@ -38,6 +38,8 @@ pub mod i18n;
 pub mod input;
 pub mod json;
 pub mod layout;
+#[cfg(feature = "study")]
+pub mod loading;
 pub mod marks;
 pub mod mount;
 pub mod render;
