@@ -67,7 +67,21 @@ fn push_move<'a>(text: &'a str, start: usize, end: usize, out: &mut Vec<ServerMo
 /// move is `P` or `M` and a square, which no PTN move is.
 pub fn looks_like_server_notation(text: &str) -> bool {
     let (_, body_at) = split_tags(text);
-    let moves = moves(text, body_at);
+    // Only the first move is looked at: a pasted game of 100,000 plies is not split first.
+    let mut moves = Vec::with_capacity(1);
+    let mut start = body_at;
+    for (i, c) in crate::substr(text, body_at..).char_indices() {
+        if c == '\n' || c == ',' {
+            push_move(text, start, body_at + i, &mut moves);
+            if !moves.is_empty() {
+                break;
+            }
+            start = body_at + i + 1;
+        }
+    }
+    if moves.is_empty() {
+        push_move(text, start, text.len(), &mut moves);
+    }
     let Some(first) = moves.first() else {
         return false;
     };

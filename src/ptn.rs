@@ -119,6 +119,7 @@ enum Token<'a> {
     Close,
 }
 
+#[derive(Clone)]
 struct Tokenizer<'a> {
     text: &'a str,
     pos: usize,
@@ -356,247 +357,387 @@ fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Resul
 /// # Ok::<(), ptn::PtnError>(())
 /// ```
 pub fn parse_game(text: &str) -> Result<Game, PtnError> {
-    let mut tokenizer = Tokenizer { text, pos: 0 };
-    let mut tags = Vec::new();
-    let mut body = Vec::new();
-    while let Some((at, token)) = tokenizer.next()? {
-        match token {
-            Token::Tag(name, value) => {
-                if body.iter().any(|(_, t)| !matches!(t, Token::Comment(_))) {
-                    return Err(tokenizer.error(at, format!("tag {name} after the moves")));
-                }
-                tags.push((name, value, at));
-            }
-            other => body.push((at, other)),
+    let mut reader = GameReader::new();
+    loop {
+        if let Some(game) = reader.step(text, usize::MAX)? {
+            return Ok(game);
         }
     }
-    let tag_list: Vec<(String, String)> = tags
-        .iter()
-        .map(|(k, v, _)| (k.clone(), v.clone()))
-        .collect();
-    let first_tag_at = tags.first().map_or(0, |t| t.2);
-    let tps_text = tag_list
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("TPS"))
-        .map(|(_, v)| v.clone());
-    let tps_size = tps_text.as_deref().map(tps::size_of);
-    let config =
-        config_from_tags(&tag_list, tps_size).map_err(|m| tokenizer.error(first_tag_at, m))?;
-    let start = match &tps_text {
-        Some(t) => tps::parse(t, config).map_err(|e| {
-            let at = tags
-                .iter()
-                .find(|(k, _, _)| k.eq_ignore_ascii_case("TPS"))
-                .map_or(0, |t| t.2);
-            tokenizer.error(at, format!("tag TPS: {e}"))
-        })?,
-        None => Position::with_config(config),
-    };
-    let mut game = Game::new(start);
-    for (k, v) in &tag_list {
-        game.set_tag(k, v);
-    }
+}
 
-    // Where the next ply goes (the ply it follows; `None`: the start) and the position
-    // there; how to take back the last ply read at this level, if one was (a variation
-    // replaces it, starting from the position before it); the levels opened by '('.
-    let mut cursor: Option<NodeId> = None;
-    let mut pos = game.start().clone();
-    let mut last: Option<Undo> = None;
-    let mut stack: Vec<(Option<NodeId>, Position, Option<Undo>, usize)> = Vec::new();
-    let mut pending_comments: Vec<String> = Vec::new();
-    let mut after_number = false;
-    let mut result = None;
+/// [`parse_game`] a slice at a time, so that a page reading a game of 100,000 plies can let
+/// the reader's input through between slices (and show how far it got). The reader keeps
+/// offsets into the text, not the text: each [`GameReader::step`] is given the same text.
+///
+/// ```
+/// use tak::ptn::{self, GameReader};
+/// let text = "[Size \"5\"]\n1. a1 e5 2. c3 (2. c2) c4 {ok} 3. d3";
+/// let mut reader = GameReader::new();
+/// let mut steps = 0;
+/// let game = loop {
+///     steps += 1;
+///     assert!(reader.progress(text) < 1.0);
+///     if let Some(game) = reader.step(text, 2)? { break game; }
+/// };
+/// assert!(steps > 3);
+/// assert_eq!(ptn::write_game(&game), ptn::write_game(&ptn::parse_game(text)?));
+/// # Ok::<(), ptn::PtnError>(())
+/// ```
+#[derive(Default)]
+pub struct GameReader {
+    /// Where the first pass (every token checked, the tags gathered) has got to.
+    scan_at: usize,
+    /// A ply, number or variation has been seen: a tag after it is an error.
+    seen_body: bool,
+    tags: Vec<(String, String, usize)>,
+    /// The second pass, once the first is over: the game being built.
+    body: Option<Body>,
+}
+
+/// The second pass's state: where the next ply goes (the ply it follows; `None`: the start)
+/// and the position there; how to take back the last ply read at this level, if one was (a
+/// variation replaces it, starting from the position before it); the levels opened by '('.
+struct Body {
+    at: usize,
+    game: Game,
+    cursor: Option<NodeId>,
+    pos: Position,
+    last: Option<Undo>,
+    stack: Vec<(Option<NodeId>, Position, Option<Undo>, usize)>,
+    pending_comments: Vec<String>,
+    after_number: bool,
+    result: Option<String>,
     // PTN Ninja's branches: the main line first, then each branch after a blank line as
     // `{name}` and the line from its first ply (see `Branches`).
-    let mut branches = Branches::new();
-    let mut current_branch = 0;
-    let mut pending_branch: Option<(String, usize)> = None;
-    let mut line_ended = false;
-    let mut body = body.into_iter().peekable();
-    while let Some((at, token)) = body.next() {
-        let word = match token {
-            Token::Comment(c)
-                if stack.is_empty()
-                    && after_blank_line(text, at)
-                    && branches.main_len() > 0
-                    && matches!(body.peek(), Some((_, Token::Word(w))) if is_move_number(w)) =>
-            {
-                pending_branch = Some((c, at));
-                continue;
-            }
-            Token::Comment(c) => {
-                if c.len() > MAX_COMMENT {
-                    return Err(tokenizer.error(
-                        at,
-                        format!(
-                            "a comment of {} characters: at most {MAX_COMMENT} are kept",
-                            c.len()
-                        ),
-                    ));
+    branches: Branches,
+    current_branch: usize,
+    pending_branch: Option<(String, usize)>,
+    line_ended: bool,
+}
+
+impl GameReader {
+    pub fn new() -> GameReader {
+        GameReader::default()
+    }
+
+    /// How far the reading has got, from 0 to 1 (the first pass is the first fifth).
+    pub fn progress(&self, text: &str) -> f64 {
+        let len = text.len().max(1) as f64;
+        match &self.body {
+            None => 0.2 * self.scan_at as f64 / len,
+            Some(b) => (0.2 + 0.8 * b.at as f64 / len).min(0.999),
+        }
+    }
+
+    /// Reads up to `budget` more tokens of `text` (the same text every time): the game once
+    /// it is all read, `None` while there is more to read, or the first error.
+    pub fn step(&mut self, text: &str, budget: usize) -> Result<Option<Game>, PtnError> {
+        let mut budget = budget;
+        if self.body.is_none() {
+            let mut tokenizer = Tokenizer {
+                text,
+                pos: self.scan_at,
+            };
+            loop {
+                if budget == 0 {
+                    self.scan_at = tokenizer.pos;
+                    return Ok(None);
                 }
-                let c = c.trim().to_string();
-                match (last, cursor) {
-                    (Some(_), Some(id)) => game.get_mut(id).comments.push(c),
-                    _ if stack.is_empty() => game.start_comments.push(c),
-                    _ => pending_comments.push(c),
-                }
-                continue;
-            }
-            Token::Open => {
-                let (Some(undo), Some(replaced)) = (last, cursor) else {
-                    return Err(tokenizer.error(at, "a variation '(' before any ply"));
+                budget -= 1;
+                let Some((at, token)) = tokenizer.next()? else {
+                    break;
                 };
-                if stack.len() >= crate::game::MAX_NESTING {
-                    return Err(tokenizer.error(
-                        at,
-                        format!("variations nest at most {} deep", crate::game::MAX_NESTING),
-                    ));
+                match token {
+                    Token::Tag(name, value) => {
+                        if self.seen_body {
+                            return Err(tokenizer.error(at, format!("tag {name} after the moves")));
+                        }
+                        self.tags.push((name, value, at));
+                    }
+                    Token::Comment(_) => {}
+                    _ => self.seen_body = true,
                 }
-                stack.push((cursor, pos.clone(), last.take(), at));
-                pos.undo(undo);
-                cursor = game.get(replaced).parent();
-                after_number = false;
-                continue;
             }
-            Token::Close => {
-                let Some((saved_cursor, saved_pos, saved_last, _)) = stack.pop() else {
-                    return Err(tokenizer.error(at, "')' closes no variation"));
-                };
-                cursor = saved_cursor;
-                pos = saved_pos;
-                last = saved_last;
-                pending_comments.clear();
-                after_number = false;
-                continue;
+            self.scan_at = tokenizer.pos;
+            self.body = Some(self.start(text)?);
+        }
+        let body = self.body.as_mut().expect("set above");
+        match body.read(text, budget)? {
+            false => Ok(None),
+            true => {
+                let body = self.body.take().expect("read above");
+                Ok(Some(body.finish()))
             }
-            Token::Tag(..) => unreachable!("tags were taken out above"),
-            Token::Word(w) => w,
+        }
+    }
+
+    /// The game the tags describe, before its first ply.
+    fn start(&self, text: &str) -> Result<Body, PtnError> {
+        let tokenizer = Tokenizer { text, pos: 0 };
+        let tags = &self.tags;
+        let tag_list: Vec<(String, String)> = tags
+            .iter()
+            .map(|(k, v, _)| (k.clone(), v.clone()))
+            .collect();
+        let first_tag_at = tags.first().map_or(0, |t| t.2);
+        let tps_text = tag_list
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("TPS"))
+            .map(|(_, v)| v.clone());
+        let tps_size = tps_text.as_deref().map(tps::size_of);
+        let config =
+            config_from_tags(&tag_list, tps_size).map_err(|m| tokenizer.error(first_tag_at, m))?;
+        let start = match &tps_text {
+            Some(t) => tps::parse(t, config).map_err(|e| {
+                let at = tags
+                    .iter()
+                    .find(|(k, _, _)| k.eq_ignore_ascii_case("TPS"))
+                    .map_or(0, |t| t.2);
+                tokenizer.error(at, format!("tag TPS: {e}"))
+            })?,
+            None => Position::with_config(config),
         };
-        if let Some((name, header_at)) = pending_branch.take() {
-            let digits = word.chars().take_while(char::is_ascii_digit).count();
-            let number: u64 = crate::substr(word, ..digits)
-                .parse()
-                .map_err(|_| tokenizer.error(at, format!("'{word}' is not a move number")))?;
-            let black_first = crate::substr(word, digits..).starts_with("...")
-                || matches!(body.peek(), Some((_, Token::Word("--"))));
-            let ply = (number.saturating_sub(1) * 2 + black_first as u64)
-                .checked_sub(game.start().ply() as u64)
-                .map(|p| p as usize);
-            match branches.start(&name, ply) {
-                BranchStart::Continues => {
-                    // Not a branch after all: a comment on the line's last ply.
-                    if let Some(id) = cursor {
-                        game.get_mut(id).comments.push(name.trim().to_string());
+        let mut game = Game::new(start);
+        for (k, v) in &tag_list {
+            game.set_tag(k, v);
+        }
+        let pos = game.start().clone();
+        Ok(Body {
+            at: 0,
+            game,
+            cursor: None,
+            pos,
+            last: None,
+            stack: Vec::new(),
+            pending_comments: Vec::new(),
+            after_number: false,
+            result: None,
+            branches: Branches::new(),
+            current_branch: 0,
+            pending_branch: None,
+            line_ended: false,
+        })
+    }
+}
+
+impl Body {
+    /// Reads up to `budget` tokens from where it stopped: whether the text is all read.
+    fn read(&mut self, text: &str, budget: usize) -> Result<bool, PtnError> {
+        fn peek<'a>(tokenizer: &Tokenizer<'a>) -> Option<(usize, Token<'a>)> {
+            tokenizer.clone().next().ok().flatten()
+        }
+        let mut tokenizer = Tokenizer { text, pos: self.at };
+        let Body {
+            game,
+            cursor,
+            pos,
+            last,
+            stack,
+            pending_comments,
+            after_number,
+            result,
+            branches,
+            current_branch,
+            pending_branch,
+            line_ended,
+            ..
+        } = self;
+        for _ in 0..budget {
+            // The first pass has read every token without an error.
+            let Some((at, token)) = tokenizer.next()? else {
+                if let Some((_, _, _, at)) = stack.last() {
+                    return Err(tokenizer.error(*at, "variation '(' is never closed"));
+                }
+                self.at = tokenizer.pos;
+                return Ok(true);
+            };
+            let word = match token {
+                Token::Tag(..) => continue, // read by the first pass
+                Token::Comment(c)
+                    if stack.is_empty()
+                        && after_blank_line(text, at)
+                        && branches.main_len() > 0
+                        && matches!(peek(&tokenizer), Some((_, Token::Word(w))) if is_move_number(w)) =>
+                {
+                    *pending_branch = Some((c, at));
+                    continue;
+                }
+                Token::Comment(c) => {
+                    if c.len() > MAX_COMMENT {
+                        return Err(tokenizer.error(
+                            at,
+                            format!(
+                                "a comment of {} characters: at most {MAX_COMMENT} are kept",
+                                c.len()
+                            ),
+                        ));
+                    }
+                    let c = c.trim().to_string();
+                    match (*last, *cursor) {
+                        (Some(_), Some(id)) => game.get_mut(id).comments.push(c),
+                        _ if stack.is_empty() => game.start_comments.push(c),
+                        _ => pending_comments.push(c),
+                    }
+                    continue;
+                }
+                Token::Open => {
+                    let (Some(undo), Some(replaced)) = (*last, *cursor) else {
+                        return Err(tokenizer.error(at, "a variation '(' before any ply"));
+                    };
+                    if stack.len() >= crate::game::MAX_NESTING {
+                        return Err(tokenizer.error(
+                            at,
+                            format!("variations nest at most {} deep", crate::game::MAX_NESTING),
+                        ));
+                    }
+                    stack.push((*cursor, pos.clone(), last.take(), at));
+                    pos.undo(undo);
+                    *cursor = game.get(replaced).parent();
+                    *after_number = false;
+                    continue;
+                }
+                Token::Close => {
+                    let Some((saved_cursor, saved_pos, saved_last, _)) = stack.pop() else {
+                        return Err(tokenizer.error(at, "')' closes no variation"));
+                    };
+                    *cursor = saved_cursor;
+                    *pos = saved_pos;
+                    *last = saved_last;
+                    pending_comments.clear();
+                    *after_number = false;
+                    continue;
+                }
+                Token::Word(w) => w,
+            };
+            if let Some((name, header_at)) = pending_branch.take() {
+                let digits = word.chars().take_while(char::is_ascii_digit).count();
+                let number: u64 = crate::substr(word, ..digits)
+                    .parse()
+                    .map_err(|_| tokenizer.error(at, format!("'{word}' is not a move number")))?;
+                let black_first = crate::substr(word, digits..).starts_with("...")
+                    || matches!(peek(&tokenizer), Some((_, Token::Word("--"))));
+                let ply = (number.saturating_sub(1) * 2 + black_first as u64)
+                    .checked_sub(game.start().ply() as u64)
+                    .map(|p| p as usize);
+                match branches.start(&name, ply) {
+                    BranchStart::Continues => {
+                        // Not a branch after all: a comment on the line's last ply.
+                        if let Some(id) = *cursor {
+                            game.get_mut(id).comments.push(name.trim().to_string());
+                        }
+                    }
+                    BranchStart::Branch { index, after } => {
+                        *current_branch = index;
+                        *cursor = after;
+                        *pos = match after {
+                            Some(id) => {
+                                game.goto_node(id);
+                                game.position().clone()
+                            }
+                            None => game.start().clone(),
+                        };
+                        *last = None;
+                        *line_ended = false;
+                    }
+                    BranchStart::PastTheEnd => {
+                        return Err(tokenizer.error(
+                            header_at,
+                            format!(
+                                "branch {{{}}}: move {number} is not on the line it branches from",
+                                name.trim()
+                            ),
+                        ))
                     }
                 }
-                BranchStart::Branch { index, after } => {
-                    current_branch = index;
-                    cursor = after;
-                    pos = match after {
-                        Some(id) => {
-                            game.goto_node(id);
-                            game.position().clone()
-                        }
-                        None => game.start().clone(),
-                    };
-                    last = None;
-                    line_ended = false;
-                }
-                BranchStart::PastTheEnd => {
-                    return Err(tokenizer.error(
-                        header_at,
-                        format!(
-                            "branch {{{}}}: move {number} is not on the line it branches from",
-                            name.trim()
-                        ),
-                    ))
-                }
             }
-        }
-        if line_ended || (result.is_some() && current_branch == 0) {
-            return Err(tokenizer.error(at, format!("'{word}' after the result")));
-        }
-        // Move numbers: "12." or "12..." alone or glued to the move ("12.a1").
-        let digits = word.chars().take_while(char::is_ascii_digit).count();
-        let word = if digits > 0 && crate::substr(word, digits..).starts_with('.') {
-            after_number = true;
-            crate::substr(word, digits..).trim_start_matches('.')
-        } else {
-            word
-        };
-        if word.is_empty() {
-            continue;
-        }
-        if word == "*" {
-            continue; // PGN's mark of a game still going on
-        }
-        if is_result(word) {
-            if stack.is_empty() {
-                if current_branch == 0 {
-                    result = Some(word);
-                } else {
-                    line_ended = true; // a branch's own end: the rules decide it again
-                }
+            if *line_ended || (result.is_some() && *current_branch == 0) {
+                return Err(tokenizer.error(at, format!("'{word}' after the result")));
             }
-            continue;
-        }
-        if word == "--" && after_number && pos.to_move() == crate::Color::Black {
-            after_number = false;
-            continue; // the empty slot of white's ply: the line starts with black
-        }
-        after_number = false;
-        let ply = cursor.map_or(0, |id| game.get(id).depth()) + 1;
-        let (move_text, annotation) = split_annotation(word);
-        let mv: Move = move_text
-            .parse()
-            .map_err(|e: crate::moves::ParseMoveError| PtnError {
+            // Move numbers: "12." or "12..." alone or glued to the move ("12.a1").
+            let digits = word.chars().take_while(char::is_ascii_digit).count();
+            let word = if digits > 0 && crate::substr(word, digits..).starts_with('.') {
+                *after_number = true;
+                crate::substr(word, digits..).trim_start_matches('.')
+            } else {
+                word
+            };
+            if word.is_empty() {
+                continue;
+            }
+            if word == "*" {
+                continue; // PGN's mark of a game still going on
+            }
+            if is_result(word) {
+                if stack.is_empty() {
+                    if *current_branch == 0 {
+                        *result = Some(word.to_string());
+                    } else {
+                        *line_ended = true; // a branch's own end: the rules decide it again
+                    }
+                }
+                continue;
+            }
+            if word == "--" && *after_number && pos.to_move() == crate::Color::Black {
+                *after_number = false;
+                continue; // the empty slot of white's ply: the line starts with black
+            }
+            *after_number = false;
+            let ply = cursor.map_or(0, |id| game.get(id).depth()) + 1;
+            let (move_text, annotation) = split_annotation(word);
+            let mv: Move = move_text
+                .parse()
+                .map_err(|e: crate::moves::ParseMoveError| PtnError {
+                    location: Location::Ply(ply),
+                    message: format!("'{word}': {e}"),
+                    cause: Some(PlyError::Parse(e)),
+                })?;
+            let illegal = |e: crate::position::IllegalMove| PtnError {
                 location: Location::Ply(ply),
-                message: format!("'{word}': {e}"),
-                cause: Some(PlyError::Parse(e)),
-            })?;
-        let illegal = |e: crate::position::IllegalMove| PtnError {
-            location: Location::Ply(ply),
-            message: e.to_string(),
-            cause: Some(PlyError::Illegal(e)),
-        };
-        let undo = pos.play(mv).map_err(illegal)?;
-        let id = game.add_ply(cursor, mv).map_err(illegal)?;
-        if stack.is_empty() {
-            branches.push(current_branch, id);
+                message: e.to_string(),
+                cause: Some(PlyError::Illegal(e)),
+            };
+            let undo = pos.play(mv).map_err(illegal)?;
+            let id = game.add_ply(*cursor, mv).map_err(illegal)?;
+            if stack.is_empty() {
+                branches.push(*current_branch, id);
+            }
+            let node = game.get_mut(id);
+            node.annotation = annotation;
+            node.comments.append(pending_comments);
+            *cursor = Some(id);
+            *last = Some(undo);
         }
-        let node = game.get_mut(id);
-        node.annotation = annotation;
-        node.comments.append(&mut pending_comments);
-        cursor = Some(id);
-        last = Some(undo);
+        self.at = tokenizer.pos;
+        Ok(false)
     }
-    if let Some((_, _, _, at)) = stack.last() {
-        return Err(tokenizer.error(*at, "variation '(' is never closed"));
-    }
-    // The reader starts at the end of the main line.
-    if let Some(&end) = game.main_line_nodes().last() {
-        game.goto_node(end);
-    }
-    let recorded = result.map(str::to_string).or_else(|| {
-        game.tag("Result")
-            .filter(|r| is_result(r))
-            .map(str::to_string)
-    });
-    if let Some(r) = recorded {
-        if game.position().outcome().is_none() {
-            // Only a resignation, time loss or agreed draw can end a game the rules have not.
-            let by_players = Outcome::from_ptn_result(&r).filter(|o| {
-                matches!(
-                    o.reason,
-                    EndReason::Resignation | EndReason::Time | EndReason::Agreement
-                )
-            });
-            game.set_ended_by_players(by_players);
+
+    /// The game read: shown at the end of its main line, its result as recorded.
+    fn finish(self) -> Game {
+        let mut game = self.game;
+        // The reader starts at the end of the main line.
+        if let Some(&end) = game.main_line_nodes().last() {
+            game.goto_node(end);
         }
-        game.set_tag("Result", &r);
+        let recorded = self.result.or_else(|| {
+            game.tag("Result")
+                .filter(|r| is_result(r))
+                .map(str::to_string)
+        });
+        if let Some(r) = recorded {
+            if game.position().outcome().is_none() {
+                // Only a resignation, time loss or agreed draw can end a game the rules have not.
+                let by_players = Outcome::from_ptn_result(&r).filter(|o| {
+                    matches!(
+                        o.reason,
+                        EndReason::Resignation | EndReason::Time | EndReason::Agreement
+                    )
+                });
+                game.set_ended_by_players(by_players);
+            }
+            game.set_tag("Result", &r);
+        }
+        game
     }
-    Ok(game)
 }
 
 /// Whether a blank line comes right before `at` (PTN Ninja starts each branch after one).

@@ -5,7 +5,7 @@ import { Computer } from './computer.js';
 import { offerDraw, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { renderMoves, renderStatus } from './panel.js';
-import { hasSaved, keepBeforeLink, restoreSaved, save as keep } from './saving.js';
+import { forgetBeforeLink, hasSaved, keepBeforeLink, keptBeforeLink, restoreSaved, save as keep } from './saving.js';
 import { setUpFlip } from './flip.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
@@ -129,13 +129,30 @@ await restoreSaved(board, (error, aside) => showNotice(t('notice.bad_save', { er
  */
 async function keepOneStepAway(before, noticeKey) {
   keepBeforeLink(before);
+  await offerBack(before, noticeKey);
+}
+
+/** Says `noticeKey` with a "Back to my game" button that restores `before` (a save). */
+async function offerBack(before, noticeKey) {
   await t.more(); // the notices of links and pastes come with the dialogs' texts
   showNotice(t(noticeKey));
   const back = document.createElement('button');
   back.type = 'button';
   back.textContent = t('share.back');
-  back.addEventListener('click', () => { board.restore(before); showNotice(''); });
+  back.addEventListener('click', async () => {
+    const error = await board.restore(before);
+    if (error) { showNotice(error); return; }
+    forgetBeforeLink();
+    showNotice('');
+  });
   $('notice').append(' ', back);
+}
+
+// A game set aside by a link, a paste, a new game or the editor before the last reload:
+// still one click away (until the reader goes back to it or sets another aside).
+{
+  const kept = location.hash.startsWith('#g=') ? null : keptBeforeLink();
+  if (kept && kept !== board.save()) await offerBack(kept, 'notice.kept_before');
 }
 
 /**
@@ -195,6 +212,8 @@ function renderBoardText() {
 
 function refresh() {
   const s = board.status();
+  // Reviewed (its evaluations in the comments): the menu asks whether the PTN carries them.
+  $('ptn-evaluations-row').hidden = !s.chances?.length;
   const thinking = computer.busy ? t('thinking', { level: settings.level, name: t(`level.${settings.level}`) }) : '';
   // In a match against the computer, the reader is the first player: white in odd games.
   if (s.series && settings.opponent === 'computer' && s.series.current) {
@@ -717,12 +736,14 @@ async function copy(text, what) {
     $('paste-dialog').showModal();
   }
 }
-$('copy-ptn').addEventListener('click', () => copy(board.ptn(), 'PTN'));
+// The computer's evaluations (a review's comments) go with the PTN only if asked for.
+const exportedPtn = () => board.ptnToExport($('ptn-evaluations').checked);
+$('copy-ptn').addEventListener('click', () => copy(exportedPtn(), 'PTN'));
 // The game as a .ptn file, named after its players and date (both from its tags).
 $('download-ptn').addEventListener('click', async () => {
   closeMenu();
   const name = await board.ptnFileName();
-  await download(new Blob([board.ptn()], { type: 'application/x-tak-ptn' }), name);
+  await download(new Blob([exportedPtn()], { type: 'application/x-tak-ptn' }), name);
 });
 $('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
 const pasteDialog = $('paste-dialog');
@@ -740,15 +761,22 @@ $('load-game').addEventListener('click', async (e) => {
   if (board.status().series && !confirm(t('match.confirm_leave'))) return;
   if (match?.viewing) match.back();
   const before = board.plyCount() > 0 ? board.save() : null;
-  const error = await board.load(text);
+  // A long game is read in slices: the dialog says how far it got, and Load waits.
+  $('load-game').disabled = true;
+  const error = await Promise.resolve(board.load(text, (done) => {
+    $('paste-error').textContent = t('paste.reading', { percent: Math.floor(done * 100) });
+  })).finally(() => { $('load-game').disabled = false; });
   if (error) {
     $('paste-error').textContent = error;
     return;
   }
   if (before) await keepOneStepAway(before, 'paste.kept');
   if (board.status().series) board.endMatch();
-  pasteDialog.close('load');
+  // In a task of its own, and emptied first: a dialog closing over a long text lays it out
+  // again, and the page has just answered the new game.
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
   $('paste-text').value = '';
+  pasteDialog.close('load');
 });
 
 // Rules and the tutorial (in the menu, and in the header on wide screens).

@@ -12,6 +12,15 @@ import { fromBase64 } from './spawn.js';
 /** A place in the game tree from a caller: a move-list item's id, or a path array. */
 const place = (p) => (Number.isInteger(p) || Array.isArray(p) ? p : []);
 
+/**
+ * A pasted text longer than this (about 2,000 plies) is read a slice at a time: slices of
+ * about SLICE_MS, SLICE_TOKENS tokens between looks at the clock, so that the page never
+ * stops answering for long (a 100,000-ply game takes the wasm about a second).
+ */
+const LOAD_AT_ONCE = 16 * 1024;
+const SLICE_MS = 30;
+const SLICE_TOKENS = 1500;
+
 const builds = new Map();
 /** Loads a build of the wasm ('play' or 'study') once per page. */
 export function loadEngine(name = 'play') {
@@ -23,7 +32,7 @@ export function loadEngine(name = 'play') {
       ? initPlay({ module_or_path: new URL('../pkg/tak_bg.wasm', import.meta.url) }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
       : import('../pkg/tak_study.js').then(async (m) => {
         await m.default({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
-        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, TakEditor: m.TakEditor };
+        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, TakEditor: m.TakEditor, TakLoading: m.TakLoading };
       }));
     // A failed fetch (offline before the first visit ended) is tried again next time.
     builds.get(name).catch(() => builds.delete(name));
@@ -156,6 +165,7 @@ export async function mount(element, options = {}) {
   // The settings given since (set(options)), replayed on the study build's board when the
   // board moves.
   const settings = {};
+  const applied = {}; // the settings last given without an error
   const setting = (options) => { Object.assign(settings, options); return board.set(options) ?? null; };
   element.appendChild(canvas);
   // Why an action was refused: a short message over the top of the board that fades, read
@@ -338,9 +348,36 @@ export async function mount(element, options = {}) {
   /** What only the study build has: at once on it, after the move otherwise (a Promise). */
   const study = (fn) => (...args) => (wasm.name === 'study' ? fn(...args) : upgrade().then(() => fn(...args)));
   const studyAct = (fn) => study(act(fn));
+  /** Reads `text` in slices of about SLICE_MS each, yielding to the page between them. */
+  const loadInSlices = async (text, onProgress) => {
+    const loading = new wasm.TakLoading(text);
+    try {
+      for (;;) {
+        const until = performance.now() + SLICE_MS;
+        do {
+          const error = board.loadStep(loading, SLICE_TOKENS);
+          if (error) return error;
+          if (loading.progress() >= 1) {
+            // The page's answer to the new game (its status, the move list) in a task of its own.
+            await new Promise((resolve) => { setTimeout(resolve, 0); });
+            after();
+            return null;
+          }
+        } while (performance.now() < until);
+        onProgress?.(loading.progress());
+        await new Promise((resolve) => { setTimeout(resolve, 0); });
+        if (destroyed) return null;
+      }
+    } finally {
+      loading.free();
+    }
+  };
   const handle = {
     tps: () => board.tps(),
     ptn: () => board.ptn(),
+    /** The PTN to copy or download: a review's evaluations only if `evaluations` (only the
+     * study build reviews: the play build's PTN has none). */
+    ptnToExport: (evaluations) => (wasm.name === 'study' ? board.ptnToExport(!!evaluations) : board.ptn()),
     /** A file name for the game's PTN, from its players and date (a Promise on the play build). */
     ptnFileName: study(() => board.ptnFileName()),
     play: act((move) => board.play(String(move))),
@@ -384,7 +421,15 @@ export async function mount(element, options = {}) {
     setPreview: (plies) => (wasm.name === 'play' && !(Array.isArray(plies) && plies.length) ? null
       : studyAct(() => board.setPreview(Array.isArray(plies) && plies.length ? plies.map(String) : undefined))()),
     applyReview: studyAct((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),
-    load: studyAct((text) => board.load(String(text))),
+    /**
+     * Loads a pasted PTN game or TPS position: an error message, or null. A long text is read
+     * a slice at a time (a Promise), letting the page answer between slices;
+     * `onProgress(fraction)` hears how far it got.
+     */
+    load: study((text, onProgress) => {
+      const s = String(text);
+      return s.length > LOAD_AT_ONCE ? loadInSlices(s, onProgress) : act(() => board.load(s))();
+    }),
     newGame: act((size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
     // A game on the clock is the study build's (a Promise on the play build).
     newGameWith: (options) => (options?.clock && options.clock !== 'none' ? studyAct : act)((o) => board.newGameWith(o ?? {}))(options),
@@ -438,7 +483,11 @@ export async function mount(element, options = {}) {
     set(options = {}) {
       const { lang: code, theme: look, ...rest } = options ?? {};
       if (look != null) { theme = String(look); applyTheme(); }
-      const error = act(() => setting(rest))();
+      // The same settings again (the page says who plays after every change) change nothing:
+      // the status worked out for the change still holds (a long game's takes a while).
+      const same = Object.keys(rest).every((k) => Object.is(applied[k], rest[k]));
+      const error = same ? null : act(() => setting(rest))();
+      if (!error) Object.assign(applied, rest);
       if (code == null) return error;
       return loadCatalogue(String(code), wasm.name).then(() => {
         const wrong = setting({ lang: String(code) });

@@ -59,7 +59,20 @@ export function save(board) {
   }
 }
 
-/** Keeps `text` (the game before a shared link replaced it) beside the save. */
+const BEFORE_KEY = `${SAVE_KEY}.before-link`;
+
+/**
+ * Keeps `text` (the game before a shared link, a paste, a new game or the editor replaced
+ * it) beside the save, so that "Back to my game" is still offered after a reload.
+ */
 export function keepBeforeLink(text) {
-  try { localStorage.setItem(`${SAVE_KEY}.before-link`, text); } catch { /* storage disabled */ }
+  try { localStorage.setItem(BEFORE_KEY, text); } catch { /* storage disabled */ }
+}
+
+/** The game kept by keepBeforeLink, if any. */
+export const keptBeforeLink = () => get(BEFORE_KEY);
+
+/** Forgets the kept game (the reader went back to it). */
+export function forgetBeforeLink() {
+  try { localStorage.removeItem(BEFORE_KEY); } catch { /* storage disabled */ }
 }

@@ -31,6 +31,7 @@ addStyle(`
 .review-progress progress { flex: 1; min-width: 6rem; }
 .review-progress button { min-height: 1.9rem; padding: .1rem .5rem; }
 .review-summary { font-size: .9rem; color: var(--muted); }
+.review-units { font-size: .8rem; margin-top: -.3rem; }
 @media (orientation: portrait) { .analysis-line { max-height: 1.8rem; } }
 `);
 
@@ -159,6 +160,7 @@ export function setUpStudy(board, getT, { busy }) {
     if (on) setOn(false);
     $('review-progress').hidden = false;
     $('review-summary').hidden = true;
+    $('review-units').hidden = true;
     $('review-bar').value = 0;
     try {
       const result = await analyst.review(board.startSpec(), moves, REVIEW_NODES, (done, total) => {
@@ -173,6 +175,9 @@ export function setUpStudy(board, getT, { busy }) {
         ? t('review.found', { count: marked }) + (worst.length ? ` ${t('review.worst', { ply: plyName(status, worst[0].ply), better: worst[0].better || '' })}` : '')
         : t('review.clean');
       $('review-summary').hidden = false;
+      // What the scores and "a road in N" mean, said once under the summary.
+      $('review-units').textContent = t('review.units');
+      $('review-units').hidden = false;
     } catch (err) {
       if (!err.cancelled) { $('review-summary').textContent = t('review.failed', { error: err.message }); $('review-summary').hidden = false; }
     } finally {
@@ -181,6 +186,12 @@ export function setUpStudy(board, getT, { busy }) {
     }
   };
   $('review-cancel').addEventListener('click', () => analyst.cancel());
+  // A new game, or another one loaded (a paste, a link, Back to my game): the summary was
+  // the old game's.
+  board.on('load', () => {
+    $('review-summary').hidden = true;
+    $('review-units').hidden = true;
+  });
 
   // The graph of White's chance along the current line, from the review's comments.
   const drawGraph = (status) => {

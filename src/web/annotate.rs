@@ -163,6 +163,21 @@ impl Board {
         marked
     }
 
+    /// The whole game as PTN for the reader to copy or download: without the computer's
+    /// evaluations (a review's comments, `{+1.7}`, `{-0.8 · best c3}`) unless
+    /// `evaluations`; the reader's own comments and every mark stay.
+    pub fn ptn_to_export(&self, evaluations: bool) -> String {
+        if evaluations {
+            return self.ptn();
+        }
+        let mut game = self.game.clone();
+        for n in 0..game.tree_size() {
+            let node = game.get_mut(crate::game::NodeId::from_u32(n as u32));
+            node.comments.retain(|c| !is_review_comment(c));
+        }
+        crate::ptn::write_game(&game)
+    }
+
     /// White's chance to win after each ply of the current line, where a review left its
     /// evaluation in the ply's comment.
     pub fn line_chances(&self) -> Vec<Option<f64>> {
@@ -265,6 +280,38 @@ mod tests {
         );
         b.set_ply_marks(Vec::new());
         assert_eq!(b.game.comments(&[0]), ["+0.3 · best c3"]);
+    }
+
+    #[test]
+    fn the_exported_ptn_leaves_the_evaluations_out_unless_asked() {
+        let mut b =
+            Board::with_config(crate::Config::standard(5).unwrap(), BoardOptions::default());
+        for m in ["a1", "e5", "c3"] {
+            b.play_ptn(m).unwrap();
+        }
+        b.set_comment(&[0], "my own note").unwrap();
+        b.apply_review(&[
+            ("".into(), "+0.1".into()),
+            ("?".into(), "-0.9 · best c3".into()),
+            ("".into(), "+1.7".into()),
+        ]);
+        let plain = b.ptn_to_export(false);
+        assert!(
+            !plain.contains("+0.1") && !plain.contains("best c3") && !plain.contains("+1.7"),
+            "{plain}"
+        );
+        assert!(
+            plain.contains("{my own note}") && plain.contains("e5?"),
+            "{plain}"
+        );
+        let full = b.ptn_to_export(true);
+        assert_eq!(full, b.ptn());
+        assert!(
+            full.contains("{-0.9 · best c3}") && full.contains("{+1.7}"),
+            "{full}"
+        );
+        // The board's own game keeps them (the graph and the arrows read them).
+        assert!(b.ptn().contains("+1.7"));
     }
 
     #[test]

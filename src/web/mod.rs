@@ -16,6 +16,7 @@
 //! | screen-reader text, player labels                  | [`describe`]              |
 //! | squares ↔ pixels; drawing; sliding plies           | [`layout`], [`render`], [`anim`] |
 //! | what a host may set; saved games; messages         | [`config`], [`storage`], [`i18n`] |
+//! | a page's options for a new board or game, checked  | [`mount`]                 |
 //! | marks' text forms; images                          | [`marks`], [`svg`], [`apng`] |
 //! | the position editor (pieces, turn, reserves → TPS) | [`editor`]                |
 //!
@@ -37,7 +38,10 @@ pub mod i18n;
 pub mod input;
 pub mod json;
 pub mod layout;
+#[cfg(feature = "study")]
+pub mod loading;
 pub mod marks;
+pub mod mount;
 pub mod render;
 pub mod session;
 pub mod state;

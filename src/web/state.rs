@@ -541,6 +541,11 @@ impl Board {
     }
 }
 
+/// Whether a pasted text (trimmed) is a bare TPS position rather than a game.
+pub(super) fn looks_like_tps(trimmed: &str) -> bool {
+    !trimmed.starts_with('[') && trimmed.contains('/') && trimmed.split_whitespace().count() == 3
+}
+
 /// Reads a PTN game, a game in playtak.com's server notation, or a bare TPS position (as
 /// the start of a new game).
 pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
@@ -548,10 +553,7 @@ pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
     if trimmed.is_empty() {
         return Err(Message::new("load.nothing"));
     }
-    let looks_like_tps = !trimmed.starts_with('[')
-        && trimmed.contains('/')
-        && trimmed.split_whitespace().count() == 3;
-    if looks_like_tps {
+    if looks_like_tps(trimmed) {
         let pos =
             Position::from_tps(trimmed).map_err(|e| Message::new("load.error").with("error", e))?;
         return Ok(Game::new(pos));
@@ -561,7 +563,12 @@ pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
         return crate::playtak::parse_game(trimmed)
             .map_err(|e| Message::new("load.error").with("error", e.to_string()));
     }
-    ptn::parse_game(trimmed).map_err(|e| match (&e.location, &e.cause) {
+    ptn::parse_game(trimmed).map_err(ptn_error_message)
+}
+
+/// What the reader is told of a PTN that cannot be read: a ply's error in their language.
+pub(super) fn ptn_error_message(e: ptn::PtnError) -> Message {
+    match (&e.location, &e.cause) {
         (ptn::Location::Ply(n), Some(cause)) => {
             let inner = match cause {
                 ptn::PlyError::Parse(p) => Message::from(p),
@@ -570,7 +577,7 @@ pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
             PlyMessage { ply: *n, inner }.into()
         }
         _ => Message::new("load.error").with("error", format!("PTN {e}")),
-    })
+    }
 }
 
 /// A PTN ply error whose cause is itself a message: translated in two steps.

@@ -23,14 +23,15 @@ impl Board {
             .map(|o| summarize(pos, o, lang, self.variants));
         let line = self.all_moves();
         let moves = ptn::write_line(self.game.start(), &line);
-        let mut replay = self.game.start().clone();
-        for &mv in &line {
-            replay.play_unchecked(mv);
-        }
-        // Looking back at a finished game: how it ended, so the page can still say so.
+        // Looking back at a finished game: how it ended, so the page can still say so (the
+        // plies after the one shown replayed from it: a long game's status stays cheap).
         let final_result = if !self.game.can_forward() {
             result.clone()
         } else {
+            let mut replay = pos.clone();
+            for &mv in line.iter().skip(self.game.len()) {
+                replay.play_unchecked(mv);
+            }
             replay
                 .outcome()
                 .map(|o| summarize(&replay, o, lang, self.variants))

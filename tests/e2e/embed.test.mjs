@@ -81,6 +81,36 @@ test('bad parameters show a readable message, not a blank box', async () => {
   }
 });
 
+test('random parameters are read or refused by name, never thrown; each refused one names itself', async () => {
+  const { context, page } = await embed('size=4');
+  await page.waitForFunction(() => window.tak);
+  const report = await page.evaluate(async () => {
+    const { readParams } = await import('./www/embed.js');
+    const keys = ['size', 'tps', 'ptn', 'ply', 'interactive', 'controls', 'analysis', 'lesson', 'puzzle', 'flip', 'editor',
+      'autoplay', 'arrows', 'highlight', 'labels', 'scoring', 'tierule', 'takebacks', 'komi', 'opening', 'flats', 'caps',
+      'ai', 'theme', 'lang'];
+    const values = ['', '0', '1', '5', '-1', '99999', '1e3', '2.5', 'last', 'NaN', 'swap', 'true', '%', '&', '=', '\u0000', 'é😀', '<b>x</b>'];
+    let s = 22;
+    const next = (n) => { s = (s * 1103515245 + 12345) % 2147483648; return s % n; };
+    const problems = [];
+    for (let i = 0; i < 500; i++) {
+      const p = new URLSearchParams();
+      for (let n = next(5); n >= 0; n--) p.append(keys[next(keys.length)], values[next(values.length)] + (next(3) ? '' : values[next(values.length)]));
+      try {
+        const { options, errors } = readParams(`?${p}`);
+        if (typeof options !== 'object' || !Array.isArray(errors)) problems.push(`${p}: no options`);
+        for (const e of errors) if (typeof e !== 'string' || !keys.some((k) => e.includes(k))) problems.push(`${p}: ${e}`);
+      } catch (err) {
+        problems.push(`${p}: threw ${err}`);
+      }
+    }
+    return problems;
+  });
+  assert.deepEqual(report, []);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('markup in a PTN tag or the URL is shown as text, never run', async () => {
   const evil = '<img src=x onerror=window.pwned=1><b>bold</b>';
   const ptn = `[Size "5"]\n[Player1 "${evil}"]\n[Player2 "Bob"]\n1. a1 e5`;

@@ -3,17 +3,13 @@
 //! first visit's build carries no JSON reader) and checked: a key given with the wrong kind
 //! of value is refused, never ignored.
 
-#[cfg(feature = "study")]
-use super::super::i18n::Lang;
 use super::super::json;
-#[cfg(feature = "study")]
-use super::super::state::parse_game_or_position;
+use super::super::mount::{game_options, new_config};
+pub(super) use super::super::mount::{start_game, MountOptions};
 use super::whole_number;
 use crate::score::Variants;
 use crate::series::TakeBacks;
-#[cfg(feature = "study")]
-use crate::tps;
-use crate::{Config, Game, Komi, Opening};
+use crate::Config;
 use wasm_bindgen::JsValue;
 
 /// The fields of an options object, each read as the kind it must be.
@@ -67,43 +63,6 @@ impl Fields<'_> {
     }
 }
 
-/// What a page may pass when it creates a board. Every field is optional.
-#[derive(Default)]
-pub(super) struct MountOptions {
-    pub size: Option<u8>,
-    pub komi: Option<String>,
-    pub tps: Option<String>,
-    pub ptn: Option<String>,
-    pub interactive: Option<bool>,
-    pub animate: Option<bool>,
-    pub show_targets: Option<bool>,
-    pub coordinates: Option<bool>,
-    pub patterns: Option<bool>,
-    pub show_threats: Option<bool>,
-    /// Seen from Black's side.
-    pub flip: Option<bool>,
-    pub lang: Option<String>,
-    /// Scoring variants (`Downings Middletown Tarway`, any of them).
-    pub scoring: Option<String>,
-    /// The ancient tie rule: a tied flat count goes to black.
-    pub tie_rule: Option<bool>,
-    /// `court` or `tavern`.
-    pub take_backs: Option<String>,
-    /// A match: the players' names, and its length in games or points.
-    #[cfg_attr(not(feature = "study"), allow(dead_code))]
-    pub players: Option<[String; 2]>,
-    #[cfg_attr(not(feature = "study"), allow(dead_code))]
-    pub games: Option<u8>,
-    #[cfg_attr(not(feature = "study"), allow(dead_code))]
-    pub points: Option<u32>,
-    /// The page's name or address, for the `Site` of the games it starts.
-    pub site: Option<String>,
-    /// The opening rule, `swap` or `no-swap`.
-    pub opening: Option<String>,
-    /// Stones and capstones per player (the size's standard when not given).
-    pub flats: Option<u32>,
-    pub caps: Option<u32>,
-}
 impl MountOptions {
     /// Reads the options a page passed (an object, or nothing).
     pub(super) fn read(options: &JsValue) -> Result<MountOptions, String> {
@@ -217,20 +176,6 @@ impl Settings {
     }
 }
 
-/// The game options in `options`, checked.
-pub(super) fn game_options(options: &MountOptions) -> Result<(Variants, TakeBacks), String> {
-    let variants = match options.scoring.as_deref() {
-        Some(v) => Variants::parse(v)?,
-        None => Variants::default(),
-    };
-    let take_backs = match options.take_backs.as_deref() {
-        Some(t) => TakeBacks::parse(t)
-            .ok_or_else(|| format!("take-backs must be court or tavern, not '{t}'"))?,
-        None => TakeBacks::Court,
-    };
-    Ok((variants, take_backs))
-}
-
 /// What a page passed for a new game (`newGameWith`, `startMatch`), read and checked: the
 /// options, the game's settings, its scoring and its take-backs.
 pub(super) fn new_game_settings(
@@ -240,91 +185,4 @@ pub(super) fn new_game_settings(
     let config = new_config(&options)?;
     let (variants, take_backs) = game_options(&options)?;
     Ok((options, config, variants, take_backs))
-}
-
-/// The settings of a new game from `options`: size, komi, tie rule, opening and reserves.
-/// Each error names the option it comes from.
-pub(super) fn new_config(options: &MountOptions) -> Result<Config, String> {
-    let komi = match &options.komi {
-        Some(k) if !k.trim().is_empty() => k.parse::<Komi>().map_err(|e| e.to_string())?,
-        _ => Komi::default(),
-    };
-    let mut config = Config::standard(options.size.unwrap_or(5))
-        .map_err(|e| e.to_string())?
-        .with_komi(komi);
-    config.ancient_tie_rule = options.tie_rule.unwrap_or(false);
-    if let Some(opening) = options.opening.as_deref().filter(|o| !o.trim().is_empty()) {
-        config.opening = opening.parse::<Opening>().map_err(|e| e.to_string())?;
-    }
-    if options.flats.is_some() || options.caps.is_some() {
-        let count = |n: Option<u32>, standard: u8| n.map_or(standard, |n| n.min(255) as u8);
-        let (stones, caps) = (
-            count(options.flats, config.stones),
-            count(options.caps, config.caps),
-        );
-        config = config
-            .with_playable_pieces(stones, caps)
-            .map_err(|e| format!("flats and caps: {e}"))?;
-    }
-    Ok(config)
-}
-
-pub(super) fn start_game(options: &MountOptions) -> Result<Game, String> {
-    let (variants, take_backs) = game_options(options)?;
-    let mut game = match game_from_text(options)? {
-        Some(game) => game,
-        None => Game::with_config(new_config(options)?),
-    };
-    // Options given by the host are written into the game's tags (a PTN's own tags stand
-    // unless the host overrides them).
-    if options.scoring.is_some() && variants.any() {
-        game.set_tag("Scoring", &variants.to_string());
-    }
-    if options.take_backs.is_some() {
-        game.set_tag("TakeBacks", take_backs.name());
-    }
-    Ok(game)
-}
-
-/// The game the options give as text (`ptn` or `tps`), if any: only the study build reads
-/// games from text (the page asks for it when it has one).
-#[cfg(feature = "study")]
-fn game_from_text(options: &MountOptions) -> Result<Option<Game>, String> {
-    let game = if let Some(text) = options.ptn.as_deref().filter(|t| !t.trim().is_empty()) {
-        let lang = options
-            .lang
-            .as_deref()
-            .and_then(Lang::from_code)
-            .unwrap_or_default();
-        Some(parse_game_or_position(text).map_err(|m| m.text(lang))?)
-    } else if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
-        let size = tps::size_of(text).min(255) as u8;
-        let config = new_config(&MountOptions {
-            size: Some(size),
-            komi: options.komi.clone(),
-            tie_rule: options.tie_rule,
-            opening: options.opening.clone(),
-            flats: options.flats,
-            caps: options.caps,
-            ..MountOptions::default()
-        })
-        .map_err(|e| format!("TPS: {e}"))?;
-        Some(
-            tps::parse(text, config)
-                .map(Game::new)
-                .map_err(|e| e.to_string())?,
-        )
-    } else {
-        None
-    };
-    Ok(game)
-}
-
-#[cfg(not(feature = "study"))]
-fn game_from_text(options: &MountOptions) -> Result<Option<Game>, String> {
-    let given = |t: &Option<String>| t.as_deref().is_some_and(|t| !t.trim().is_empty());
-    if given(&options.ptn) || given(&options.tps) {
-        return Err("this build reads no game text: load the study build".into());
-    }
-    Ok(None)
 }

@@ -11,6 +11,7 @@ use crate::series::Series;
 use crate::web::i18n::Message;
 use crate::web::json::Value;
 use crate::web::layout::Point;
+use crate::web::loading::Loading;
 use crate::web::marks::{self, Mark, MarkColor};
 use crate::web::render;
 use crate::web::storage;
@@ -18,6 +19,23 @@ use crate::web::theme::Theme;
 use crate::web::Within;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
+
+/// A pasted text being read a slice at a time ([`Loading`]), by [`TakBoard::load_step`].
+#[wasm_bindgen]
+pub struct TakLoading(Loading);
+
+#[wasm_bindgen]
+impl TakLoading {
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str) -> TakLoading {
+        TakLoading(Loading::new(text))
+    }
+
+    /// How far the reading has got, from 0 to 1 (1 once it is over).
+    pub fn progress(&self) -> f64 {
+        self.0.progress()
+    }
+}
 
 #[wasm_bindgen]
 impl TakBoard {
@@ -187,6 +205,28 @@ impl TakBoard {
     /// changes.
     pub fn load(&mut self, text: &str) -> Option<String> {
         self.at_now().load_text(text).err()
+    }
+
+    /// The game as PTN to copy or download: the computer's evaluations (a review's
+    /// comments) left out unless `evaluations`.
+    #[wasm_bindgen(js_name = ptnToExport)]
+    pub fn ptn_to_export(&self, evaluations: bool) -> String {
+        self.board.ptn_to_export(evaluations)
+    }
+
+    /// Reads up to `budget` more tokens of `loading` (a pasted text being read a slice at a
+    /// time); once it is all read, the game replaces this board's. Returns an error message
+    /// (nothing changes then); `loading.progress()` is 1 once the reading is over.
+    #[wasm_bindgen(js_name = loadStep)]
+    pub fn load_step(&mut self, loading: &mut TakLoading, budget: usize) -> Option<String> {
+        match loading.0.step(budget) {
+            Ok(None) => None,
+            Ok(Some(game)) => {
+                self.at_now().load(game);
+                None
+            }
+            Err(message) => Some(self.board.text(&message)),
+        }
     }
 
     /// Restores a saved game. Returns an error message; on error nothing changes.

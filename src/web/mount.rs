@@ -1,0 +1,151 @@
+//! What a page passes for a new board or a new game (`new TakBoard(canvas, options)`,
+//! `newGameWith`, `startMatch`, the embed's parameters), once read from JavaScript
+//! (`bindings/options.rs`): checked and turned into a game. Pure Rust, so that hostile
+//! options are tested natively (`tests/decoders.rs`): every one gives a game or an error
+//! that names the option, never a panic.
+
+#[cfg(feature = "study")]
+use super::i18n::Lang;
+#[cfg(feature = "study")]
+use super::state::parse_game_or_position;
+use crate::score::Variants;
+use crate::series::TakeBacks;
+#[cfg(feature = "study")]
+use crate::tps;
+use crate::{Config, Game, Komi, Opening};
+
+/// What a page may pass when it creates a board. Every field is optional.
+#[derive(Default)]
+pub struct MountOptions {
+    pub size: Option<u8>,
+    pub komi: Option<String>,
+    pub tps: Option<String>,
+    pub ptn: Option<String>,
+    pub interactive: Option<bool>,
+    pub animate: Option<bool>,
+    pub show_targets: Option<bool>,
+    pub coordinates: Option<bool>,
+    pub patterns: Option<bool>,
+    pub show_threats: Option<bool>,
+    /// Seen from Black's side.
+    pub flip: Option<bool>,
+    pub lang: Option<String>,
+    /// Scoring variants (`Downings Middletown Tarway`, any of them).
+    pub scoring: Option<String>,
+    /// The ancient tie rule: a tied flat count goes to black.
+    pub tie_rule: Option<bool>,
+    /// `court` or `tavern`.
+    pub take_backs: Option<String>,
+    /// A match: the players' names, and its length in games or points.
+    pub players: Option<[String; 2]>,
+    pub games: Option<u8>,
+    pub points: Option<u32>,
+    /// The page's name or address, for the `Site` of the games it starts.
+    pub site: Option<String>,
+    /// The opening rule, `swap` or `no-swap`.
+    pub opening: Option<String>,
+    /// Stones and capstones per player (the size's standard when not given).
+    pub flats: Option<u32>,
+    pub caps: Option<u32>,
+}
+
+/// The game options in `options`, checked.
+pub fn game_options(options: &MountOptions) -> Result<(Variants, TakeBacks), String> {
+    let variants = match options.scoring.as_deref() {
+        Some(v) => Variants::parse(v)?,
+        None => Variants::default(),
+    };
+    let take_backs = match options.take_backs.as_deref() {
+        Some(t) => TakeBacks::parse(t)
+            .ok_or_else(|| format!("take-backs must be court or tavern, not '{t}'"))?,
+        None => TakeBacks::Court,
+    };
+    Ok((variants, take_backs))
+}
+
+/// The settings of a new game from `options`: size, komi, tie rule, opening and reserves.
+/// Each error names the option it comes from.
+pub fn new_config(options: &MountOptions) -> Result<Config, String> {
+    let komi = match &options.komi {
+        Some(k) if !k.trim().is_empty() => k.parse::<Komi>().map_err(|e| e.to_string())?,
+        _ => Komi::default(),
+    };
+    let mut config = Config::standard(options.size.unwrap_or(5))
+        .map_err(|e| e.to_string())?
+        .with_komi(komi);
+    config.ancient_tie_rule = options.tie_rule.unwrap_or(false);
+    if let Some(opening) = options.opening.as_deref().filter(|o| !o.trim().is_empty()) {
+        config.opening = opening.parse::<Opening>().map_err(|e| e.to_string())?;
+    }
+    if options.flats.is_some() || options.caps.is_some() {
+        let count = |n: Option<u32>, standard: u8| n.map_or(standard, |n| n.min(255) as u8);
+        let (stones, caps) = (
+            count(options.flats, config.stones),
+            count(options.caps, config.caps),
+        );
+        config = config
+            .with_playable_pieces(stones, caps)
+            .map_err(|e| format!("flats and caps: {e}"))?;
+    }
+    Ok(config)
+}
+
+pub fn start_game(options: &MountOptions) -> Result<Game, String> {
+    let (variants, take_backs) = game_options(options)?;
+    let mut game = match game_from_text(options)? {
+        Some(game) => game,
+        None => Game::with_config(new_config(options)?),
+    };
+    // Options given by the host are written into the game's tags (a PTN's own tags stand
+    // unless the host overrides them).
+    if options.scoring.is_some() && variants.any() {
+        game.set_tag("Scoring", &variants.to_string());
+    }
+    if options.take_backs.is_some() {
+        game.set_tag("TakeBacks", take_backs.name());
+    }
+    Ok(game)
+}
+
+/// The game the options give as text (`ptn` or `tps`), if any: only the study build reads
+/// games from text (the page asks for it when it has one).
+#[cfg(feature = "study")]
+fn game_from_text(options: &MountOptions) -> Result<Option<Game>, String> {
+    let game = if let Some(text) = options.ptn.as_deref().filter(|t| !t.trim().is_empty()) {
+        let lang = options
+            .lang
+            .as_deref()
+            .and_then(Lang::from_code)
+            .unwrap_or_default();
+        Some(parse_game_or_position(text).map_err(|m| m.text(lang))?)
+    } else if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
+        let size = tps::size_of(text).min(255) as u8;
+        let config = new_config(&MountOptions {
+            size: Some(size),
+            komi: options.komi.clone(),
+            tie_rule: options.tie_rule,
+            opening: options.opening.clone(),
+            flats: options.flats,
+            caps: options.caps,
+            ..MountOptions::default()
+        })
+        .map_err(|e| format!("TPS: {e}"))?;
+        Some(
+            tps::parse(text, config)
+                .map(Game::new)
+                .map_err(|e| e.to_string())?,
+        )
+    } else {
+        None
+    };
+    Ok(game)
+}
+
+#[cfg(not(feature = "study"))]
+fn game_from_text(options: &MountOptions) -> Result<Option<Game>, String> {
+    let given = |t: &Option<String>| t.as_deref().is_some_and(|t| !t.trim().is_empty());
+    if given(&options.ptn) || given(&options.tps) {
+        return Err("this build reads no game text: load the study build".into());
+    }
+    Ok(None)
+}
