@@ -343,7 +343,12 @@ impl TakBoard {
             context_2d(&canvas).ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
         let r = snap.layout.pixel_ratio;
         let _ = ctx.set_transform(r, 0.0, 0.0, r, 0.0, 0.0);
-        render::draw(&mut snap, &mut WebCanvas { ctx: &ctx }, 0.0);
+        let mut canvas = WebCanvas {
+            ctx: &ctx,
+            layer: None,
+            ratio: r,
+        };
+        render::draw(&mut snap, &mut canvas, 0.0);
         Ok(())
     }
 }

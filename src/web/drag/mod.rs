@@ -183,6 +183,7 @@ impl Gesture {
                 if !carry.pressed {
                     return Intent::Nothing; // hovering while a stack is in hand
                 }
+                let before = carry.clone();
                 carry.moved |= carry.press_at.distance(p) > CLICK_SLOP;
                 if carry.dragging() {
                     match layout.square_at(p) {
@@ -190,7 +191,13 @@ impl Gesture {
                         None => carry.refused = None,
                     }
                 }
-                Intent::Changed
+                // The carried pieces are drawn on squares, not under the pointer: a move
+                // within a square changes nothing on screen, and is no reason to redraw.
+                if *carry == before {
+                    Intent::Nothing
+                } else {
+                    Intent::Changed
+                }
             }
             Gesture::Press { .. } | Gesture::Idle => Intent::Nothing,
         }

@@ -15,7 +15,7 @@ mod pieces;
 mod reserves;
 mod squares;
 
-use super::canvas::Canvas;
+use super::canvas::{Canvas, LayerKey};
 use super::drag::{Carry, Gesture};
 use super::state::Board;
 use crate::Move;
@@ -33,7 +33,7 @@ pub fn draw(board: &mut Board, canvas: &mut dyn Canvas, now: f64) -> bool {
         board.animation = None;
     }
     let board = &*board;
-    squares::draw_board(board, canvas);
+    let key = frame_key(board);
 
     // The position to show: with a stack being spread, the position after the pending ply.
     let carry = match &board.gesture {
@@ -47,10 +47,10 @@ pub fn draw(board: &mut Board, canvas: &mut dyn Canvas, now: f64) -> bool {
     if let Some(mv) = pending {
         shown.play_unchecked(mv);
     }
-    squares::draw_highlights(board, canvas, &shown, pending);
-    overlays::draw_mark_tints(board, canvas);
     let anim = board.animation.filter(|_| animating && pending.is_none());
-    pieces::draw_stacks(board, canvas, &shown, carry, pending, anim, now);
+    let stacks = pieces::Stacks::new(&shown, carry, pending, anim, now);
+    squares::draw_board(board, canvas, key, &shown, pending, &stacks);
+    stacks.draw_moving(board, canvas, &shown);
     overlays::draw_marks(board, canvas);
     if let Some(c) = carry {
         overlays::draw_targets(board, canvas, c);
@@ -70,6 +70,43 @@ pub fn draw(board: &mut Board, canvas: &mut dyn Canvas, now: f64) -> bool {
     animating
 }
 
+/// What the look of every square depends on: the layout, the theme and the options that
+/// change how the squares and pieces look.
+fn frame_key(board: &Board) -> LayerKey {
+    let (l, t) = (&board.layout, &board.theme);
+    let colours = [
+        t.square_dark,
+        t.square_light,
+        t.coordinates,
+        t.white_piece,
+        t.white_edge,
+        t.black_piece,
+        t.black_edge,
+        t.selected,
+        t.last_move,
+        t.road,
+        t.target,
+        t.refused,
+        t.threat,
+        t.text,
+    ];
+    let key = colours.iter().fold(LayerKey::new(0), |k, c| k.with_str(c));
+    [
+        l.width,
+        l.height,
+        l.pixel_ratio,
+        l.square,
+        l.board.x,
+        l.board.y,
+    ]
+    .iter()
+    .fold(key, |k, &v| k.with_f64(v))
+    .with(l.size as u64)
+    .with(l.flipped as u64)
+    .with(board.options.coordinates as u64)
+    .with(board.options.patterns as u64)
+}
+
 /// Which pieces on each square a ply dropped there: the "new" ones, for previews and slides.
 fn mark_drops(fresh: &mut [u8; 64], mv: Move, size: u8) {
     if let Some(dir) = mv.direction() {
@@ -86,8 +123,9 @@ fn mark_drops(fresh: &mut [u8; 64], mv: Move, size: u8) {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::web::canvas::Recorder;
+    use crate::web::canvas::{Part, Recorder, TextStyle};
     use crate::web::config::BoardOptions;
+    use crate::web::layout::{Point, Rect};
     use crate::{Config, Game, Position};
 
     pub(in crate::web) fn board(tps: &str) -> Board {
@@ -121,5 +159,114 @@ pub(super) mod tests {
             rec.ops.iter().any(|o| o.ends_with(" 30")),
             "stones left shown"
         );
+    }
+
+    /// A canvas that keeps the squares' layer as the page's does, counting the squares it
+    /// paints.
+    #[derive(Default)]
+    struct Keeper {
+        key: Option<LayerKey>,
+        looks: Vec<LayerKey>,
+        painted: usize,
+        ops: Recorder,
+    }
+
+    impl Canvas for Keeper {
+        fn clear(&mut self, w: f64, h: f64, color: &str) {
+            self.ops.clear(w, h, color)
+        }
+        fn fill_rect(&mut self, r: Rect, color: &str) {
+            self.ops.fill_rect(r, color)
+        }
+        fn round_rect(&mut self, r: Rect, radius: f64, fill: &str, stroke: Option<(&str, f64)>) {
+            self.ops.round_rect(r, radius, fill, stroke)
+        }
+        fn circle(&mut self, x: f64, y: f64, r: f64, fill: &str, stroke: Option<(&str, f64)>) {
+            self.ops.circle(x, y, r, fill, stroke)
+        }
+        fn stroke_rect(&mut self, r: Rect, color: &str, width: f64) {
+            self.ops.stroke_rect(r, color, width)
+        }
+        fn text(&mut self, x: f64, y: f64, text: &str, style: TextStyle) {
+            self.ops.text(x, y, text, style)
+        }
+        fn set_alpha(&mut self, alpha: f64) {
+            self.ops.set_alpha(alpha)
+        }
+        fn line(&mut self, from: Point, to: Point, color: &str, width: f64) {
+            self.ops.line(from, to, color, width)
+        }
+        fn polygon(&mut self, points: &[Point], fill: &str) {
+            self.ops.polygon(points, fill)
+        }
+        fn squares(
+            &mut self,
+            key: LayerKey,
+            _: Rect,
+            squares: &[(LayerKey, Rect)],
+            paint: &mut dyn FnMut(&mut dyn Canvas, Part),
+        ) -> bool {
+            let whole = self.key != Some(key) || self.looks.len() != squares.len();
+            if whole {
+                paint(&mut self.ops, Part::Ground);
+                paint(&mut self.ops, Part::Coordinates);
+            }
+            for (i, &(look, _)) in squares.iter().enumerate() {
+                if whole || self.looks[i] != look {
+                    self.painted += 1;
+                    paint(&mut self.ops, Part::Square(i));
+                    paint(&mut self.ops, Part::Marks(i));
+                    paint(&mut self.ops, Part::Stack(i));
+                }
+            }
+            self.key = Some(key);
+            self.looks = squares.iter().map(|&(look, _)| look).collect();
+            true
+        }
+    }
+
+    /// How many squares a frame of `b` paints on `keeper`, and how many pieces it draws.
+    fn frame(b: &mut Board, keeper: &mut Keeper) -> (usize, usize) {
+        keeper.painted = 0;
+        keeper.ops.ops.clear();
+        draw(b, keeper, 0.0);
+        let pieces = keeper
+            .ops
+            .ops
+            .iter()
+            .filter(|o| o.starts_with("piece"))
+            .count();
+        (keeper.painted, pieces)
+    }
+
+    #[test]
+    fn a_frame_paints_only_the_squares_whose_look_changed() {
+        // Three stacks on a 5x5 board; the 3-stack on c3 is spread.
+        let mut b = board("x5/x5/x,2,121,x,1/x5/x5 1 6");
+        let mut keeper = Keeper::default();
+        assert_eq!(
+            frame(&mut b, &mut keeper).0,
+            25,
+            "the first frame paints them all"
+        );
+        // The same state again: nothing painted, the layer is copied. The reserves' pieces
+        // are still drawn (they are not in the layer).
+        let (painted, reserves) = frame(&mut b, &mut keeper);
+        assert_eq!(painted, 0);
+        // Picking up the stack lifts its pieces: c3 is painted without them (they are drawn
+        // over the layer), nothing else.
+        let c3 = b.layout.square_rect("c3".parse().unwrap()).center();
+        b.pointer_down(c3);
+        let (painted, pieces) = frame(&mut b, &mut keeper);
+        assert_eq!(painted, 1);
+        assert!(pieces > reserves, "the lifted stack is drawn: {pieces}");
+        // Dragged onto d3: c3 (left empty) and d3 (the pieces about to land) change.
+        let d3 = b.layout.square_rect("d3".parse().unwrap()).center();
+        b.pointer_move(d3);
+        assert_eq!(frame(&mut b, &mut keeper).0, 2);
+        // Put back and the board flipped: everything is painted anew.
+        b.pointer_cancel();
+        b.set_flipped(true);
+        assert_eq!(frame(&mut b, &mut keeper).0, 25);
     }
 }

@@ -13,22 +13,6 @@ use super::pieces::draw_lone_piece;
 use crate::square::bitboard::Bits;
 use crate::{Color, Kind, Move, Piece, Position, Square};
 
-/// The tints of highlighted squares, under the pieces, so that a highlight never washes out
-/// the stack on its square (its outline is drawn over them by `draw_marks`).
-pub(super) fn draw_mark_tints(board: &Board, canvas: &mut dyn Canvas) {
-    let layout = &board.layout;
-    for mark in board.marks() {
-        if let Mark::Square { square, color } = mark {
-            if !square.is_on_board(layout.size) {
-                continue; // a mark made for a bigger board
-            }
-            canvas.set_alpha(0.3);
-            canvas.fill_rect(layout.square_rect(*square), color.css());
-            canvas.set_alpha(1.0);
-        }
-    }
-}
-
 /// The marks (host's and the ply's), above the pieces: highlighted squares as a thick outline
 /// (shape as well as colour; their tint is under the pieces), arrows from centre to centre,
 /// labels in a disc in the upper left corner, clear of a stack's height in the upper right.

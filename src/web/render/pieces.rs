@@ -1,7 +1,7 @@
 //! The stacks on the board and the pieces they are made of.
 
 use super::super::anim::Animation;
-use super::super::canvas::{Align, Canvas, TextStyle};
+use super::super::canvas::{Align, Canvas, LayerKey, TextStyle};
 use super::super::drag::Carry;
 use super::super::layout::{Point, StackGeometry};
 use super::super::state::Board;
@@ -14,76 +14,152 @@ use crate::{Color, Kind, Move, Piece, Position, Square};
 /// How high pieces in hand float above their square, in squares.
 const HAND_LIFT: f64 = 0.3;
 
-/// Every stack of `shown`: the pieces a pending ply (`pending`) dropped outlined, those in
-/// hand floating over their square, those an animated ply (`anim`) moved sliding in.
-pub(super) fn draw_stacks(
-    board: &Board,
-    canvas: &mut dyn Canvas,
-    shown: &Position,
-    carry: Option<&Carry>,
-    pending: Option<Move>,
-    anim: Option<Animation>,
-    now: f64,
-) {
-    let layout = &board.layout;
-    let theme = &board.theme;
-    // Which pieces are "new" on each square: those a pending or animated ply dropped there.
-    let mut fresh = [0u8; 64];
-    let mut origin = None;
-    if let Some(mv) = pending {
-        mark_drops(&mut fresh, mv, shown.size());
+/// How each stack is drawn this frame: the pieces a pending ply dropped outlined, those in
+/// hand floating over their square, those an animated ply moved sliding in. The others
+/// stand still, and are drawn with their square (see `squares`).
+pub(super) struct Stacks {
+    /// How many pieces on each square (by index) a pending or animated ply dropped there.
+    fresh: [u8; 64],
+    /// An animated ply's origin, and how far it has come (0 to 1).
+    origin: Option<Square>,
+    progress: f64,
+    /// A placement being animated: it fades in.
+    placed: Option<Square>,
+    /// The square the pieces in hand float over, and how many.
+    hand: Option<(Square, usize)>,
+    /// A spread is previewed: its fresh pieces are outlined.
+    preview: bool,
+}
+
+impl Stacks {
+    pub(super) fn new(
+        shown: &Position,
+        carry: Option<&Carry>,
+        pending: Option<Move>,
+        anim: Option<Animation>,
+        now: f64,
+    ) -> Stacks {
+        let mut fresh = [0u8; 64];
+        if let Some(mv) = pending {
+            mark_drops(&mut fresh, mv, shown.size());
+        }
+        if let Some(a) = anim {
+            mark_drops(&mut fresh, a.mv, shown.size());
+        }
+        Stacks {
+            fresh,
+            origin: anim.map(|a| a.mv.square()),
+            progress: anim.map_or(1.0, |a| a.progress(now)),
+            placed: anim.filter(|a| a.mv.is_placement()).map(|a| a.mv.square()),
+            // While dragging away from the origin the pieces in hand are drawn where they
+            // would land instead.
+            hand: carry
+                .filter(|c| !c.dragging() || c.dir.is_none())
+                .map(|c| (c.current(shown.size()), c.in_hand() as usize)),
+            preview: pending.is_some(),
+        }
     }
-    if let Some(a) = anim {
-        mark_drops(&mut fresh, a.mv, shown.size());
-        origin = Some(a.mv.square());
+
+    fn lift(&self, sq: Square) -> usize {
+        self.hand
+            .filter(|&(over, _)| over == sq)
+            .map_or(0, |(_, n)| n)
     }
-    let progress = anim.map_or(1.0, |a| a.progress(now));
-    // The pieces in hand float over their square (while dragging away from the origin they
-    // are drawn where they would land instead): which square, and how many.
-    let hand = carry
-        .filter(|c| !c.dragging() || c.dir.is_none())
-        .map(|c| (c.current(shown.size()), c.in_hand() as usize));
-    for i in Bits(shown.occupied()) {
-        let sq = Square::from_index(i);
-        let lift = hand.filter(|&(over, _)| over == sq).map_or(0, |(_, n)| n);
-        let slide = origin.filter(|_| fresh[i as usize] > 0).map(|o| {
-            let (a, b) = (layout.square_rect(o), layout.square_rect(sq));
-            Point::new(
-                (a.x - b.x) * (1.0 - progress),
-                (a.y - b.y) * (1.0 - progress),
-            )
-        });
-        let appear = if anim.is_some_and(|a| a.mv.is_placement() && a.mv.square() == sq) {
-            progress
+
+    fn sliding(&self, sq: Square) -> bool {
+        self.origin.is_some() && self.fresh[sq.index()] > 0
+    }
+
+    fn appear(&self, sq: Square) -> f64 {
+        if self.placed == Some(sq) {
+            self.progress
         } else {
             1.0
+        }
+    }
+
+    /// Whether the stack on `sq` is drawn in place: nothing lifted, sliding or fading in.
+    pub(super) fn is_still(&self, sq: Square) -> bool {
+        self.lift(sq) == 0 && !self.sliding(sq) && self.appear(sq) >= 1.0
+    }
+
+    /// `key` with the look of the still stack on `sq`: its pieces, and how many of them are
+    /// outlined.
+    pub(super) fn key(&self, key: LayerKey, shown: &Position, sq: Square) -> LayerKey {
+        let outlined = if self.preview {
+            self.fresh[sq.index()]
+        } else {
+            0
         };
+        shown
+            .stack(sq)
+            .pieces()
+            .fold(key, |k, p| k.with(p.color as u64 * 4 + p.kind as u64))
+            .with(outlined as u64)
+    }
+
+    /// The stack on `sq` and its height.
+    pub(super) fn draw(
+        &self,
+        board: &Board,
+        canvas: &mut dyn Canvas,
+        shown: &Position,
+        sq: Square,
+    ) {
+        if shown.height(sq) == 0 {
+            return;
+        }
+        let slide = self.origin.filter(|_| self.sliding(sq)).map(|o| {
+            let layout = &board.layout;
+            let (a, b) = (layout.square_rect(o), layout.square_rect(sq));
+            Point::new(
+                (a.x - b.x) * (1.0 - self.progress),
+                (a.y - b.y) * (1.0 - self.progress),
+            )
+        });
         draw_stack(
             canvas,
             board,
             shown,
             sq,
-            fresh[i as usize] as usize,
-            lift,
+            self.fresh[sq.index()] as usize,
+            self.lift(sq),
             slide,
-            appear,
-            pending.is_some(),
+            self.appear(sq),
+            self.preview,
         );
-        if shown.height(sq) > 1 {
-            let r = layout.square_rect(sq);
-            let px = (layout.square * 0.2).max(9.0);
-            canvas.text(
-                r.x + r.width - px * 0.35,
-                r.y + px * 1.05,
-                &shown.height(sq).to_string(),
-                TextStyle {
-                    px,
-                    color: theme.coordinates,
-                    align: Align::Right,
-                    bold: true,
-                },
-            );
+        draw_height(canvas, board, shown, sq);
+    }
+
+    /// The stacks that are not still, over the squares.
+    pub(super) fn draw_moving(&self, board: &Board, canvas: &mut dyn Canvas, shown: &Position) {
+        for i in Bits(shown.occupied()) {
+            let sq = Square::from_index(i);
+            if !self.is_still(sq) {
+                self.draw(board, canvas, shown, sq);
+            }
         }
+    }
+}
+
+/// A stack's height, in its square's upper right corner, when it has more than one piece.
+fn draw_height(canvas: &mut dyn Canvas, board: &Board, shown: &Position, sq: Square) {
+    let height = shown.height(sq);
+    if height > 1 {
+        let layout = &board.layout;
+        let r = layout.square_rect(sq);
+        let px = (layout.square * 0.2).max(9.0);
+        canvas.text(
+            r.x + r.width - px * 0.35,
+            r.y + px * 1.05,
+            &height.to_string(),
+            TextStyle {
+                px,
+                color: board.theme.coordinates,
+                align: Align::Right,
+                bold: true,
+            },
+        );
     }
 }
 

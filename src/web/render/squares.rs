@@ -1,40 +1,129 @@
-//! The board under everything: background, squares and coordinates (drawn as one cached
-//! layer where the canvas keeps layers), then what colours a square this frame.
+//! The board under the marks: its frame and coordinates, and each square with what colours
+//! it this frame (last ply, cursor, hint, "Tak", road, a drag's targets, the tints of marks)
+//! and the stack standing still on it. A canvas that keeps layers keeps this one, and a
+//! frame repaints only the squares whose look changed.
 
-use super::super::canvas::{Align, Canvas, TextStyle};
+use super::super::canvas::{Align, Canvas, LayerKey, Part, TextStyle};
 use super::super::drag::Gesture;
+use super::super::layout::Rect;
+use super::super::marks::Mark;
 use super::super::state::Board;
 use super::super::Within;
+use super::pieces::Stacks;
 use crate::square::bitboard::Bits;
 use crate::{Move, Position, Square};
 
-/// The background, the board's frame, its squares and coordinates: what changes only with
-/// the layout, the theme and the options.
-pub(super) fn draw_board(board: &Board, canvas: &mut dyn Canvas) {
+// What colours a square, as bits, drawn in this order.
+/// On the path of the last ply.
+const LAST: u16 = 1;
+/// The keyboard's cursor.
+const CURSOR: u16 = 1 << 1;
+/// On the path of the hint.
+const HINT: u16 = 1 << 2;
+/// Would complete a threatened road ("Tak!").
+const THREAT: u16 = 1 << 3;
+/// On the winning road.
+const ROAD: u16 = 1 << 4;
+/// Under a piece dragged from a reserve: empty, or taken.
+const PLACE_HERE: u16 = 1 << 5;
+const PLACE_TAKEN: u16 = 1 << 6;
+/// On the path of the pending spread.
+const PENDING: u16 = 1 << 7;
+/// Where the carried stack came from.
+const ORIGIN: u16 = 1 << 8;
+/// Where the carried stack cannot go.
+const REFUSED: u16 = 1 << 9;
+
+/// The board's frame, coordinates and squares with what is on them, the background first:
+/// the squares whose look did not change since the last frame are copied, where the canvas
+/// keeps layers. `key` is the frame's (layout, theme, options).
+pub(super) fn draw_board(
+    board: &Board,
+    canvas: &mut dyn Canvas,
+    key: LayerKey,
+    shown: &Position,
+    pending: Option<Move>,
+    stacks: &Stacks,
+) {
     let layout = &board.layout;
     canvas.clear(layout.width, layout.height, board.theme.background);
-    draw_squares(board, canvas);
+    let marks = highlights(board, shown, pending);
+    let squares: Vec<Square> = Square::all(layout.size).collect();
+    // Each square's look, as a key: what colours it, its marks' tints, its stack.
+    let looks: Vec<(LayerKey, Rect)> = squares
+        .iter()
+        .map(|&sq| {
+            let key = key.with(sq.index() as u64).with(marks[sq.index()] as u64);
+            let key = tints(board, sq).fold(key, |k, css| k.with_str(css));
+            let look = if stacks.is_still(sq) {
+                stacks.key(key.with(1), shown, sq)
+            } else {
+                key
+            };
+            (look, layout.square_rect(sq))
+        })
+        .collect();
+    let mut paint = |c: &mut dyn Canvas, part: Part| match part {
+        Part::Ground => c.round_rect(
+            layout.board.inset(-layout.square * 0.06),
+            layout.square * 0.08,
+            board.theme.square_dark,
+            None,
+        ),
+        Part::Coordinates => draw_coordinates(board, c),
+        Part::Square(i) => {
+            let sq = squares[i];
+            let color = if (sq.file() + sq.rank()).is_multiple_of(2) {
+                board.theme.square_dark
+            } else {
+                board.theme.square_light
+            };
+            c.fill_rect(layout.square_rect(sq), color);
+        }
+        Part::Marks(i) => {
+            let sq = squares[i];
+            draw_marks(board, c, sq, marks[sq.index()]);
+            for css in tints(board, sq) {
+                c.set_alpha(0.3);
+                c.fill_rect(layout.square_rect(sq), css);
+                c.set_alpha(1.0);
+            }
+        }
+        Part::Stack(i) => {
+            if stacks.is_still(squares[i]) {
+                stacks.draw(board, c, shown, squares[i]);
+            }
+        }
+    };
+    // The squares, their frame and the coordinates beside them, with room to spare.
+    let px = (layout.square * 0.2).within(9.0, 18.0);
+    let area = layout.board.inset(-(px * 2.0 + layout.square * 0.06 + 4.0));
+    if !canvas.squares(key, area, &looks, &mut paint) {
+        // Everything straight onto the canvas: the squares first, then the stacks on them.
+        paint(canvas, Part::Ground);
+        paint(canvas, Part::Coordinates);
+        for part in [Part::Square, Part::Marks, Part::Stack] {
+            for i in 0..squares.len() {
+                paint(canvas, part(i));
+            }
+        }
+    }
 }
 
-fn draw_squares(board: &Board, canvas: &mut dyn Canvas) {
+/// The colours of the marks that tint `sq` (their outline is drawn over the pieces, the
+/// tint under them, so that a highlight never washes out the stack on its square).
+fn tints<'a>(board: &'a Board, sq: Square) -> impl Iterator<Item = &'static str> + 'a {
+    board.marks().filter_map(move |m| match m {
+        Mark::Square { square, color } if *square == sq => Some(color.css()),
+        _ => None,
+    })
+}
+
+/// The coordinates beside the squares.
+fn draw_coordinates(board: &Board, canvas: &mut dyn Canvas) {
     let layout = &board.layout;
     let theme = &board.theme;
     let size = layout.size;
-    let radius = layout.square * 0.08;
-    canvas.round_rect(
-        layout.board.inset(-layout.square * 0.06),
-        radius,
-        theme.square_dark,
-        None,
-    );
-    for sq in Square::all(size) {
-        let color = if (sq.file() + sq.rank()) % 2 == 0 {
-            theme.square_dark
-        } else {
-            theme.square_light
-        };
-        canvas.fill_rect(layout.square_rect(sq), color);
-    }
     if board.options.coordinates {
         // Always along the left and bottom edges, in the order the squares are shown (on a
         // flipped board the files run h..a and the ranks 1 at the top).
@@ -70,51 +159,36 @@ fn draw_squares(board: &Board, canvas: &mut dyn Canvas) {
     }
 }
 
-pub(super) fn draw_highlights(
-    board: &Board,
-    canvas: &mut dyn Canvas,
-    shown: &Position,
-    pending: Option<Move>,
-) {
+/// What colours each square this frame (by square index), as bits.
+fn highlights(board: &Board, shown: &Position, pending: Option<Move>) -> [u16; 64] {
     let layout = &board.layout;
-    let theme = &board.theme;
+    let mut marks = [0u16; 64];
+    let mut mark = |sq: Square, bit: u16| marks[sq.index()] |= bit;
     // The last ply: its origin and every square it reached.
     if pending.is_none() {
         let last = match &board.preview {
             Some((_, mv)) => Some(*mv),
             None => board.game.moves().last(),
         };
-        if let Some(last) = last {
-            for sq in last.path(shown.size()) {
-                canvas.fill_rect(layout.square_rect(sq), theme.last_move);
-            }
+        for sq in last.iter().flat_map(|m| m.path(shown.size())) {
+            mark(sq, LAST);
         }
     }
-    // The keyboard's cursor.
     if let Some(sq) = board.cursor {
-        let r = layout.square_rect(sq);
-        canvas.stroke_rect(r.inset(2.0), theme.text, 2.0);
-        canvas.stroke_rect(r.inset(5.0), theme.selected, 2.0);
+        mark(sq, CURSOR);
     }
-    // A hint: the squares of the suggested ply.
-    if let Some(hint) = board.hint {
-        for sq in hint.path(shown.size()) {
-            canvas.stroke_rect(layout.square_rect(sq).inset(3.0), theme.selected, 4.0);
-        }
+    for sq in board.hint.iter().flat_map(|m| m.path(shown.size())) {
+        mark(sq, HINT);
     }
-    // "Tak!": where the threatened road would be completed.
     if board.options.show_threats && pending.is_none() {
         for i in Bits(board.threat_squares()) {
-            let r = layout.square_rect(Square::from_index(i));
-            canvas.stroke_rect(r.inset(layout.square * 0.06), theme.threat, 3.0);
-            let c = r.center();
-            canvas.circle(c.x, c.y, layout.square * 0.1, theme.threat, None);
+            mark(Square::from_index(i), THREAT);
         }
     }
     // The winning road: its shortest chains, not pieces that merely touch it.
     if let Some(winner) = board.game.outcome().and_then(|o| o.winner) {
         for i in Bits(shown.road_path(winner)) {
-            canvas.fill_rect(layout.square_rect(Square::from_index(i)), theme.road);
+            mark(Square::from_index(i), ROAD);
         }
     }
     match &board.gesture {
@@ -124,26 +198,68 @@ pub(super) fn draw_highlights(
             ..
         } => {
             if let Some(sq) = layout.square_at(*pointer) {
-                let color = if shown.height(sq) == 0 {
-                    theme.target
-                } else {
-                    theme.refused
-                };
-                canvas.fill_rect(layout.square_rect(sq), color);
+                mark(
+                    sq,
+                    if shown.height(sq) == 0 {
+                        PLACE_HERE
+                    } else {
+                        PLACE_TAKEN
+                    },
+                );
             }
         }
         Gesture::Carry(c) => {
-            if let Some(mv) = pending {
-                for sq in mv.path(shown.size()) {
-                    canvas.fill_rect(layout.square_rect(sq), theme.target);
-                }
+            for sq in pending.iter().flat_map(|m| m.path(shown.size())) {
+                mark(sq, PENDING);
             }
-            canvas.stroke_rect(layout.square_rect(c.from).inset(1.5), theme.selected, 3.0);
+            mark(c.from, ORIGIN);
             if let Some(sq) = c.refused {
-                canvas.fill_rect(layout.square_rect(sq), theme.refused);
+                mark(sq, REFUSED);
             }
         }
         _ => {}
+    }
+    marks
+}
+
+/// What colours square `sq` (`marks`).
+fn draw_marks(board: &Board, canvas: &mut dyn Canvas, sq: Square, marks: u16) {
+    let layout = &board.layout;
+    let theme = &board.theme;
+    let r = layout.square_rect(sq);
+    let has = |bit: u16| marks & bit != 0;
+    if has(LAST) {
+        canvas.fill_rect(r, theme.last_move);
+    }
+    if has(CURSOR) {
+        canvas.stroke_rect(r.inset(2.0), theme.text, 2.0);
+        canvas.stroke_rect(r.inset(5.0), theme.selected, 2.0);
+    }
+    if has(HINT) {
+        canvas.stroke_rect(r.inset(3.0), theme.selected, 4.0);
+    }
+    if has(THREAT) {
+        canvas.stroke_rect(r.inset(layout.square * 0.06), theme.threat, 3.0);
+        let c = r.center();
+        canvas.circle(c.x, c.y, layout.square * 0.1, theme.threat, None);
+    }
+    if has(ROAD) {
+        canvas.fill_rect(r, theme.road);
+    }
+    if has(PLACE_HERE) {
+        canvas.fill_rect(r, theme.target);
+    }
+    if has(PLACE_TAKEN) {
+        canvas.fill_rect(r, theme.refused);
+    }
+    if has(PENDING) {
+        canvas.fill_rect(r, theme.target);
+    }
+    if has(ORIGIN) {
+        canvas.stroke_rect(r.inset(1.5), theme.selected, 3.0);
+    }
+    if has(REFUSED) {
+        canvas.fill_rect(r, theme.refused);
     }
 }
 
