@@ -454,7 +454,7 @@ export async function mount(element, options = {}) {
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
     squareRect: (square) => board.squareRect(String(square)),
     reserveRect: (kind) => board.reserveRect(String(kind)),
-    benchFrame: study((frames) => board.benchFrame(frames)),
+    benchFrame: study((frames, wheel) => board.benchFrame(frames, !!wheel)),
     focus: () => canvas.focus(),
     showMessage,
     hideMessage,
@@ -476,5 +476,10 @@ export async function mount(element, options = {}) {
     },
   };
   fit();
+  // The first frame now, not a frame later: the board is what a visitor waits for.
+  if (frame && board.needsFrame()) {
+    cancelAnimationFrame(frame);
+    draw(performance.now());
+  }
   return handle;
 }
