@@ -22,15 +22,20 @@ use web_sys::HtmlCanvasElement;
 #[wasm_bindgen]
 impl TakBoard {
     /// Draws `frames` frames unconditionally and returns the mean time of one, in ms: the
-    /// renderer's cost, for the benchmark.
+    /// renderer's cost, for the benchmark. With `wheel`, each frame follows a turn of the
+    /// wheel, down and up in turn (with a stack in hand: what lands where changes, and the
+    /// frame repaints those squares).
     #[wasm_bindgen(js_name = benchFrame)]
-    pub fn bench_frame(&mut self, frames: u32) -> f64 {
+    pub fn bench_frame(&mut self, frames: u32, wheel: Option<bool>) -> f64 {
         let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
             return f64::NAN;
         };
         let frames = frames.max(1);
         let start = performance.now();
         for i in 0..frames {
+            if wheel == Some(true) {
+                self.board.wheel(if i % 2 == 0 { 1.0 } else { -1.0 });
+            }
             self.draw(start + i as f64);
         }
         (performance.now() - start) / frames as f64
