@@ -454,7 +454,7 @@ export async function mount(element, options = {}) {
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
     squareRect: (square) => board.squareRect(String(square)),
     reserveRect: (kind) => board.reserveRect(String(kind)),
-    benchFrame: study((frames, wheel) => board.benchFrame(frames, !!wheel)),
+    benchFrame: study((frames, moving) => board.benchFrame(frames, !!moving)),
     focus: () => canvas.focus(),
     showMessage,
     hideMessage,

@@ -170,15 +170,19 @@ fn highlights(board: &Board, shown: &Position, pending: Option<Move>) -> [u16; 6
             Some((_, mv)) => Some(*mv),
             None => board.game.moves().last(),
         };
-        for sq in last.iter().flat_map(|m| m.path(shown.size())) {
-            mark(sq, LAST);
+        if let Some(last) = last {
+            for sq in last.path(shown.size()) {
+                mark(sq, LAST);
+            }
         }
     }
     if let Some(sq) = board.cursor {
         mark(sq, CURSOR);
     }
-    for sq in board.hint.iter().flat_map(|m| m.path(shown.size())) {
-        mark(sq, HINT);
+    if let Some(hint) = board.hint {
+        for sq in hint.path(shown.size()) {
+            mark(sq, HINT);
+        }
     }
     if board.options.show_threats && pending.is_none() {
         for i in Bits(board.threat_squares()) {
@@ -209,8 +213,10 @@ fn highlights(board: &Board, shown: &Position, pending: Option<Move>) -> [u16; 6
             }
         }
         Gesture::Carry(c) => {
-            for sq in pending.iter().flat_map(|m| m.path(shown.size())) {
-                mark(sq, PENDING);
+            if let Some(mv) = pending {
+                for sq in mv.path(shown.size()) {
+                    mark(sq, PENDING);
+                }
             }
             mark(c.from, ORIGIN);
             if let Some(sq) = c.refused {
