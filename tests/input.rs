@@ -848,3 +848,25 @@ fn the_reserves_carry_the_players_names_when_the_game_has_them() {
     assert_eq!(b.player_label(Color::White), "Cy");
     assert_eq!(b.player_label(Color::Black), "Di");
 }
+
+#[test]
+fn a_drag_redraws_when_the_hand_reaches_a_square_not_while_it_moves_inside_one() {
+    let mut b = board("x5/x5/x2,121,x2/x5/x5 1 6");
+    let c3 = center(&b, "c3");
+    b.pointer_down(c3);
+    b.take_dirty();
+    // Off the origin and onto d3: the spread changed, a frame is needed.
+    let d3 = center(&b, "d3");
+    b.pointer_move(d3);
+    assert!(b.take_dirty(), "the hand reached d3");
+    assert_eq!(b.pending().map(|m| m.to_string()), Some("3c3>".into()));
+    // Within d3 the pointer moves on, but nothing drawn changes: no frame.
+    for dx in [3.0, 6.0, 9.0, -9.0] {
+        b.pointer_move(Point::new(d3.x + dx, d3.y + dx / 2.0));
+        assert!(!b.is_dirty(), "moved {dx} px inside d3");
+    }
+    // On to e3: drawn again.
+    b.pointer_move(center(&b, "e3"));
+    assert!(b.take_dirty(), "the hand reached e3");
+    assert_eq!(b.pending().map(|m| m.to_string()), Some("3c3>12".into()));
+}

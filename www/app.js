@@ -29,10 +29,6 @@ if (globalThis.TAK_ONE_FILE) $('download-offline').hidden = true;
 // Opened from a file, the page has no address that another page could embed from.
 if (location.protocol === 'file:') $('embed-this').hidden = $('authors').hidden = true;
 
-// Offline: cache every asset after the first visit (not from file://, where it cannot run).
-if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-  navigator.serviceWorker.register('./sw.js').catch(() => { /* the game works without it */ });
-}
 
 function showNotice(text) {
   const notice = $('notice');
@@ -114,6 +110,11 @@ try {
   throw err;
 }
 window.tak = board;
+// Offline: cache every asset after the first visit (not from file://, where it cannot run).
+// Once the board is drawn: its downloads would otherwise compete with the first board's.
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  setTimeout(() => navigator.serviceWorker.register('./sw.js').catch(() => { /* the game works without it */ }));
+}
 // A page held upright keeps the reserves above and below the board.
 const upright = matchMedia('(orientation: portrait)');
 board.set({ preferPortrait: upright.matches });

@@ -503,7 +503,7 @@ export async function mount(element, options = {}) {
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
     squareRect: (square) => board.squareRect(String(square)),
     reserveRect: (kind) => board.reserveRect(String(kind)),
-    benchFrame: study((frames) => board.benchFrame(frames)),
+    benchFrame: study((frames, moving) => board.benchFrame(frames, !!moving)),
     focus: () => canvas.focus(),
     showMessage,
     hideMessage,
@@ -525,5 +525,10 @@ export async function mount(element, options = {}) {
     },
   };
   fit();
+  // The first frame now, not a frame later: the board is what a visitor waits for.
+  if (frame && board.needsFrame()) {
+    cancelAnimationFrame(frame);
+    draw(performance.now());
+  }
   return handle;
 }

@@ -34,6 +34,65 @@ pub trait Canvas {
     fn line(&mut self, from: Point, to: Point, color: &str, width: f64);
     /// A filled polygon.
     fn polygon(&mut self, points: &[Point], fill: &str);
+    /// The board's squares as a layer kept from frame to frame: `paint` paints each
+    /// [`Part`]; square `i` lies in `squares[i].1` and looks as `squares[i].0` says. A
+    /// canvas that keeps the layer repaints only the squares whose look changed (all of
+    /// them when `key` did) and copies the layer; everything is painted within `area`.
+    /// False if this canvas keeps no layers (a recording, an SVG): then nothing is drawn,
+    /// and the caller paints.
+    fn squares(
+        &mut self,
+        key: LayerKey,
+        area: Rect,
+        squares: &[(LayerKey, Rect)],
+        paint: &mut dyn FnMut(&mut dyn Canvas, Part),
+    ) -> bool {
+        let _ = (key, area, squares, paint);
+        false
+    }
+}
+
+/// A part of the squares' layer (see [`Canvas::squares`]), painted in this order, each
+/// kind for every square before the next kind. A square repainted alone is painted over
+/// the ground with its neighbours' squares and marks (which reach into its edge pixels),
+/// so that it comes out as painting everything would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Under the squares: the board's frame.
+    Ground,
+    /// Beside them: the coordinates.
+    Coordinates,
+    /// Square `i`'s colour.
+    Square(usize),
+    /// What colours square `i` (see `render::squares`).
+    Marks(usize),
+    /// The stack standing on square `i`, if any.
+    Stack(usize),
+}
+
+/// What decides how a part of a [`Canvas::squares`] layer looks, folded into one number (FNV-1a): two layers
+/// with the same key look the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayerKey(pub u64);
+
+impl LayerKey {
+    /// A key for one kind of layer.
+    pub fn new(kind: u64) -> LayerKey {
+        LayerKey(0xcbf2_9ce4_8422_2325).with(kind)
+    }
+
+    pub fn with(self, word: u64) -> LayerKey {
+        LayerKey((self.0 ^ word).wrapping_mul(0x0100_0000_01b3))
+    }
+
+    pub fn with_f64(self, value: f64) -> LayerKey {
+        self.with(value.to_bits())
+    }
+
+    /// A colour or any text.
+    pub fn with_str(self, text: &str) -> LayerKey {
+        text.bytes().fold(self, |k, b| k.with(b as u64)).with(0xff)
+    }
 }
 
 /// A canvas that records what is drawn, for tests.

@@ -14,7 +14,13 @@
 //! | game options, take-backs, matches, resign, draw    | [`session`]               |
 //! | the game clocks: running, pausing, flag, take-back | [`clock`]                 |
 //! | screen-reader text, player labels                  | [`describe`]              |
-//! | squares ↔ pixels; drawing; sliding plies           | [`layout`], [`render`], [`anim`] |
+//! | squares ↔ pixels; sliding plies                    | [`layout`], [`anim`]      |
+//! | drawing: the order, and the one `draw`             | [`render`] (`render/mod.rs`) |
+//! | … the squares, what colours them, the kept layer   | `render/squares.rs`       |
+//! | … stacks and pieces                                | `render/pieces.rs`        |
+//! | … marks, arrows, a spread's previews, inspector    | `render/overlays.rs`      |
+//! | … the reserves and the players' names              | `render/reserves.rs`      |
+//! | a stack in hand: spreading, clicking, reach        | `drag/carry.rs`           |
 //! | what a host may set; saved games; messages         | [`config`], [`storage`], [`i18n`] |
 //! | a page's options for a new board or game, checked  | [`mount`]                 |
 //! | marks' text forms; images                          | [`marks`], [`svg`], [`apng`] |

@@ -2,7 +2,7 @@
 //! [`Board`] and turns its answer into what the page reads; options go through
 //! [`set`](TakBoard::set).
 
-use super::canvas::{context_2d, WebCanvas};
+use super::canvas::{context_2d, SquaresLayer, WebCanvas};
 use super::options::{new_game_settings, start_game, MountOptions, Settings};
 use super::wire::{JsRect, SearchSpec};
 use super::{parse_kind, read_path, set_today, to_js, Raw};
@@ -23,6 +23,8 @@ pub struct TakBoard {
     pub(super) board: Board,
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
+    /// The squares and their stacks as last drawn: a frame repaints those that changed.
+    squares: SquaresLayer,
 }
 
 #[wasm_bindgen]
@@ -68,6 +70,7 @@ impl TakBoard {
             },
             canvas,
             ctx,
+            squares: SquaresLayer::default(),
         })
     }
 
@@ -326,7 +329,12 @@ impl TakBoard {
         let ratio = layout.pixel_ratio;
         let _ = self.ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
         let ctx = self.ctx.clone();
-        render::draw(&mut self.board, &mut WebCanvas { ctx: &ctx }, now)
+        let mut canvas = WebCanvas {
+            ctx: &ctx,
+            layer: Some(&mut self.squares),
+            ratio,
+        };
+        render::draw(&mut self.board, &mut canvas, now)
     }
 
     /// A summary for the controls around the board: whose turn, the moves, the result,

@@ -1,6 +1,6 @@
 //! The browser's 2D canvas as a [`Canvas`]: what the renderer draws through.
 
-use super::super::canvas::{Align, Canvas, TextStyle};
+use super::super::canvas::{Align, Canvas, LayerKey, Part, TextStyle};
 use super::super::json;
 use super::super::layout::{Point, Rect};
 use super::super::Within;
@@ -19,6 +19,18 @@ pub(super) fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingCo
 /// Draws onto a 2D context in CSS pixels (the device pixel ratio is set once per frame).
 pub(super) struct WebCanvas<'a> {
     pub(super) ctx: &'a CanvasRenderingContext2d,
+    /// The board's squares as last drawn (none: painted every time).
+    pub(super) layer: Option<&'a mut SquaresLayer>,
+    pub(super) ratio: f64,
+}
+
+/// The board's squares as last drawn (see [`Canvas::squares`]), kept from frame to frame.
+#[derive(Default)]
+pub(super) struct SquaresLayer {
+    kept: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    key: Option<LayerKey>,
+    /// The look of each square as painted.
+    looks: Vec<LayerKey>,
 }
 
 impl WebCanvas<'_> {
@@ -98,6 +110,124 @@ impl Canvas for WebCanvas<'_> {
         self.ctx.set_line_width(width);
         self.ctx.set_line_cap("round");
         self.ctx.stroke();
+    }
+
+    fn squares(
+        &mut self,
+        key: LayerKey,
+        area: Rect,
+        squares: &[(LayerKey, Rect)],
+        paint: &mut dyn FnMut(&mut dyn Canvas, Part),
+    ) -> bool {
+        let Some(layer) = self.layer.as_deref_mut() else {
+            return false;
+        };
+        if layer.kept.is_none() {
+            // A canvas of the page's own document, never attached.
+            layer.kept = (|| {
+                let canvas: HtmlCanvasElement = self
+                    .ctx
+                    .canvas()?
+                    .owner_document()?
+                    .create_element("canvas")
+                    .ok()?
+                    .dyn_into()
+                    .ok()?;
+                let ctx = context_2d(&canvas)?;
+                Some((canvas, ctx))
+            })();
+        }
+        let Some((canvas, ctx)) = &layer.kept else {
+            return false;
+        };
+        let ratio = self.ratio;
+        // On whole device pixels, so that the copy lands on exactly the pixels that painting
+        // straight onto the board's canvas would have touched.
+        let (x, y) = ((area.x * ratio).floor(), (area.y * ratio).floor());
+        let width = ((area.x + area.width) * ratio).ceil() - x;
+        let height = ((area.y + area.height) * ratio).ceil() - y;
+        if width < 1.0 || height < 1.0 {
+            return false;
+        }
+        let whole = layer.key != Some(key) || layer.looks.len() != squares.len();
+        if whole {
+            let (w, h) = (width as u32, height as u32);
+            if canvas.width() != w || canvas.height() != h {
+                canvas.set_width(w);
+                canvas.set_height(h);
+            } else {
+                let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+                ctx.clear_rect(0.0, 0.0, width, height);
+            }
+            let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, -x, -y);
+        }
+        let mut painter = WebCanvas {
+            ctx,
+            layer: None,
+            ratio,
+        };
+        if whole {
+            paint(&mut painter, Part::Ground);
+            paint(&mut painter, Part::Coordinates);
+            for part in [Part::Square, Part::Marks, Part::Stack] {
+                for i in 0..squares.len() {
+                    paint(&mut painter, part(i));
+                }
+            }
+        } else {
+            for (i, &(look, r)) in squares.iter().enumerate() {
+                if layer.looks[i] == look {
+                    continue;
+                }
+                // Its whole device pixels, painted again from the ground up: the edge pixels
+                // it shares with its neighbours get their part of them too.
+                let clip = Rect::new(
+                    (r.x * ratio).floor() / ratio,
+                    (r.y * ratio).floor() / ratio,
+                    0.0,
+                    0.0,
+                );
+                let clip = Rect::new(
+                    clip.x,
+                    clip.y,
+                    ((r.x + r.width) * ratio).ceil() / ratio - clip.x,
+                    ((r.y + r.height) * ratio).ceil() / ratio - clip.y,
+                );
+                ctx.save();
+                ctx.begin_path();
+                ctx.rect(clip.x, clip.y, clip.width, clip.height);
+                ctx.clip();
+                paint(&mut painter, Part::Ground);
+                let touching = |other: &Rect| {
+                    other.x < clip.x + clip.width
+                        && clip.x < other.x + other.width
+                        && other.y < clip.y + clip.height
+                        && clip.y < other.y + other.height
+                };
+                for part in [Part::Square, Part::Marks] {
+                    for (j, (_, other)) in squares.iter().enumerate() {
+                        if touching(other) {
+                            paint(&mut painter, part(j));
+                        }
+                    }
+                }
+                paint(&mut painter, Part::Stack(i));
+                ctx.restore();
+            }
+        }
+        layer.key = Some(key);
+        layer.looks.clear();
+        layer.looks.extend(squares.iter().map(|&(look, _)| look));
+        // In CSS pixels: lands on whole device pixels again, one pixel of the layer on each
+        // (changing the transform instead costs more than the copy).
+        let _ = self.ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
+            canvas,
+            x / ratio,
+            y / ratio,
+            width / ratio,
+            height / ratio,
+        );
+        true
     }
 
     fn polygon(&mut self, points: &[Point], fill: &str) {

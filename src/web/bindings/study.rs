@@ -8,6 +8,7 @@ use super::options::new_game_settings;
 use super::wire::JsMark;
 use super::{from_js, read_path, to_js};
 use crate::series::Series;
+use crate::web::drag::Gesture;
 use crate::web::i18n::Message;
 use crate::web::json::Value;
 use crate::web::layout::Point;
@@ -40,15 +41,26 @@ impl TakLoading {
 #[wasm_bindgen]
 impl TakBoard {
     /// Draws `frames` frames unconditionally and returns the mean time of one, in ms: the
-    /// renderer's cost, for the benchmark.
+    /// renderer's cost, for the benchmark. With `moving` and a stack being spread, each
+    /// frame follows a move of the pointer, back to the stack's square and out again in
+    /// turn: the squares the spread touches change, and the frame repaints them.
     #[wasm_bindgen(js_name = benchFrame)]
-    pub fn bench_frame(&mut self, frames: u32) -> f64 {
+    pub fn bench_frame(&mut self, frames: u32, moving: Option<bool>) -> f64 {
         let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
             return f64::NAN;
+        };
+        let spread = match &self.board.gesture {
+            Gesture::Carry(c) if c.dir.is_some() && moving == Some(true) => {
+                Some((c.pointer, self.board.layout.square_rect(c.from).center()))
+            }
+            _ => None,
         };
         let frames = frames.max(1);
         let start = performance.now();
         for i in 0..frames {
+            if let Some((out, home)) = spread {
+                self.board.pointer_move(if i % 2 == 0 { home } else { out });
+            }
             self.draw(start + i as f64);
         }
         (performance.now() - start) / frames as f64
@@ -383,7 +395,12 @@ impl TakBoard {
             context_2d(&canvas).ok_or_else(|| JsError::new("this browser gives no 2D canvas"))?;
         let r = snap.layout.pixel_ratio;
         let _ = ctx.set_transform(r, 0.0, 0.0, r, 0.0, 0.0);
-        render::draw(&mut snap, &mut WebCanvas { ctx: &ctx }, 0.0);
+        let mut canvas = WebCanvas {
+            ctx: &ctx,
+            layer: None,
+            ratio: r,
+        };
+        render::draw(&mut snap, &mut canvas, 0.0);
         Ok(())
     }
 }
