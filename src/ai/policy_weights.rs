@@ -1,6 +1,12 @@
 //! The move-ordering policy's weights, fitted by `tak policy` (see `policy_fit.rs`).
 //! Generated file: rerun the command below rather than editing it.
 //!
+//! Games: every 6x6 game recorded under /work/ext/runs (matches against Tiltak at equal time and
+//! at odds, self-play), as training lines and match records; both players' moves, exact repeats
+//! dropped. Ran on this machine (one core), in about a minute.
+//! Against Tiltak, 6x6 komi 2, 300 ms each, 100 games (--seed 1): 21.0% (+21 -79), Elo -230 +- 87,
+//! where the hand-set order scored 11.0% (+11 -89) on the same openings (README, step 6).
+//!
 //! Command: tak policy --size 6 --epochs 10 --rate 0.1 --l2 0.00001 --hold 10 6s-fit1-tiltak-100.ptn 6s-order1-prune1.ptn 6s-prune1-tiltak.ptn 6s-prune1-v1.ptn 6s-time.ptn 6s-v1-100ms.ptn final-6s-300.ptn odds-fit2.ptn odds-fit3.ptn odds-order1.ptn tdata-a.ptn fit6/fit6-6s-300.ptn fit6/odds-6s-c.ptn fit6/odds-6s-d.ptn fit6/odds-6s-c.txt fit6/odds-6s-d.txt lmr/s6.ptn gen-6s-a.txt fit1/selfplay-100ms.txt fit1/selfplay-3000n.txt fit1/tiltak-100ms.txt fit1/tiltak-300ms.txt fit2/selfplay-100ms-b.txt fit2/selfplay-100ms.txt fit2/selfplay-3000n.txt fit2/tiltak-100ms.txt fit2/tiltak-300ms.txt fit2/tiltak-odds.txt fit3/selfplay-100ms-b.txt fit3/selfplay-100ms.txt fit3/selfplay-3000n.txt fit3/tiltak-100ms.txt fit3/tiltak-300ms.txt fit3/tiltak-odds-b.txt fit3/tiltak-odds.txt
 //! 1981 games fitted, 220 held out (every 10th), 302 s.
 //! Fitted:   155532 positions (107 moves each): top-1 22.8%, top-5 56.1%, top-10 72.2%, top-20 87.8%, log-likelihood -2.858; played move more than 2/4/6/8 below the best: 23.9/3.7/0.83/0.16%

@@ -147,11 +147,12 @@ pub struct Searcher {
     policy: bool,
 }
 
-/// Whether new searchers use the learned move-ordering policy (see [`Searcher::set_policy`]).
-static POLICY_DEFAULT: AtomicBool = AtomicBool::new(false);
+/// Whether new searchers use the learned move-ordering policy (see [`Searcher::set_policy`]):
+/// on, since it measured better against Tiltak on 6×6 (README, steps 5–6).
+static POLICY_DEFAULT: AtomicBool = AtomicBool::new(true);
 
 /// Makes searchers created from now on use the learned move-ordering policy, or not (the
-/// `tak tei --policy` switch, for matches that measure it).
+/// `tak tei --no-policy` switch, for matches that measure it).
 pub fn set_policy_default(on: bool) {
     POLICY_DEFAULT.store(on, Ordering::Relaxed);
 }

@@ -18,12 +18,15 @@ commands:
         replay a PTN game (or one in playtak.com's server notation: P A1 C, M A2 A4 2 1) from
         FILE (or standard input) and print 'tps <final TPS>' and
         'result <R-0|0-R|F-0|0-F|1/2-1/2|none>' as the rules decide.
-  tei   speak the Tak Engine Interface on standard input and output (for match runners)
+  tei [--no-policy]
+        speak the Tak Engine Interface on standard input and output (for match runners);
+        --no-policy: without the learned move-ordering policy (used on 6x6 only)
   selfplay [--size N] [--games G] [--seed S] [--komi K] LEVEL_A LEVEL_B
         play LEVEL_A against LEVEL_B (1-6) from varied openings, colours alternating, and
         print LEVEL_A's wins, losses, draws and score
-  bench [--nodes N]
-        search speed: nodes per second over a set of positions
+  bench [--nodes N] [--movetime MS] [--positions FILE] [--no-policy]
+        search speed: depth, nodes and nodes per second over a set of positions (or the TPS
+        lines of FILE), each searched to N nodes or for MS milliseconds
   match [--size N] [--komi K] [--games G] [--seed S] [--nodes N] [--nodes2 N]
         [--movetime MS] [--movetime2 MS] [--depth D] [--sprt ELO0,ELO1] [--max-plies P]
         [--pgn FILE]
@@ -38,6 +41,10 @@ commands:
         fit the evaluation's weights to the outcomes of the games in GAMES (files written by
         gen), per size, starting from the compiled weights, and write them as Rust source
         (default src/ai/weights.rs); --init writes hand-set starting weights instead
+  policy [--size N] [--epochs E] [--rate R] [--l2 X] [--hold H] [--out FILE] GAMES...
+        fit the move-ordering policy to the moves played in GAMES (training lines or match
+        records of board size N, default 6), holding every H-th game out (default 10); print
+        its top-1/top-5 accuracy and write its weights (src/ai/policy_weights.rs) to FILE
   tinue [--plies N] [--nodes N] \"<TPS>\"
         prove whether the player to move forces a road whatever the defence (by road
         threats; up to N plies, default 7, and N nodes, default 1000000). Prints 'tinue
@@ -231,8 +238,12 @@ fn run_tei() -> Result<(), Failure> {
     use std::io::BufRead;
     use std::sync::{Arc, Mutex};
     let out = Arc::new(Mutex::new(std::io::stdout()));
-    if std::env::args().skip(2).any(|a| a == "--policy") {
-        tak::ai::search::set_policy_default(true);
+    for arg in std::env::args().skip(2) {
+        match arg.as_str() {
+            "--policy" => tak::ai::search::set_policy_default(true),
+            "--no-policy" => tak::ai::search::set_policy_default(false),
+            _ => {}
+        }
     }
     let mut session = tak::ai::tei::Session::new(out);
     for line in std::io::stdin().lock().lines() {
@@ -338,9 +349,14 @@ fn run_selfplay(args: &[String]) -> Result<(), Failure> {
 
 fn run_bench(args: &[String]) -> Result<(), Failure> {
     use tak::ai::search::{SearchLimits, Searcher};
-    // `--policy`: with the learned move-ordering policy (on the sizes it was fitted for).
-    let policy = args.iter().any(|a| a == "--policy");
-    let args: Vec<String> = args.iter().filter(|a| *a != "--policy").cloned().collect();
+    // `--no-policy`: without the learned move-ordering policy (used on the sizes it was
+    // fitted for), to compare.
+    let policy = !args.iter().any(|a| a == "--no-policy");
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--policy" && *a != "--no-policy")
+        .cloned()
+        .collect();
     let (named, positional) = options(&args, &["nodes", "movetime", "positions"])?;
     if !positional.is_empty() {
         return Err(Failure::Usage(format!(
