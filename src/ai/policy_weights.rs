@@ -3,7 +3,7 @@
 //!
 //! Games: every 6x6 game recorded under /work/ext/runs (matches against Tiltak at equal time and
 //! at odds, self-play), as training lines and match records; both players' moves, exact repeats
-//! dropped. Ran on this machine (one core), in about a minute.
+//! dropped. Ran on this machine (one core niced, the other busy): 302 s for 10 epochs (35 s idle).
 //! Against Tiltak, 6x6 komi 2, 300 ms each, 100 games (--seed 1): 21.0% (+21 -79), Elo -230 +- 87,
 //! where the hand-set order scored 11.0% (+11 -89) on the same openings (README, step 6).
 //!
