@@ -87,6 +87,34 @@ fn blocks_the_opponents_road_in_one() {
 }
 
 #[test]
+fn the_learned_policy_keeps_roads_blocks_and_forced_wins() {
+    // The policy orders, reduces and prunes on 6x6; tactics must survive it.
+    let search = |tps: &str, depth: u8| {
+        let pos = Position::from_tps(tps).unwrap();
+        let mut searcher = Searcher::new(4);
+        searcher.set_policy(true);
+        (
+            pos.clone(),
+            searcher.search(&pos, SearchLimits::depth(depth), |_| {}),
+        )
+    };
+    let (pos, r) = search(&road_in_one(6), 4);
+    let mut after = pos.clone();
+    after.play(r.best.unwrap()).unwrap();
+    assert!(after.has_road(Color::White));
+    let (pos, r) = search("x6/x6/1,x2,1,x,1/x6/2,2,2,2,2,x/1,x5 1 7", 5);
+    let mut after = pos.clone();
+    after.play(r.best.unwrap()).unwrap();
+    assert!(after.winning_road_move(Color::Black).is_none());
+    let (_, r) = search(
+        "2,x4,2/x2,1,x3/1,1,x,1,1,x/x2,1,x3/x2,1,x3/2,x,1,x2,2 1 8",
+        5,
+    );
+    assert_eq!(r.win_in(), Some(3));
+    assert_eq!(r.best.unwrap().to_string(), "c4");
+}
+
+#[test]
 fn finds_forced_wins_in_two() {
     // White makes two road threats at once (a rank and a file through the same square);
     // black can block only one.

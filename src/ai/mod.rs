@@ -22,6 +22,10 @@ pub mod clock;
 pub mod eval;
 pub mod features;
 pub mod level;
+pub mod policy;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod policy_fit;
+pub mod policy_weights;
 pub mod review;
 pub mod score;
 pub mod search;

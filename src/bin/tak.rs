@@ -18,12 +18,15 @@ commands:
         replay a PTN game (or one in playtak.com's server notation: P A1 C, M A2 A4 2 1) from
         FILE (or standard input) and print 'tps <final TPS>' and
         'result <R-0|0-R|F-0|0-F|1/2-1/2|none>' as the rules decide.
-  tei   speak the Tak Engine Interface on standard input and output (for match runners)
+  tei [--no-policy]
+        speak the Tak Engine Interface on standard input and output (for match runners);
+        --no-policy: without the learned move-ordering policy (used on 6x6 only)
   selfplay [--size N] [--games G] [--seed S] [--komi K] LEVEL_A LEVEL_B
         play LEVEL_A against LEVEL_B (1-6) from varied openings, colours alternating, and
         print LEVEL_A's wins, losses, draws and score
-  bench [--nodes N]
-        search speed: nodes per second over a set of positions
+  bench [--nodes N] [--movetime MS] [--positions FILE] [--no-policy]
+        search speed: depth, nodes and nodes per second over a set of positions (or the TPS
+        lines of FILE), each searched to N nodes or for MS milliseconds
   match [--size N] [--komi K] [--games G] [--seed S] [--nodes N] [--nodes2 N]
         [--movetime MS] [--movetime2 MS] [--depth D] [--sprt ELO0,ELO1] [--max-plies P]
         [--pgn FILE]
@@ -38,6 +41,10 @@ commands:
         fit the evaluation's weights to the outcomes of the games in GAMES (files written by
         gen), per size, starting from the compiled weights, and write them as Rust source
         (default src/ai/weights.rs); --init writes hand-set starting weights instead
+  policy [--size N] [--epochs E] [--rate R] [--l2 X] [--hold H] [--out FILE] GAMES...
+        fit the move-ordering policy to the moves played in GAMES (training lines or match
+        records of board size N, default 6), holding every H-th game out (default 10); print
+        its top-1/top-5 accuracy and write its weights (src/ai/policy_weights.rs) to FILE
   tinue [--plies N] [--nodes N] \"<TPS>\"
         prove whether the player to move forces a road whatever the defence (by road
         threats; up to N plies, default 7, and N nodes, default 1000000). Prints 'tinue
@@ -77,6 +84,7 @@ fn main() -> ExitCode {
         Some("match") => run_match(&args[1..]),
         Some("gen") => run_gen(&args[1..]),
         Some("tune") => run_tune(&args[1..]),
+        Some("policy") => run_policy(&args[1..]),
         Some("render") => run_render(&args[1..]),
         Some("tinue") => run_tinue(&args[1..]),
         Some("puzzles") => run_puzzles(&args[1..]),
@@ -230,6 +238,13 @@ fn run_tei() -> Result<(), Failure> {
     use std::io::BufRead;
     use std::sync::{Arc, Mutex};
     let out = Arc::new(Mutex::new(std::io::stdout()));
+    for arg in std::env::args().skip(2) {
+        match arg.as_str() {
+            "--policy" => tak::ai::search::set_policy_default(true),
+            "--no-policy" => tak::ai::search::set_policy_default(false),
+            _ => {}
+        }
+    }
     let mut session = tak::ai::tei::Session::new(out);
     for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| Failure::Error(format!("cannot read standard input: {e}")))?;
@@ -334,7 +349,15 @@ fn run_selfplay(args: &[String]) -> Result<(), Failure> {
 
 fn run_bench(args: &[String]) -> Result<(), Failure> {
     use tak::ai::search::{SearchLimits, Searcher};
-    let (named, positional) = options(args, &["nodes"])?;
+    // `--no-policy`: without the learned move-ordering policy (used on the sizes it was
+    // fitted for), to compare.
+    let policy = !args.iter().any(|a| a == "--no-policy");
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--policy" && *a != "--no-policy")
+        .cloned()
+        .collect();
+    let (named, positional) = options(&args, &["nodes", "movetime", "positions"])?;
     if !positional.is_empty() {
         return Err(Failure::Usage(format!(
             "unexpected argument '{}'",
@@ -342,12 +365,24 @@ fn run_bench(args: &[String]) -> Result<(), Failure> {
         )));
     }
     let nodes: u64 = number(&named, "nodes", 1_000_000)?;
+    let limits = if named.iter().any(|(n, _)| *n == "movetime") {
+        SearchLimits::time(number(&named, "movetime", 300.0)?)
+    } else {
+        SearchLimits::nodes(nodes)
+    };
+    // `--positions FILE`: one TPS a line instead of the built-in positions.
+    let listed = match named.iter().rev().find(|(n, _)| *n == "positions") {
+        Some((_, path)) => std::fs::read_to_string(path)
+            .map_err(|e| Failure::Error(format!("cannot read {path}: {e}")))?,
+        None => tak::ai::BENCH_POSITIONS.join("\n"),
+    };
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
-    for tps in tak::ai::BENCH_POSITIONS {
+    for tps in listed.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let pos = Position::from_tps(tps).map_err(|e| Failure::Error(e.to_string()))?;
         let mut searcher = Searcher::new(16);
-        let r = searcher.search(&pos, SearchLimits::nodes(nodes), |_| {});
+        searcher.set_policy(policy);
+        let r = searcher.search(&pos, limits, |_| {});
         total_nodes += r.nodes;
         total_ms += r.time_ms;
         println!(
@@ -719,6 +754,13 @@ fn run_gen(_: &[String]) -> Result<(), Failure> {
 }
 
 #[cfg(target_arch = "wasm32")]
+fn run_policy(_: &[String]) -> Result<(), Failure> {
+    Err(Failure::Error(
+        "policy is not available in a wasm build".into(),
+    ))
+}
+
+#[cfg(target_arch = "wasm32")]
 fn run_tune(_: &[String]) -> Result<(), Failure> {
     Err(Failure::Error(
         "tune is not available in a wasm build".into(),
@@ -960,6 +1002,66 @@ fn run_gen(args: &[String]) -> Result<(), Failure> {
         start.elapsed().as_secs_f64(),
         100.0 * white_points / done.max(1) as f32
     );
+    Ok(())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn run_policy(args: &[String]) -> Result<(), Failure> {
+    use tak::ai::policy_fit::{self, PolicyFitOptions};
+    let (named, files) = options(args, &["size", "epochs", "rate", "l2", "out", "hold"])?;
+    if files.is_empty() {
+        return Err(Failure::Usage(
+            "policy needs game files (training lines or match records)".into(),
+        ));
+    }
+    let size: u8 = number(&named, "size", 6)?;
+    let hold: usize = number(&named, "hold", 10)?;
+    let options = PolicyFitOptions {
+        epochs: number(&named, "epochs", 6)?,
+        learning_rate: number(&named, "rate", 0.1)?,
+        l2: number(&named, "l2", 1e-5)?,
+        ..PolicyFitOptions::default()
+    };
+    let start = Instant::now();
+    let mut text = String::new();
+    for file in &files {
+        text.push_str(
+            &std::fs::read_to_string(file)
+                .map_err(|e| Failure::Error(format!("cannot read {file}: {e}")))?,
+        );
+        text.push('\n');
+    }
+    let games = policy_fit::read_games(&text, size);
+    // Every `hold`-th game is held out to measure the fit.
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    for (i, g) in games.into_iter().enumerate() {
+        if hold > 0 && i % hold == hold - 1 {
+            held_out.push(g);
+        } else {
+            train.push(g);
+        }
+    }
+    eprintln!("{} games to fit, {} held out", train.len(), held_out.len());
+    let (weights, report) = policy_fit::fit_sized(&train, &held_out, size, &options);
+    let provenance = format!(
+        "Command: tak policy --size {size} --epochs {} --rate {} --l2 {} --hold {hold} {}\n\
+         {} games fitted, {} held out (every {hold}th), {:.0} s.\n\
+         Fitted:   {}\nHeld out: {}",
+        options.epochs,
+        options.learning_rate,
+        options.l2,
+        files.join(" "),
+        train.len(),
+        held_out.len(),
+        start.elapsed().as_secs_f64(),
+        report.train.summary(),
+        report.held_out.summary(),
+    );
+    println!("{provenance}");
+    if let Some((_, out)) = named.iter().rev().find(|(n, _)| *n == "out") {
+        std::fs::write(out, policy_fit::weights_source(&weights, &provenance))
+            .map_err(|e| Failure::Error(format!("cannot write {out}: {e}")))?;
+    }
     Ok(())
 }
 
