@@ -431,40 +431,25 @@ $('move-form').addEventListener('submit', (e) => {
   if (!error) input.value = '';
 });
 
-// New game. The form's markup comes with its own module when first opened (www/newgame.js).
-const newDialog = $('new-dialog');
-let newForm = null;
-async function ensureNewForm() {
-  if (newForm) return;
-  const { NEW_GAME_FORM } = await newGameModule();
-  if (newForm) return; // two quick clicks: the first built it
-  newDialog.innerHTML = NEW_GAME_FORM;
-  newForm = $('new-form');
-  wireNewForm();
-}
-const syncComputerOptions = () => { $('computer-options').disabled = newForm.opponent.value !== 'computer'; };
+// New game: the form, its markup and its logic come with their own module when first opened
+// (www/newgame.js); it calls back with the settings chosen.
 $('new-game').addEventListener('click', async () => {
   await ensureMatch();
-  await ensureNewForm();
-  await openingDialog(newDialog);
-  const { writeRuleOptions } = matchTools;
-  newForm.opponent.value = settings.opponent;
-  newForm.level.value = String(settings.level);
-  newForm.human.value = settings.human;
-  newForm.size.value = String(board.status().size);
-  newForm.player1.value = settings.players[0];
-  newForm.player2.value = settings.players[1];
-  newForm.player1.placeholder = t('match.player1');
-  newForm.player2.placeholder = t('match.player2');
-  writeRuleOptions(newForm, settings.rules);
-  writeVariant(settings.variant);
-  newForm.clock.value = [...newForm.clock.options].some((o) => o.value === settings.clock) ? settings.clock : 'none';
-  newForm.clockMinutes.value = String(settings.clockCustom.minutes);
-  newForm.clockIncrement.value = String(settings.clockCustom.increment);
-  syncClockOptions();
-  syncComputerOptions();
-  syncMatchOptions();
-  newDialog.showModal();
+  const { openNewGame } = await newGameModule();
+  openNewGame({
+    dialog: $('new-dialog'),
+    board,
+    t,
+    settings,
+    matchTools,
+    openingDialog,
+    readVariant,
+    start: (chosen, size, komi, length) => {
+      settings = { ...settings, ...chosen };
+      saveSettings();
+      startGame(size, komi, settings.rules, length);
+    },
+  });
 });
 /** Starts a new game of `size` with `komi`, the rulebook options and the opening and piece
  * counts (`variant`), or a match. */
@@ -504,76 +489,6 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
   refresh();
   save();
 }
-// The opening and the pieces: the form's own fieldset. Empty counts are the size's standard,
-// shown beside them; the board judges the whole before the dialog closes.
-function writeVariant(v) {
-  newForm.opening.value = v.opening;
-  newForm.flats.value = v.flats ?? '';
-  newForm.caps.value = v.caps ?? '';
-  $('new-error').hidden = true;
-  showStandardPieces();
-}
-function readVariantForm() {
-  const count = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
-  return readVariant({ opening: newForm.opening.value, flats: count(newForm.flats), caps: count(newForm.caps) });
-}
-function showStandardPieces() {
-  const size = Number(newForm.size.value);
-  const [stones, caps] = board.standardPieces(size);
-  $('pieces-standard').textContent = t('new.pieces_standard', { size, stones, caps });
-  newForm.flats.placeholder = String(stones);
-  newForm.caps.placeholder = String(caps);
-}
-/** The form's listeners, added once its markup is in the page. */
-function wireNewForm() {
-  newForm.opponent.addEventListener('change', syncComputerOptions);
-  newForm.size.addEventListener('change', showStandardPieces);
-  newForm.addEventListener('submit', (event) => {
-    if (event.submitter?.value !== 'start') return;
-    const options = { size: Number(newForm.size.value), komi: newForm.komi.value, ...readVariantForm() };
-    const error = board.checkNewGame(options);
-    $('new-error').textContent = error ? t('new.pieces_bad', { error }) : '';
-    $('new-error').hidden = !error;
-    if (error) {
-      event.preventDefault(); // the dialog stays open with what was typed
-      $('variant-options').open = true;
-      $('new-error').scrollIntoView({ block: 'center' });
-    }
-  });
-  newForm.length.addEventListener('change', syncMatchOptions);
-  newForm.clock.addEventListener('change', syncClockOptions);
-  newForm.opponent.addEventListener('change', syncMatchOptions);
-}
-newDialog.addEventListener('close', () => {
-  if (newDialog.returnValue !== 'start') return;
-  settings = {
-    ...settings,
-    opponent: newForm.opponent.value === 'computer' ? 'computer' : 'human',
-    level: Number(newForm.level.value) || 3,
-    human: newForm.human.value === 'black' ? 'black' : 'white',
-    rules: matchTools.readRuleOptions(newForm),
-    players: [newForm.player1.value.trim().slice(0, 40), newForm.player2.value.trim().slice(0, 40)],
-    variant: readVariantForm(),
-    clock: newForm.clock.value,
-    clockCustom: { minutes: Number(newForm.clockMinutes.value), increment: Number(newForm.clockIncrement.value) },
-  };
-  saveSettings();
-  startGame(newForm.size.value, newForm.komi.value, settings.rules, matchTools.readLength(newForm));
-});
-const syncMatchOptions = () => {
-  const length = newForm.length.value;
-  $('match-options').hidden = length === 'single';
-  if (length !== 'single') board.study().catch(() => {}); // matches are the study build's: fetched while the form is filled
-  $('points-label').hidden = length !== 'points';
-  for (const el of newDialog.querySelectorAll('.names')) el.hidden = newForm.opponent.value === 'computer';
-};
-// The clock: a custom time shows its two fields (checked only when chosen).
-function syncClockOptions() {
-  const custom = newForm.clock.value === 'custom';
-  $('clock-custom').hidden = !custom;
-  newForm.clockMinutes.disabled = newForm.clockIncrement.disabled = !custom;
-}
-
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());
 $('result-rematch').addEventListener('click', () => {

@@ -1,6 +1,6 @@
-// The New game form's markup, fetched with this module when New game is first opened (it is
-// not on a first visit's way to its first board, and is the largest part of the page's HTML).
-// Its texts are filled in from the catalogue by `translatePage`; app.js wires the form.
+// New game: the form (its markup, styles and logic), loaded when New game is first opened: it
+// is not on a first visit's way to its first board. Glue: the board checks the options
+// (`checkNewGame`) and starts the game; app.js keeps the settings and starts the game chosen.
 import { addStyle } from './styles.js';
 
 // This module's own styles (www/styles.js).
@@ -22,7 +22,7 @@ addStyle(`
 }
 `);
 
-export const NEW_GAME_FORM = `
+const NEW_GAME_FORM = `
 <form method="dialog" id="new-form">
   <h2 id="new-title" data-i18n="new.title">New game</h2>
   <label><span data-i18n="new.size">Board size</span>
@@ -144,3 +144,113 @@ export const NEW_GAME_FORM = `
   </div>
 </form>
 `;
+
+const $ = (id) => document.getElementById(id);
+let form = null;
+/** What the current opening of the dialog works with (see `openNewGame`). */
+let ctx = null;
+
+/**
+ * Opens the New game dialog filled with `settings`. `ctx`: the `dialog` element, the `board`,
+ * the translator `t`, the `settings`, the match module (`matchTools`), `openingDialog` (its
+ * texts), `readVariant` (settings' opening and pieces, checked) and `start(chosen, size,
+ * komi, length)`, called with the settings chosen when the reader starts the game.
+ */
+export async function openNewGame(context) {
+  ctx = context;
+  const { dialog, board, t, settings, matchTools } = ctx;
+  if (!form) {
+    dialog.innerHTML = NEW_GAME_FORM;
+    form = $('new-form');
+    wire(dialog);
+  }
+  await ctx.openingDialog(dialog);
+  form.opponent.value = settings.opponent;
+  form.level.value = String(settings.level);
+  form.human.value = settings.human;
+  form.size.value = String(board.status().size);
+  form.player1.value = settings.players[0];
+  form.player2.value = settings.players[1];
+  form.player1.placeholder = t('match.player1');
+  form.player2.placeholder = t('match.player2');
+  matchTools.writeRuleOptions(form, settings.rules);
+  writeVariant(settings.variant);
+  form.clock.value = [...form.clock.options].some((o) => o.value === settings.clock) ? settings.clock : 'none';
+  form.clockMinutes.value = String(settings.clockCustom.minutes);
+  form.clockIncrement.value = String(settings.clockCustom.increment);
+  syncClockOptions();
+  syncComputerOptions();
+  syncMatchOptions();
+  dialog.showModal();
+}
+
+const syncComputerOptions = () => { $('computer-options').disabled = form.opponent.value !== 'computer'; };
+// The opening and the pieces: the form's own fieldset. Empty counts are the size's standard,
+// shown beside them; the board judges the whole before the dialog closes.
+function writeVariant(v) {
+  form.opening.value = v.opening;
+  form.flats.value = v.flats ?? '';
+  form.caps.value = v.caps ?? '';
+  $('new-error').hidden = true;
+  showStandardPieces();
+}
+function readVariantForm() {
+  const count = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
+  return ctx.readVariant({ opening: form.opening.value, flats: count(form.flats), caps: count(form.caps) });
+}
+function showStandardPieces() {
+  const size = Number(form.size.value);
+  const [stones, caps] = ctx.board.standardPieces(size);
+  $('pieces-standard').textContent = ctx.t('new.pieces_standard', { size, stones, caps });
+  form.flats.placeholder = String(stones);
+  form.caps.placeholder = String(caps);
+}
+const syncMatchOptions = () => {
+  const length = form.length.value;
+  $('match-options').hidden = length === 'single';
+  if (length !== 'single') ctx.board.study().catch(() => {}); // matches are the study build's: fetched while the form is filled
+  $('points-label').hidden = length !== 'points';
+  for (const el of ctx.dialog.querySelectorAll('.names')) el.hidden = form.opponent.value === 'computer';
+};
+// The clock: a custom time shows its two fields (checked only when chosen).
+function syncClockOptions() {
+  const custom = form.clock.value === 'custom';
+  $('clock-custom').hidden = !custom;
+  form.clockMinutes.disabled = form.clockIncrement.disabled = !custom;
+}
+
+/** The form's listeners, added once its markup is in the page. */
+function wire(dialog) {
+  form.opponent.addEventListener('change', syncComputerOptions);
+  form.size.addEventListener('change', showStandardPieces);
+  form.addEventListener('submit', (event) => {
+    if (event.submitter?.value !== 'start') return;
+    const options = { size: Number(form.size.value), komi: form.komi.value, ...readVariantForm() };
+    const error = ctx.board.checkNewGame(options);
+    $('new-error').textContent = error ? ctx.t('new.pieces_bad', { error }) : '';
+    $('new-error').hidden = !error;
+    if (error) {
+      event.preventDefault(); // the dialog stays open with what was typed
+      $('variant-options').open = true;
+      $('new-error').scrollIntoView({ block: 'center' });
+    }
+  });
+  form.length.addEventListener('change', syncMatchOptions);
+  form.clock.addEventListener('change', syncClockOptions);
+  form.opponent.addEventListener('change', syncMatchOptions);
+  dialog.addEventListener('close', () => {
+    if (dialog.returnValue !== 'start') return;
+    const { matchTools } = ctx;
+    const chosen = {
+      opponent: form.opponent.value === 'computer' ? 'computer' : 'human',
+      level: Number(form.level.value) || 3,
+      human: form.human.value === 'black' ? 'black' : 'white',
+      rules: matchTools.readRuleOptions(form),
+      players: [form.player1.value.trim().slice(0, 40), form.player2.value.trim().slice(0, 40)],
+      variant: readVariantForm(),
+      clock: form.clock.value,
+      clockCustom: { minutes: Number(form.clockMinutes.value), increment: Number(form.clockIncrement.value) },
+    };
+    ctx.start(chosen, form.size.value, form.komi.value, matchTools.readLength(form));
+  });
+}
