@@ -20,6 +20,7 @@ const soundModule = later(() => import('./sounds.js'));
 const embedThisModule = later(() => import('./embed-this.js'));
 const editorModule = later(() => import('./editor.js'));
 const newGameModule = later(() => import('./newgame.js'));
+const notesModule = later(() => import('./notes.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
@@ -544,20 +545,11 @@ $('offer-draw').addEventListener('click', async () => {
 });
 $('ended-rematch').addEventListener('click', () => $('result-rematch').click());
 
-// Notes on the ply shown: a judgement, a Tak mark and a comment.
-const notesDialog = $('notes-dialog');
-$('notes').addEventListener('click', () => {
-  const s = board.status();
-  const item = s.here;
-  const { tak = '', judgement = '' } = item ?? {};
-  $('notes-ply').textContent = item ? `${item.label} ${item.ptn}` : t('notes.start');
-  for (const r of notesDialog.querySelectorAll('input[name=judgement]')) r.checked = r.value === judgement;
-  for (const r of notesDialog.querySelectorAll('input[name=tak]')) r.checked = r.value === tak;
-  $('notes-marks').disabled = $('notes-tak').disabled = !item;
-  $('notes-text').value = (item ? item.rawComments : s.rawStartComments).join('\n');
-  $('notes-error').textContent = '';
-  notesDialog.showModal();
-  board.study().catch(() => {}); // comments are the study build's: fetched while one is typed
+// Notes on the ply shown: a judgement, a Tak mark and a comment (www/notes.js, its markup and
+// logic, loaded when first opened).
+$('notes').addEventListener('click', async () => {
+  const { openNotes } = await notesModule();
+  openNotes({ dialog: $('notes-dialog'), board, t, openingDialog, studyFor });
 });
 /**
  * Waits for the study build while `dialog` is open, saying so in `line`. False when it could
@@ -575,24 +567,6 @@ async function studyFor(dialog, line) {
   line.textContent = '';
   return dialog.open;
 }
-
-$('notes-save').addEventListener('click', async (e) => {
-  // Closed here once saved: an error keeps the dialog and the text open.
-  e.preventDefault();
-  if (!(await studyFor(notesDialog, $('notes-error')))) return;
-  const form = $('notes-form');
-  const text = $('notes-text').value;
-  // The ply shown (the dialog is modal: still the one it opened on), named as the study
-  // build, just loaded, knows it.
-  const here = board.status().here;
-  if (here) {
-    const error = await board.setAnnotation(here.id, `${form.tak.value}${form.judgement.value}`);
-    if (error) { $('notes-error').textContent = error; return; }
-  }
-  const error = await board.setComment(here ? here.id : [], text);
-  if (error) $('notes-error').textContent = error;
-  else notesDialog.close('save');
-});
 
 // Share and export.
 const shareDialog = $('share-dialog');
