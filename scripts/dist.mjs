@@ -54,9 +54,10 @@ const preload = (entry, prefix) => staticImports(entry)
   .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n  ');
 
 // The long texts of each catalogue (the rules, the tutorial, Embed this, the editor's words) and the texts of the dialogs a
-// first visit does not need for its first board (New game, Share, Paste) in a file of their
+// first visit does not need for its first board (New game, Share, Paste, Notes but the two
+// notes the wasm says) in a file of their
 // own, fetched when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(rules|tut|puz|embedthis|editor\.ui|new|share|paste)\./;
+const MORE = /^(?:(rules|tut|puz|embedthis|editor\.ui|new|share|paste)\.|notes\.(?!no_ply|too_long))/;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());

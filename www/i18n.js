@@ -34,9 +34,10 @@ export async function translator(lang) {
 
 /**
  * The keys of the long texts and of the dialogs a first visit does not open before its first
- * board (New game, Share, Paste): the same split as `MORE` in scripts/dist.mjs.
+ * board (New game, Share, Paste, Notes; the notes the board itself says stay): the same
+ * split as `MORE` in scripts/dist.mjs.
  */
-const MORE_KEYS = /^(rules|tut|puz|embedthis|editor\.ui|new|share|paste)\./;
+const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|editor\.ui|new|share|paste)\.|notes\.(?!no_ply|too_long))/;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {
