@@ -28,7 +28,8 @@ const $ = (id) => document.getElementById(id);
 // The one-file build is itself the file to keep: no link to download it from it.
 if (globalThis.TAK_ONE_FILE) $('download-offline').hidden = true;
 // Opened from a file, the page has no address that another page could embed from.
-if (location.protocol === 'file:') $('embed-this').hidden = $('authors').hidden = true;
+const fromFile = location.protocol === 'file:';
+if (fromFile) $('authors').hidden = true;
 
 
 function showNotice(text) {
@@ -568,10 +569,14 @@ async function studyFor(dialog, line) {
   return dialog.open;
 }
 
-// Share and export.
+// Share and export. The dialog's form comes with www/share.js when first opened.
 const shareDialog = $('share-dialog');
 $('share').addEventListener('click', async () => {
   closeMenu();
+  if (!$('share-form')) {
+    shareDialog.innerHTML = (await shareModule()).SHARE_FORM;
+    wireShareForm();
+  }
   $('share-error').textContent = '';
   const s = board.status();
   const form = $('share-form');
@@ -586,32 +591,36 @@ $('share').addEventListener('click', async () => {
   try { $('share-link').value = await (await shareModule()).shareLink(board.save().replace(/^clock (.*) running$/m, "clock $1 paused")); } catch (err) { $('share-error').textContent = String(err?.message || err); }
   void s;
 });
-$('share-copy').addEventListener('click', async () => {
-  $('share-link').select();
-  try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('share.link_copied'); } catch { $('share-error').textContent = t('share.copy_link_by_hand'); }
-});
-// Embed this: the code for another page, with its preview (www/embed-this.js).
-$('embed-this').addEventListener('click', async () => {
-  try {
-    shareDialog.close();
-    await (await embedThisModule()).openEmbedThis(board, t, { theme: settings.theme, lang: document.documentElement.lang, flip: $('flip').getAttribute('aria-pressed') === 'true' });
-  } catch (err) { showNotice(String(err?.message || err)); }
-});
+/** The Share form's listeners, added once its markup is in the page. */
+function wireShareForm() {
+  $('embed-this').hidden = fromFile;
+  $('share-copy').addEventListener('click', async () => {
+    $('share-link').select();
+    try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('share.link_copied'); } catch { $('share-error').textContent = t('share.copy_link_by_hand'); }
+  });
+  // Embed this: the code for another page, with its preview (www/embed-this.js).
+  $('embed-this').addEventListener('click', async () => {
+    try {
+      shareDialog.close();
+      await (await embedThisModule()).openEmbedThis(board, t, { theme: settings.theme, lang: document.documentElement.lang, flip: $('flip').getAttribute('aria-pressed') === 'true' });
+    } catch (err) { showNotice(String(err?.message || err)); }
+  });
+  $('export-png').addEventListener('click', () => download(board.toPNG(imageOptions()), 'tak.png'));
+  $('export-svg').addEventListener('click', async () => download(new Blob([await board.toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
+  $('export-animation').addEventListener('click', async () => {
+    const form = $('share-form');
+    const from = Math.max(0, Number(form.from.value) || 0);
+    const to = Math.min(board.plyCount(), Number(form.to.value) || 0);
+    if (to < from) { $('share-error').textContent = t('share.bad_range'); return; }
+    $('share-error').textContent = t('share.making');
+    try {
+      await download(board.toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak-animation.png');
+      $('share-error').textContent = '';
+    } catch (err) { $('share-error').textContent = String(err?.message || err); }
+  });
+}
 const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
 const download = async (blob, name) => (await shareModule()).download(await blob, name);
-$('export-png').addEventListener('click', () => download(board.toPNG(imageOptions()), 'tak.png'));
-$('export-svg').addEventListener('click', async () => download(new Blob([await board.toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
-$('export-animation').addEventListener('click', async () => {
-  const form = $('share-form');
-  const from = Math.max(0, Number(form.from.value) || 0);
-  const to = Math.min(board.plyCount(), Number(form.to.value) || 0);
-  if (to < from) { $('share-error').textContent = t('share.bad_range'); return; }
-  $('share-error').textContent = t('share.making');
-  try {
-    await download(board.toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak-animation.png');
-    $('share-error').textContent = '';
-  } catch (err) { $('share-error').textContent = String(err?.message || err); }
-});
 
 // Copy and paste.
 async function copy(text, what) {

@@ -3,6 +3,34 @@
 
 const PREFIX = '#g=';
 
+/** The Share dialog's form (app.js puts it in the page when Share is first opened). */
+export const SHARE_FORM = `
+<form method="dialog" id="share-form">
+  <h2 id="share-title" data-i18n="share.title">Share and export</h2>
+  <label for="share-link" data-i18n="share.link">A link to this game, at this ply (the game travels in the link, nothing is sent anywhere)</label>
+  <div class="row">
+    <input id="share-link" class="wide-input" readonly spellcheck="false">
+    <button id="share-copy" type="button" data-i18n="btn.copy">Copy</button>
+  </div>
+  <fieldset class="marks">
+    <legend data-i18n="share.image">Image of the board</legend>
+    <label><input type="radio" name="theme" value="light" checked> <span data-i18n="share.light">Light</span></label>
+    <label><input type="radio" name="theme" value="dark"> <span data-i18n="share.dark">Dark</span></label>
+    <button id="export-png" type="button" data-i18n="share.png">Download PNG</button>
+    <button id="export-svg" type="button" data-i18n="share.svg">Download SVG</button>
+  </fieldset>
+  <fieldset class="marks">
+    <legend data-i18n="share.animation">Animated image of the game (APNG)</legend>
+    <label><span data-i18n="share.from">From ply</span> <input type="number" name="from" min="0" value="0" class="ply-input"></label>
+    <label><span data-i18n="share.to">to ply</span> <input type="number" name="to" min="0" value="0" class="ply-input"></label>
+    <button id="export-animation" type="button" data-i18n="share.download_animation">Download animation</button>
+  </fieldset>
+  <div class="row"><button id="embed-this" type="button" data-i18n="btn.embed_this">Embed this…</button></div>
+  <p id="share-error" class="error" aria-live="assertive"></p>
+  <div class="row end"><button value="close" data-i18n="btn.close">Close</button></div>
+</form>
+`;
+
 const toBase64Url = (bytes) => {
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
