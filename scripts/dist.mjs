@@ -57,7 +57,7 @@ const preload = (entry, prefix) => staticImports(entry)
 // first visit does not need for its first board (New game, Share, Paste, Notes but the two
 // notes the wasm says) in a file of their
 // own, fetched when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(?:(rules|tut|puz|embedthis|editor\.ui|new|share|paste)\.|notes\.(?!no_ply|too_long))/;
+const MORE = /^(?:(rules|tut|puz|embedthis|new|share|paste)\.|editor\.(?!menu|kept)|notes\.(?!no_ply|too_long))/;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());

@@ -59,9 +59,25 @@ export function loadCatalogue(lang = 'en', build = 'play') {
   }
   const key = `${build}:${code}`;
   if (!cataloguesSet.has(key)) {
-    cataloguesSet.set(key, Promise.all([loadEngine(build), catalogueTexts.get(code)]).then(([wasm, t]) => { wasm.setCatalogue(code, t); }));
+    const texts = catalogueTexts.get(code).then((t) => (build === 'study' ? withMore(code, t) : t));
+    cataloguesSet.set(key, Promise.all([loadEngine(build), texts]).then(([wasm, t]) => { wasm.setCatalogue(code, t); }));
   }
   return cataloguesSet.get(key);
+}
+
+/**
+ * The study build's catalogue: `text` and, where it was split off (dist/), the long texts of
+ * `www/i18n/<lang>.more.txt`, for the study build's Rust says some of them (the position
+ * editor's refusals). The source tree and the one-file page have them all in `text` already.
+ */
+async function withMore(code, text) {
+  if (/^rules\./m.test(text)) return text;
+  try {
+    const r = await fetch(new URL(`./i18n/${code}.more.txt`, import.meta.url));
+    return r.ok ? `${text}\n${await r.text()}` : text;
+  } catch {
+    return text;
+  }
 }
 
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;

@@ -37,7 +37,7 @@ export async function translator(lang) {
  * board (New game, Share, Paste, Notes; the notes the board itself says stay): the same
  * split as `MORE` in scripts/dist.mjs.
  */
-const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|editor\.ui|new|share|paste)\.|notes\.(?!no_ply|too_long))/;
+const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste)\.|editor\.(?!menu|kept)|notes\.(?!no_ply|too_long))/;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {
