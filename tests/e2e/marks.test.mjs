@@ -171,7 +171,8 @@ test('a share link opens the same game, variations and ply in a fresh browser', 
   await page.evaluate(() => window.tak.setComment([0, 0], 'a note <script>window.hacked=1</script>'));
   await openMenu(page);
   await page.click('#share');
-  await page.waitForFunction(() => document.getElementById('share-link').value.includes('#g='));
+  // The Share dialog's form comes with its module: the link box appears once it has loaded.
+  await page.waitForFunction(() => document.getElementById('share-link')?.value.includes('#g='));
   const link = await page.inputValue('#share-link');
   const ptn = await page.evaluate(() => window.tak.ptn());
   await context.close();
