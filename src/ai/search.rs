@@ -689,20 +689,12 @@ impl Searcher {
         if self.policy && policy_fits(pos.size()) {
             let last = ply.checked_sub(1).and_then(|p| self.line[p]);
             let context = PolicyContext::after(pos, last);
-            for &mv in &raw {
-                let bits = mv.to_bits();
-                let score = if bits == table_move {
-                    TABLE_SCORE
-                } else if bits == killers[0] || bits == killers[1] {
-                    KILLER_SCORE
-                } else {
-                    // The policy's logit in thousandths, history as a small tie-break.
-                    let h = (self.history[bits as usize].min(4096) / 8) as i32;
-                    POLICY_BASE + (context.score(pos, mv) * POLICY_UNIT as f32) as i32 + h
-                };
-                out.push((score, mv));
-            }
-            out.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+            let history = &self.history;
+            order_into(out, &raw, table_move, killers, |mv, bits| {
+                // The policy's logit in thousandths, history as a small tie-break.
+                let h = (history[bits as usize].min(4096) / 8) as i32;
+                POLICY_BASE + (context.score(pos, mv) * POLICY_UNIT as f32) as i32 + h
+            });
             self.raw_moves = raw;
             return;
         }
@@ -720,19 +712,11 @@ impl Searcher {
             ),
             their_tops: pos.tops(!me),
         };
-        for &mv in &raw {
-            let bits = mv.to_bits();
-            let score = if bits == table_move {
-                TABLE_SCORE
-            } else if bits == killers[0] || bits == killers[1] {
-                KILLER_SCORE
-            } else {
-                let h = self.history[bits as usize].min(1_000_000) as i32;
-                h + static_order(pos, mv, &centre, &context)
-            };
-            out.push((score, mv));
-        }
-        out.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let history = &self.history;
+        order_into(out, &raw, table_move, killers, |mv, bits| {
+            let h = history[bits as usize].min(1_000_000) as i32;
+            h + static_order(pos, mv, &centre, &context)
+        });
         self.raw_moves = raw;
     }
 
@@ -846,6 +830,29 @@ struct OrderContext {
     /// Squares next to the mover's road pieces: a flat there extends a group.
     near_my_road: u64,
     their_tops: u64,
+}
+
+/// Fills `out` with `raw`'s moves, best first: the table's move, then the killers, then the
+/// rest as `quiet` scores them (from the move and its bits). Both orderings share it.
+fn order_into(
+    out: &mut Vec<(i32, Move)>,
+    raw: &[Move],
+    table_move: u16,
+    killers: [u16; 2],
+    mut quiet: impl FnMut(Move, u16) -> i32,
+) {
+    for &mv in raw {
+        let bits = mv.to_bits();
+        let score = if bits == table_move {
+            TABLE_SCORE
+        } else if bits == killers[0] || bits == killers[1] {
+            KILLER_SCORE
+        } else {
+            quiet(mv, bits)
+        };
+        out.push((score, mv));
+    }
+    out.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
 }
 
 /// A cheap guess of a move's worth before searching it: blocks of the opponent's road
