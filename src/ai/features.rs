@@ -115,15 +115,31 @@ pub const CRITICAL_OPP: usize = CRITICAL_ME + 2;
 /// Stack mobility: for each controlled stack, the pieces a spread can carry ([own, captive])
 /// times the squares it can spread over.
 pub const MOBILITY: usize = CRITICAL_OPP + 2;
+/// The flat lead with komi for the player to move, rounded, one-hot from -4 (or less) to +4
+/// (or more): the count's worth is not linear (one flat ahead is not a third of three).
+pub const LEAD_BUCKETS: usize = MOBILITY + 2;
+/// Connected groups of road pieces (many small groups are easy to cut).
+pub const GROUPS: usize = LEAD_BUCKETS + 9;
+/// Capstones with one of their own pieces just under them (hard to capture from above and
+/// strong to spread).
+pub const HARD_CAPS: usize = GROUPS + 1;
+/// The opponent's [flats, walls, capstones] next to my stacks of two or more, times the
+/// stack's height: how exposed the tall stacks are.
+pub const STACK_PRESSURE: usize = HARD_CAPS + 1;
+/// Squares that would finish a road for the player to move, taken by an opponent's flat or
+/// wall next to its capstone (the capstone can step on and finish it).
+pub const CAP_CRITICAL_ME: usize = STACK_PRESSURE + 3;
+/// The same for the opponent.
+pub const CAP_CRITICAL_OPP: usize = CAP_CRITICAL_ME + 1;
 /// Length of the feature vector.
-pub const FEATURE_COUNT: usize = MOBILITY + 2;
+pub const FEATURE_COUNT: usize = CAP_CRITICAL_OPP + 1;
 
 /// Where the flat count is interpolated, in "fraction of the game left" (1 = start).
 const PHASE_AT: [f32; PHASE_KNOTS] = [1.0, 0.5, 0.25, 0.0];
 
 /// A short name for every feature index, for tuning reports and the weights file.
 pub fn feature_name(index: usize) -> String {
-    let blocks: [(usize, &str); 26] = [
+    let blocks: [(usize, &str); 32] = [
         (FLAT_PSQT, "flat_psqt"),
         (WALL_PSQT, "wall_psqt"),
         (CAP_PSQT, "cap_psqt"),
@@ -148,6 +164,12 @@ pub fn feature_name(index: usize) -> String {
         (CRITICAL_ME, "critical_me"),
         (CRITICAL_OPP, "critical_opp"),
         (MOBILITY, "mobility"),
+        (LEAD_BUCKETS, "lead_buckets"),
+        (GROUPS, "groups"),
+        (HARD_CAPS, "hard_caps"),
+        (STACK_PRESSURE, "stack_pressure"),
+        (CAP_CRITICAL_ME, "cap_critical_me"),
+        (CAP_CRITICAL_OPP, "cap_critical_opp"),
         (FEATURE_COUNT, "end"),
         (usize::MAX, ""),
     ];
@@ -283,6 +305,10 @@ fn features<S: Sink + ?Sized>(pos: &Position, sink: &mut S) {
     };
     let flat_lead = pos.flat_count(me) as f32 - pos.flat_count(!me) as f32 + komi;
     add_phased(sink, FLAT_COUNT, left, flat_lead);
+    sink.add(
+        LEAD_BUCKETS + (flat_lead.round().clamp(-4.0, 4.0) + 4.0) as usize,
+        1.0,
+    );
     let race = placements_left(pos);
     if (1..=3).contains(&race) {
         sink.add(FLAT_COUNT_RACE + race as usize - 1, flat_lead);
@@ -302,11 +328,19 @@ fn features<S: Sink + ?Sized>(pos: &Position, sink: &mut S) {
         let distance = road_distance(pos.road_squares(color), empty, size);
         sink.add(distance_base + (distance.clamp(1, 7) - 1) as usize, 1.0);
         let critical = pos.road_critical(color);
-        let critical_base = if color == me {
-            CRITICAL_ME
+        let (critical_base, cap_critical) = if color == me {
+            (CRITICAL_ME, CAP_CRITICAL_ME)
         } else {
-            CRITICAL_OPP
+            (CRITICAL_OPP, CAP_CRITICAL_OPP)
         };
+        let own_caps = pos.tops(color) & pos.caps();
+        if own_caps != 0 {
+            let reachable =
+                critical & pos.tops(!color) & !pos.caps() & bitboard::neighbours(own_caps, mask);
+            if reachable != 0 {
+                sink.add(cap_critical, reachable.count_ones() as f32);
+            }
+        }
         let taken = (critical & pos.flat_squares(!color)).count_ones();
         if taken != 0 {
             sink.add(critical_base, taken as f32);
@@ -365,6 +399,14 @@ fn side<S: Sink + ?Sized>(
     let mut deep = [0u32; 2];
     let mut tall = [0u32; 3];
     let mut mobility = [0u32; 2];
+    let mut hard_caps = 0u32;
+    let mut pressure = [0u32; 3];
+    let theirs = pos.tops(!c);
+    let their_kinds = [
+        theirs & !pos.walls() & !pos.caps(),
+        theirs & pos.walls(),
+        theirs & pos.caps(),
+    ];
     for i in Bits(tops) {
         let sq = crate::Square::from_index(i);
         let height = pos.height(sq);
@@ -390,6 +432,15 @@ fn side<S: Sink + ?Sized>(
         };
         stack_sums[kind * 2] += own;
         stack_sums[kind * 2 + 1] += captives;
+        // The piece just under the top is the window's highest bit.
+        let just_under_black = (window >> (under - 1)) & 1 == 1;
+        if kind == 2 && just_under_black == (c == Color::Black) {
+            hard_caps += 1;
+        }
+        let around = bitboard::neighbours(sq.bit(), mask);
+        for (k, kind_bits) in their_kinds.iter().enumerate() {
+            pressure[k] += (around & kind_bits).count_ones() * height as u32;
+        }
         let buried = height - 1 - under;
         if buried > 0 {
             let below = colors & ((1u128 << buried) - 1);
@@ -416,6 +467,14 @@ fn side<S: Sink + ?Sized>(
             sink.add(MOBILITY + k, sign * n as f32);
         }
     }
+    if hard_caps != 0 {
+        sink.add(HARD_CAPS, sign * hard_caps as f32);
+    }
+    for (k, &n) in pressure.iter().enumerate() {
+        if n != 0 {
+            sink.add(STACK_PRESSURE + k, sign * n as f32);
+        }
+    }
     for (k, &n) in stack_sums.iter().enumerate() {
         if n != 0 {
             sink.add(STACK + k, sign * n as f32);
@@ -433,7 +492,6 @@ fn side<S: Sink + ?Sized>(
     }
 
     // Rows and columns: my road pieces in each, and the opponent's pieces in the way.
-    let theirs = pos.tops(!c);
     let row = (1u64 << size) - 1;
     let column = bitboard::FILE_A & mask;
     // Counted first, then added: the same sum in the same order whichever way the board
@@ -452,7 +510,11 @@ fn side<S: Sink + ?Sized>(
         }
     }
 
-    sink.add(SPAN + best_span(road, size) as usize, sign);
+    let (span, groups) = spans_and_groups(road, size);
+    sink.add(SPAN + span as usize, sign);
+    if groups != 0 {
+        sink.add(GROUPS, sign * groups as f32);
+    }
 
     // Capstones: where they can go, and what they can take. Counted over all of them
     // first, then added: with two capstones, adding each in turn would sum in an order that
@@ -510,6 +572,12 @@ fn spread_reach(pos: &Position, from: crate::Square, carry: u32, size: u8) -> u3
 
 /// The most files or ranks covered by one connected group of `road`.
 pub fn best_span(road: u64, size: u8) -> u32 {
+    spans_and_groups(road, size).0
+}
+
+/// The most files or ranks covered by one connected group of `road`, and how many groups.
+fn spans_and_groups(road: u64, size: u8) -> (u32, u32) {
+    let mut groups = 0;
     let mask = bitboard::board_mask(size);
     let mut rest = road;
     let mut best = 0;
@@ -517,6 +585,7 @@ pub fn best_span(road: u64, size: u8) -> u32 {
         let seed = rest & rest.wrapping_neg();
         let group = bitboard::flood(seed, road, mask);
         rest &= !group;
+        groups += 1;
         // Fold the group onto one rank (files covered) and onto one file (ranks covered).
         let mut files = group;
         files |= files >> 32;
@@ -529,7 +598,7 @@ pub fn best_span(road: u64, size: u8) -> u32 {
         let span = ((files & 0xff).count_ones()).max((ranks & bitboard::FILE_A).count_ones());
         best = best.max(span);
     }
-    best
+    (best, groups)
 }
 
 /// Placements still needed to complete a road through `road` squares (free) and `empty`
@@ -567,6 +636,62 @@ pub fn road_distance(road: u64, empty: u64, size: u8) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The features of `tps`, for the player to move.
+    fn values_of(tps: &str) -> [f32; FEATURE_COUNT] {
+        let pos = Position::from_tps(tps).unwrap();
+        let mut values = [0f32; FEATURE_COUNT];
+        extract(&pos, &mut values);
+        values
+    }
+
+    #[test]
+    fn the_lead_is_one_hot_with_komi_and_clamped() {
+        // White to move, three flats to one, no komi: +2.
+        let v = values_of("1,1,1,2,x2/x6/x6/x6/x6/x6 1 3");
+        assert_eq!(
+            v[LEAD_BUCKETS..LEAD_BUCKETS + 9],
+            [0., 0., 0., 0., 0., 0., 1., 0., 0.]
+        );
+        // Black to move, six white flats (no road) to one black: -5, in the -4 bucket.
+        let v = values_of("1,1,1,x,1,1/1,x5/x6/x6/x6/2,x5 2 6");
+        assert_eq!(v[LEAD_BUCKETS], 1.0);
+        assert_eq!(
+            v[LEAD_BUCKETS + 1..LEAD_BUCKETS + 9].iter().sum::<f32>(),
+            0.0
+        );
+    }
+
+    #[test]
+    fn groups_hard_caps_and_pressure_are_counted_per_side() {
+        // Rank 1: a white flat, a black capstone on a white flat, a black flat, a white flat.
+        // Black to move, so Black's counts are positive and White's negative.
+        let v = values_of("x6/x6/x6/x6/x6/1,12C,2,1,x2 2 4");
+        // Black's road pieces b1 c1 make one group; White's a1 and d1 are two.
+        assert_eq!(v[GROUPS], 1.0 - 2.0);
+        // Black's capstone stands on White's flat: not a hard capstone.
+        assert_eq!(v[HARD_CAPS], 0.0);
+        // Black's stack of two on b1 has one white flat beside it (a1): 1 x 2. White has no
+        // stack of two or more.
+        assert_eq!(v[STACK_PRESSURE], 2.0);
+        assert_eq!(v[STACK_PRESSURE + 2], 0.0);
+        // White to move; Black's capstone on its own flat, White's flats on both sides.
+        let v = values_of("x6/x6/x6/x6/x6/1,22C,1,x3 1 4");
+        assert_eq!(v[HARD_CAPS], -1.0);
+        assert_eq!(v[STACK_PRESSURE], -4.0);
+    }
+
+    #[test]
+    fn a_capstone_next_to_a_taken_critical_square_is_counted() {
+        // White (to move) has a1-e1; f1, which would finish the road, holds Black's flat and
+        // White's capstone on f2 can step onto it.
+        let v = values_of("x6/x6/x6/x6/x5,1C/1,1,1,1,1,2 1 8");
+        assert_eq!(v[CAP_CRITICAL_ME], 1.0);
+        assert_eq!(v[CAP_CRITICAL_OPP], 0.0);
+        // Without the capstone the square is still taken, but nothing counts here.
+        let v = values_of("x6/x6/x6/x6/x6/1,1,1,1,1,2 1 8");
+        assert_eq!(v[CAP_CRITICAL_ME], 0.0);
+    }
 
     #[test]
     fn the_layout_names_every_feature() {

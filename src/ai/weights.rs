@@ -55,6 +55,22 @@
 //! 4x4: 700 games, 13170 positions (1602 held out); held-out log-loss 0.4712 -> 0.4471, accuracy 79.4% -> 80.8%
 //! (Against 4620232's engine at 200 ms, the same 100 openings: 59.0% before (+53 =12 −35),
 //! 68.5% after (+66 =5 −29, +135 ± 73 Elo).)
+//! round 6 (6x6 komi 2 only, measured against Tiltak on openings no training game used): the
+//! round-3 games plus every 6x6 game against Tiltak played since (888 more: 486 at 300 ms
+//! each, 402 at odds of 100 ms against 10 ms), 2193 games in all, only their moves and results:
+//! tak tune --iterations 400 --l2 0.01 final300.txt fit6-300.txt odds-6s-c.txt odds-6s-d.txt
+//!   pol300.txt prune300.txt selfplay-100ms-b.txt selfplay-100ms.txt selfplay-3000n.txt
+//!   tiltak-100ms.txt tiltak-300ms.txt tiltak-odds-b.txt tiltak-odds.txt
+//! 6x6: 2193 games, 112291 positions (12635 held out); held-out log-loss 0.4548 -> 0.4232, accuracy 75.9% -> 80.6%
+//! 6x6 real games (check): 3499 positions; log-loss 0.6274 -> 0.6091, accuracy 65.9% -> 67.1%
+//! round 7 (6x6 komi 2 only): round 6's games again, with six new kinds of features (the flat
+//! lead one-hot from -4 to +4, connected groups, capstones over their own piece, the
+//! opponent's pieces next to tall stacks by height, critical squares next to a capstone);
+//! the new features start at 0 for every size and are fitted on 6x6 only:
+//! (the same command and games as round 6)
+//! 6x6: 2193 games, 112291 positions (12635 held out); held-out log-loss 0.4232 -> 0.4168, accuracy 80.6% -> 80.9%
+//! 6x6 real games (check): 3499 positions; log-loss 0.6089 -> 0.6062, accuracy 67.1% -> 66.8%
+
 use super::features::FEATURE_COUNT;
 
 /// Logit (log-odds of a win) per hundredth of a flat, by size.
@@ -62,7 +78,7 @@ pub const LOGIT_PER_UNIT: [f32; 6] = [
     4.6901177e-3,
     5.9433747e-3,
     4.3905284e-3,
-    1.6199428e-3,
+    2.7587062e-3,
     3.1328117e-3,
     3.1328117e-3,
 ];
@@ -190,6 +206,22 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         0.0, // critical_opp[1]
         0.0, // mobility[0]
         0.0, // mobility[1]
+        0.0, // lead_buckets[0]
+        0.0, // lead_buckets[1]
+        0.0, // lead_buckets[2]
+        0.0, // lead_buckets[3]
+        0.0, // lead_buckets[4]
+        0.0, // lead_buckets[5]
+        0.0, // lead_buckets[6]
+        0.0, // lead_buckets[7]
+        0.0, // lead_buckets[8]
+        0.0, // groups
+        0.0, // hard_caps
+        0.0, // stack_pressure[0]
+        0.0, // stack_pressure[1]
+        0.0, // stack_pressure[2]
+        0.0, // cap_critical_me
+        0.0, // cap_critical_opp
     ],
     // 4x4
     [
@@ -311,6 +343,22 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         -6.7, // critical_opp[1]
         12.5, // mobility[0]
         6.7, // mobility[1]
+        0.0, // lead_buckets[0]
+        0.0, // lead_buckets[1]
+        0.0, // lead_buckets[2]
+        0.0, // lead_buckets[3]
+        0.0, // lead_buckets[4]
+        0.0, // lead_buckets[5]
+        0.0, // lead_buckets[6]
+        0.0, // lead_buckets[7]
+        0.0, // lead_buckets[8]
+        0.0, // groups
+        0.0, // hard_caps
+        0.0, // stack_pressure[0]
+        0.0, // stack_pressure[1]
+        0.0, // stack_pressure[2]
+        0.0, // cap_critical_me
+        0.0, // cap_critical_opp
     ],
     // 5x5
     [
@@ -432,127 +480,159 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         12.3, // critical_opp[1]
         12.0, // mobility[0]
         -0.8, // mobility[1]
+        0.0, // lead_buckets[0]
+        0.0, // lead_buckets[1]
+        0.0, // lead_buckets[2]
+        0.0, // lead_buckets[3]
+        0.0, // lead_buckets[4]
+        0.0, // lead_buckets[5]
+        0.0, // lead_buckets[6]
+        0.0, // lead_buckets[7]
+        0.0, // lead_buckets[8]
+        0.0, // groups
+        0.0, // hard_caps
+        0.0, // stack_pressure[0]
+        0.0, // stack_pressure[1]
+        0.0, // stack_pressure[2]
+        0.0, // cap_critical_me
+        0.0, // cap_critical_opp
     ],
     // 6x6
     [
-        -54.9, // flat_psqt[0]
-        32.8, // flat_psqt[1]
-        12.8, // flat_psqt[2]
-        54.9, // flat_psqt[3]
-        137.4, // flat_psqt[4]
-        92.9, // flat_psqt[5]
-        27.7, // flat_psqt[6]
-        32.3, // flat_psqt[7]
-        36.9, // flat_psqt[8]
-        41.6, // flat_psqt[9]
-        74.5, // wall_psqt[0]
-        16.9, // wall_psqt[1]
-        -17.5, // wall_psqt[2]
-        -25.2, // wall_psqt[3]
-        -18.0, // wall_psqt[4]
-        -1.1, // wall_psqt[5]
-        -64.8, // wall_psqt[6]
-        -60.3, // wall_psqt[7]
-        -55.7, // wall_psqt[8]
-        -50.9, // wall_psqt[9]
-        -194.7, // cap_psqt[0]
-        5.0, // cap_psqt[1]
-        52.1, // cap_psqt[2]
-        39.8, // cap_psqt[3]
-        178.2, // cap_psqt[4]
-        210.5, // cap_psqt[5]
-        98.6, // cap_psqt[6]
-        105.0, // cap_psqt[7]
-        111.2, // cap_psqt[8]
-        117.2, // cap_psqt[9]
-        138.4, // flat_count[0]
-        92.8, // flat_count[1]
-        107.2, // flat_count[2]
-        222.6, // flat_count[3]
-        276.0, // flat_count_race[0]
-        96.8, // flat_count_race[1]
-        50.0, // flat_count_race[2]
-        -254.0, // reserves[0]
-        -218.8, // reserves[1]
-        -131.2, // reserves[2]
-        -268.4, // reserves[3]
-        -1.0, // stack[0]
-        -123.1, // stack[1]
-        84.2, // stack[2]
-        -2.9, // stack[3]
-        249.6, // stack[4]
-        -15.9, // stack[5]
-        -17.2, // deep[0]
-        -8.6, // deep[1]
-        79.0, // tall[0]
-        125.4, // tall[1]
-        66.5, // tall[2]
-        41.3, // lines[0]
-        46.6, // lines[1]
-        -30.8, // lines[2]
-        59.6, // lines[3]
-        26.3, // lines[4]
-        -32.9, // lines[5]
-        35.1, // lines[6]
-        -55.5, // lines[7]
-        -60.7, // lines[8]
-        57.2, // lines[9]
-        15.2, // lines[10]
-        -31.3, // lines[11]
-        158.9, // lines[12]
-        116.1, // lines[13]
-        6.8, // lines[14]
-        236.6, // lines[15]
-        151.9, // lines[16]
-        23.2, // lines[17]
-        333.4, // lines[18]
-        133.4, // lines[19]
-        33.3, // lines[20]
+        19.6, // flat_psqt[0]
+        41.3, // flat_psqt[1]
+        39.8, // flat_psqt[2]
+        55.6, // flat_psqt[3]
+        73.8, // flat_psqt[4]
+        89.2, // flat_psqt[5]
+        16.2, // flat_psqt[6]
+        19.0, // flat_psqt[7]
+        21.6, // flat_psqt[8]
+        24.4, // flat_psqt[9]
+        34.9, // wall_psqt[0]
+        -20.9, // wall_psqt[1]
+        123.2, // wall_psqt[2]
+        47.7, // wall_psqt[3]
+        116.7, // wall_psqt[4]
+        82.4, // wall_psqt[5]
+        -38.1, // wall_psqt[6]
+        -35.4, // wall_psqt[7]
+        -32.7, // wall_psqt[8]
+        -29.9, // wall_psqt[9]
+        -156.1, // cap_psqt[0]
+        -19.0, // cap_psqt[1]
+        33.4, // cap_psqt[2]
+        15.2, // cap_psqt[3]
+        105.2, // cap_psqt[4]
+        173.0, // cap_psqt[5]
+        57.9, // cap_psqt[6]
+        61.7, // cap_psqt[7]
+        65.3, // cap_psqt[8]
+        68.8, // cap_psqt[9]
+        101.5, // flat_count[0]
+        83.9, // flat_count[1]
+        116.1, // flat_count[2]
+        176.9, // flat_count[3]
+        73.9, // flat_count_race[0]
+        46.2, // flat_count_race[1]
+        27.7, // flat_count_race[2]
+        -234.2, // reserves[0]
+        -176.0, // reserves[1]
+        -136.3, // reserves[2]
+        -261.5, // reserves[3]
+        -1.7, // stack[0]
+        -59.1, // stack[1]
+        49.7, // stack[2]
+        29.0, // stack[3]
+        33.9, // stack[4]
+        35.6, // stack[5]
+        3.7, // deep[0]
+        15.4, // deep[1]
+        38.2, // tall[0]
+        70.7, // tall[1]
+        88.6, // tall[2]
+        31.7, // lines[0]
+        -14.7, // lines[1]
+        -26.7, // lines[2]
+        -23.5, // lines[3]
+        -7.7, // lines[4]
+        12.8, // lines[5]
+        -21.1, // lines[6]
+        -1.3, // lines[7]
+        12.4, // lines[8]
+        -8.1, // lines[9]
+        13.9, // lines[10]
+        7.8, // lines[11]
+        106.4, // lines[12]
+        53.0, // lines[13]
+        52.5, // lines[14]
+        117.3, // lines[15]
+        130.1, // lines[16]
+        13.6, // lines[17]
+        195.8, // lines[18]
+        78.3, // lines[19]
+        19.6, // lines[20]
         0.0, // lines[21]
         0.0, // lines[22]
         0.0, // lines[23]
         0.0, // lines[24]
         0.0, // lines[25]
         0.0, // lines[26]
-        11.4, // span[0]
-        -40.9, // span[1]
-        133.1, // span[2]
-        224.2, // span[3]
-        178.8, // span[4]
-        172.2, // span[5]
-        444.4, // span[6]
+        6.7, // span[0]
+        -59.6, // span[1]
+        96.0, // span[2]
+        134.7, // span[3]
+        110.4, // span[4]
+        110.5, // span[5]
+        261.0, // span[6]
         0.0, // span[7]
         0.0, // span[8]
-        333.4, // road_distance_me[0]
-        255.8, // road_distance_me[1]
-        120.4, // road_distance_me[2]
-        131.7, // road_distance_me[3]
-        99.6, // road_distance_me[4]
-        -27.0, // road_distance_me[5]
-        115.9, // road_distance_me[6]
-        -388.9, // road_distance_opp[0]
-        -136.1, // road_distance_opp[1]
-        -82.3, // road_distance_opp[2]
-        -82.1, // road_distance_opp[3]
-        -71.5, // road_distance_opp[4]
-        5.9, // road_distance_opp[5]
-        -41.1, // road_distance_opp[6]
-        231.5, // threats_me[0]
-        463.0, // threats_me[1]
-        -231.5, // threats_opp[0]
-        -926.0, // threats_opp[1]
-        -63.2, // cap_mobility
-        66.1, // adjacent
-        -11.5, // liberties
-        69.4, // wall_blocks
-        16.2, // cap_attacks
-        218.1, // tempo
-        47.6, // critical_me[0]
-        13.3, // critical_me[1]
-        -49.5, // critical_opp[0]
-        -5.2, // critical_opp[1]
-        30.7, // mobility[0]
-        -5.2, // mobility[1]
+        195.8, // road_distance_me[0]
+        122.0, // road_distance_me[1]
+        81.1, // road_distance_me[2]
+        79.1, // road_distance_me[3]
+        101.6, // road_distance_me[4]
+        4.5, // road_distance_me[5]
+        58.2, // road_distance_me[6]
+        -228.4, // road_distance_opp[0]
+        -45.9, // road_distance_opp[1]
+        -41.0, // road_distance_opp[2]
+        -38.8, // road_distance_opp[3]
+        -80.8, // road_distance_opp[4]
+        4.5, // road_distance_opp[5]
+        0.6, // road_distance_opp[6]
+        136.0, // threats_me[0]
+        271.9, // threats_me[1]
+        -136.0, // threats_opp[0]
+        -543.8, // threats_opp[1]
+        -0.2, // cap_mobility
+        0.3, // adjacent
+        6.6, // liberties
+        -42.6, // wall_blocks
+        46.0, // cap_attacks
+        165.8, // tempo
+        49.7, // critical_me[0]
+        -28.2, // critical_me[1]
+        -35.0, // critical_opp[0]
+        37.7, // critical_opp[1]
+        14.4, // mobility[0]
+        -0.1, // mobility[1]
+        -10.4, // lead_buckets[0]
+        -3.6, // lead_buckets[1]
+        8.2, // lead_buckets[2]
+        28.0, // lead_buckets[3]
+        -19.7, // lead_buckets[4]
+        -26.9, // lead_buckets[5]
+        5.2, // lead_buckets[6]
+        24.9, // lead_buckets[7]
+        -3.2, // lead_buckets[8]
+        -56.4, // groups
+        37.4, // hard_caps
+        -4.4, // stack_pressure[0]
+        -31.0, // stack_pressure[1]
+        -22.1, // stack_pressure[2]
+        11.8, // cap_critical_me
+        -17.6, // cap_critical_opp
     ],
     // 7x7
     [
@@ -674,6 +754,22 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         0.0, // critical_opp[1]
         0.0, // mobility[0]
         0.0, // mobility[1]
+        0.0, // lead_buckets[0]
+        0.0, // lead_buckets[1]
+        0.0, // lead_buckets[2]
+        0.0, // lead_buckets[3]
+        0.0, // lead_buckets[4]
+        0.0, // lead_buckets[5]
+        0.0, // lead_buckets[6]
+        0.0, // lead_buckets[7]
+        0.0, // lead_buckets[8]
+        0.0, // groups
+        0.0, // hard_caps
+        0.0, // stack_pressure[0]
+        0.0, // stack_pressure[1]
+        0.0, // stack_pressure[2]
+        0.0, // cap_critical_me
+        0.0, // cap_critical_opp
     ],
     // 8x8
     [
@@ -795,5 +891,21 @@ pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [
         0.0, // critical_opp[1]
         0.0, // mobility[0]
         0.0, // mobility[1]
+        0.0, // lead_buckets[0]
+        0.0, // lead_buckets[1]
+        0.0, // lead_buckets[2]
+        0.0, // lead_buckets[3]
+        0.0, // lead_buckets[4]
+        0.0, // lead_buckets[5]
+        0.0, // lead_buckets[6]
+        0.0, // lead_buckets[7]
+        0.0, // lead_buckets[8]
+        0.0, // groups
+        0.0, // hard_caps
+        0.0, // stack_pressure[0]
+        0.0, // stack_pressure[1]
+        0.0, // stack_pressure[2]
+        0.0, // cap_critical_me
+        0.0, // cap_critical_opp
     ],
 ];
