@@ -1,6 +1,6 @@
 //! The browser's 2D canvas as a [`Canvas`]: what the renderer draws through.
 
-use super::super::canvas::{Align, Canvas, LayerKey, Part, TextStyle};
+use super::super::canvas::{Align, Canvas, KeptLooks, LayerKey, Part, TextStyle};
 use super::super::json;
 use super::super::layout::{Point, Rect};
 use super::super::Within;
@@ -28,12 +28,159 @@ pub(super) struct WebCanvas<'a> {
 #[derive(Default)]
 pub(super) struct SquaresLayer {
     kept: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
-    key: Option<LayerKey>,
-    /// The look of each square as painted.
-    looks: Vec<LayerKey>,
+    /// The look of each square as painted into it.
+    looks: KeptLooks,
+    /// Squares painted over the layer's copy while the board is not settled, each on a
+    /// canvas of its own, kept by what it shows: a drag shows the same few again and again
+    /// (a stack taken back and spread again), and copying one costs a fraction of painting
+    /// a tall stack again. The oldest first.
+    sprites: Vec<Sprite>,
+    /// The layer key the sprites were painted under.
+    sprites_key: Option<LayerKey>,
+}
+
+/// How many squares' pictures are kept (a few MB at most at pixel ratio 2).
+const SPRITES: usize = 16;
+
+/// One square's picture, and what it shows.
+struct Sprite {
+    /// Its square's look and those of the squares it touches (which reach into its edge
+    /// pixels).
+    key: LayerKey,
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+}
+
+impl SquaresLayer {
+    /// Square `i` over the layer's copy on `target`, from its kept picture or a new one.
+    fn paint_over(
+        &mut self,
+        target: &CanvasRenderingContext2d,
+        ratio: f64,
+        squares: &[(LayerKey, Rect)],
+        i: usize,
+        paint: &mut dyn FnMut(&mut dyn Canvas, Part),
+    ) {
+        let clip = device_rect(squares[i].1, ratio);
+        let key = squares
+            .iter()
+            .filter(|(_, r)| touches(r, &clip))
+            .fold(LayerKey::new(i as u64), |k, &(look, _)| k.with(look.0));
+        let found = self.sprites.iter().position(|s| s.key == key);
+        let sprite = match found {
+            Some(at) => &self.sprites[at],
+            None => {
+                let Some(sprite) = self.new_sprite(target, key) else {
+                    // No canvas to keep it on: painted straight onto the board's.
+                    WebCanvas {
+                        ctx: target,
+                        layer: None,
+                        ratio,
+                    }
+                    .repaint_square(squares, i, paint);
+                    return;
+                };
+                let (w, h) = (
+                    (clip.width * ratio).round() as u32,
+                    (clip.height * ratio).round() as u32,
+                );
+                if sprite.canvas.width() != w || sprite.canvas.height() != h {
+                    sprite.canvas.set_width(w);
+                    sprite.canvas.set_height(h);
+                } else {
+                    let _ = sprite.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+                    sprite.ctx.clear_rect(0.0, 0.0, w as f64, h as f64);
+                }
+                // Its device pixels are those the square has on the board's canvas.
+                let _ = sprite.ctx.set_transform(
+                    ratio,
+                    0.0,
+                    0.0,
+                    ratio,
+                    -(clip.x * ratio).round(),
+                    -(clip.y * ratio).round(),
+                );
+                WebCanvas {
+                    ctx: &sprite.ctx,
+                    layer: None,
+                    ratio,
+                }
+                .repaint_square(squares, i, paint);
+                self.sprites.push(sprite);
+                self.sprites.last().expect("just pushed")
+            }
+        };
+        let _ = target.draw_image_with_html_canvas_element_and_dw_and_dh(
+            &sprite.canvas,
+            clip.x,
+            clip.y,
+            clip.width,
+            clip.height,
+        );
+    }
+
+    /// A canvas for a new picture: the oldest one's when there are enough.
+    fn new_sprite(&mut self, like: &CanvasRenderingContext2d, key: LayerKey) -> Option<Sprite> {
+        if self.sprites.len() >= SPRITES {
+            let mut oldest = self.sprites.remove(0);
+            oldest.key = key;
+            return Some(oldest);
+        }
+        let canvas: HtmlCanvasElement = like
+            .canvas()?
+            .owner_document()?
+            .create_element("canvas")
+            .ok()?
+            .dyn_into()
+            .ok()?;
+        let ctx = context_2d(&canvas)?;
+        Some(Sprite { key, canvas, ctx })
+    }
+}
+
+/// `r` grown to the whole device pixels it touches, in CSS pixels.
+fn device_rect(r: Rect, ratio: f64) -> Rect {
+    let (left, top) = ((r.x * ratio).floor() / ratio, (r.y * ratio).floor() / ratio);
+    Rect::new(
+        left,
+        top,
+        ((r.x + r.width) * ratio).ceil() / ratio - left,
+        ((r.y + r.height) * ratio).ceil() / ratio - top,
+    )
+}
+
+/// Whether `a` and `b` share any area.
+fn touches(a: &Rect, b: &Rect) -> bool {
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 }
 
 impl WebCanvas<'_> {
+    /// Square `i` painted again from the ground up on its whole device pixels: the edge
+    /// pixels it shares with its neighbours get their part of them too.
+    fn repaint_square(
+        &mut self,
+        squares: &[(LayerKey, Rect)],
+        i: usize,
+        paint: &mut dyn FnMut(&mut dyn Canvas, Part),
+    ) {
+        let clip = device_rect(squares[i].1, self.ratio);
+        let ctx = self.ctx;
+        ctx.save();
+        ctx.begin_path();
+        ctx.rect(clip.x, clip.y, clip.width, clip.height);
+        ctx.clip();
+        paint(self, Part::Ground);
+        for part in [Part::Square, Part::Marks] {
+            for (j, (_, other)) in squares.iter().enumerate() {
+                if touches(other, &clip) {
+                    paint(self, part(j));
+                }
+            }
+        }
+        paint(self, Part::Stack(i));
+        ctx.restore();
+    }
+
     fn fill_and_stroke(&self, fill: &str, stroke: Option<(&str, f64)>) {
         self.ctx.set_fill_style_str(fill);
         self.ctx.fill();
@@ -117,6 +264,7 @@ impl Canvas for WebCanvas<'_> {
         key: LayerKey,
         area: Rect,
         squares: &[(LayerKey, Rect)],
+        settled: bool,
         paint: &mut dyn FnMut(&mut dyn Canvas, Part),
     ) -> bool {
         let Some(layer) = self.layer.as_deref_mut() else {
@@ -149,8 +297,13 @@ impl Canvas for WebCanvas<'_> {
         if width < 1.0 || height < 1.0 {
             return false;
         }
-        let whole = layer.key != Some(key) || layer.looks.len() != squares.len();
-        if whole {
+        let plan = layer.looks.plan(key, squares, settled);
+        if layer.sprites_key != Some(key) {
+            layer.sprites_key = Some(key);
+            // Painted under another layout or theme: of no more use.
+            layer.sprites.clear();
+        }
+        if plan.whole {
             let (w, h) = (width as u32, height as u32);
             if canvas.width() != w || canvas.height() != h {
                 canvas.set_width(w);
@@ -166,7 +319,7 @@ impl Canvas for WebCanvas<'_> {
             layer: None,
             ratio,
         };
-        if whole {
+        if plan.whole {
             paint(&mut painter, Part::Ground);
             paint(&mut painter, Part::Coordinates);
             for part in [Part::Square, Part::Marks, Part::Stack] {
@@ -174,50 +327,10 @@ impl Canvas for WebCanvas<'_> {
                     paint(&mut painter, part(i));
                 }
             }
-        } else {
-            for (i, &(look, r)) in squares.iter().enumerate() {
-                if layer.looks[i] == look {
-                    continue;
-                }
-                // Its whole device pixels, painted again from the ground up: the edge pixels
-                // it shares with its neighbours get their part of them too.
-                let clip = Rect::new(
-                    (r.x * ratio).floor() / ratio,
-                    (r.y * ratio).floor() / ratio,
-                    0.0,
-                    0.0,
-                );
-                let clip = Rect::new(
-                    clip.x,
-                    clip.y,
-                    ((r.x + r.width) * ratio).ceil() / ratio - clip.x,
-                    ((r.y + r.height) * ratio).ceil() / ratio - clip.y,
-                );
-                ctx.save();
-                ctx.begin_path();
-                ctx.rect(clip.x, clip.y, clip.width, clip.height);
-                ctx.clip();
-                paint(&mut painter, Part::Ground);
-                let touching = |other: &Rect| {
-                    other.x < clip.x + clip.width
-                        && clip.x < other.x + other.width
-                        && other.y < clip.y + clip.height
-                        && clip.y < other.y + other.height
-                };
-                for part in [Part::Square, Part::Marks] {
-                    for (j, (_, other)) in squares.iter().enumerate() {
-                        if touching(other) {
-                            paint(&mut painter, part(j));
-                        }
-                    }
-                }
-                paint(&mut painter, Part::Stack(i));
-                ctx.restore();
-            }
         }
-        layer.key = Some(key);
-        layer.looks.clear();
-        layer.looks.extend(squares.iter().map(|&(look, _)| look));
+        for &i in &plan.into_layer {
+            painter.repaint_square(squares, i, paint);
+        }
         // In CSS pixels: lands on whole device pixels again, one pixel of the layer on each
         // (changing the transform instead costs more than the copy).
         let _ = self.ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
@@ -227,6 +340,11 @@ impl Canvas for WebCanvas<'_> {
             width / ratio,
             height / ratio,
         );
+        // Painted over the copy the same way as into the layer, on the same device pixels:
+        // the same picture, and the layer is not touched.
+        for &i in &plan.over {
+            layer.paint_over(self.ctx, ratio, squares, i, paint);
+        }
         true
     }
 

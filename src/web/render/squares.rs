@@ -98,7 +98,9 @@ pub(super) fn draw_board(
     // The squares, their frame and the coordinates beside them, with room to spare.
     let px = (layout.square * 0.2).within(9.0, 18.0);
     let area = layout.board.inset(-(px * 2.0 + layout.square * 0.06 + 4.0));
-    if !canvas.squares(key, area, &looks, &mut paint) {
+    // Nothing in hand or sliding: the squares as they will stay a while.
+    let settled = matches!(board.gesture, Gesture::Idle) && board.animation.is_none();
+    if !canvas.squares(key, area, &looks, settled, &mut paint) {
         // Everything straight onto the canvas: the squares first, then the stacks on them.
         paint(canvas, Part::Ground);
         paint(canvas, Part::Coordinates);
