@@ -72,6 +72,21 @@ pub enum Part {
     Stack(usize),
 }
 
+/// Paints all of a squares layer of `squares` squares with `paint`, in [`Part`]'s order.
+pub fn paint_whole(
+    canvas: &mut dyn Canvas,
+    squares: usize,
+    paint: &mut dyn FnMut(&mut dyn Canvas, Part),
+) {
+    paint(canvas, Part::Ground);
+    paint(canvas, Part::Coordinates);
+    for part in [Part::Square, Part::Marks, Part::Stack] {
+        for i in 0..squares {
+            paint(canvas, part(i));
+        }
+    }
+}
+
 /// What the squares' kept layer holds: the look of each square as last painted into it.
 /// It plans which squares a frame paints, and where.
 ///
@@ -92,10 +107,12 @@ pub struct KeptLooks {
 pub struct Repaint {
     /// The whole layer is painted anew: its key or its number of squares changed.
     pub whole: bool,
-    /// The squares painted into the layer, by index.
-    pub into_layer: Vec<usize>,
-    /// The squares painted over the layer's copy, on the canvas itself.
-    pub over: Vec<usize>,
+    /// The squares that look different from the layer's, a bit each by index (a board has
+    /// 64 squares at most).
+    pub changed: u64,
+    /// They are painted into the layer (the board is settled); else over its copy, on the
+    /// canvas itself.
+    pub into_layer: bool,
 }
 
 impl KeptLooks {
@@ -103,28 +120,27 @@ impl KeptLooks {
     /// takes note of what the layer holds after it.
     pub fn plan(&mut self, key: LayerKey, squares: &[(LayerKey, Rect)], settled: bool) -> Repaint {
         let whole = self.key != Some(key) || self.looks.len() != squares.len();
-        let mut repaint = Repaint {
-            whole,
-            ..Repaint::default()
-        };
         if whole {
             self.key = Some(key);
             self.looks.clear();
+        }
+        let mut changed = 0;
+        for (i, (&(look, _), kept)) in squares.iter().zip(&mut self.looks).enumerate() {
+            if *kept != look {
+                changed |= 1 << i;
+                if settled {
+                    *kept = look;
+                }
+            }
+        }
+        if whole {
             self.looks.extend(squares.iter().map(|&(look, _)| look));
-            return repaint;
         }
-        for (i, &(look, _)) in squares.iter().enumerate() {
-            if self.looks[i] == look {
-                continue;
-            }
-            if settled {
-                self.looks[i] = look;
-                repaint.into_layer.push(i);
-            } else {
-                repaint.over.push(i);
-            }
+        Repaint {
+            whole,
+            changed,
+            into_layer: settled,
         }
-        repaint
     }
 }
 
@@ -220,14 +236,14 @@ mod tests {
     fn a_settled_board_paints_the_changed_squares_into_the_layer_once() {
         let (key, mut kept) = (LayerKey::new(1), KeptLooks::default());
         let first = kept.plan(key, &looks(&[1, 2, 3]), true);
-        assert!(first.whole && first.into_layer.is_empty() && first.over.is_empty());
-        assert_eq!(kept.plan(key, &looks(&[1, 2, 3]), true), Repaint::default());
+        assert!(first.whole && first.changed == 0);
+        assert_eq!(kept.plan(key, &looks(&[1, 2, 3]), true).changed, 0);
         let changed = kept.plan(key, &looks(&[1, 5, 3]), true);
         assert_eq!(
-            (changed.whole, changed.into_layer, changed.over),
-            (false, vec![1], vec![])
+            (changed.whole, changed.changed, changed.into_layer),
+            (false, 0b10, true)
         );
-        assert_eq!(kept.plan(key, &looks(&[1, 5, 3]), true), Repaint::default());
+        assert_eq!(kept.plan(key, &looks(&[1, 5, 3]), true).changed, 0);
     }
 
     #[test]
@@ -239,20 +255,17 @@ mod tests {
         for _ in 0..3 {
             let out = kept.plan(key, &looks(&[1, 7, 8, 4]), false);
             assert_eq!(
-                (out.whole, &out.into_layer, &out.over),
-                (false, &vec![], &vec![1, 2])
+                (out.whole, out.changed, out.into_layer),
+                (false, 0b110, false)
             );
             let back = kept.plan(key, &looks(&[9, 2, 3, 4]), false);
-            assert_eq!(back.over, vec![0]);
-            assert!(back.into_layer.is_empty());
+            assert_eq!((back.changed, back.into_layer), (0b1, false));
         }
         // Settled again: the layer catches up with what differs from it, once.
         let settled = kept.plan(key, &looks(&[1, 7, 3, 4]), true);
-        assert_eq!((settled.into_layer, settled.over), (vec![1], vec![]));
-        assert_eq!(
-            kept.plan(key, &looks(&[1, 7, 3, 4]), false),
-            Repaint::default()
-        );
+        assert_eq!((settled.changed, settled.into_layer), (0b10, true));
+        let after = kept.plan(key, &looks(&[1, 7, 3, 4]), false);
+        assert!(!after.whole && after.changed == 0);
     }
 
     #[test]
@@ -262,9 +275,16 @@ mod tests {
         assert!(kept.plan(LayerKey::new(2), &looks(&[1, 2]), false).whole);
         assert!(kept.plan(LayerKey::new(2), &looks(&[1, 2, 3]), false).whole);
         // The whole layer then holds this frame's looks.
-        assert_eq!(
-            kept.plan(LayerKey::new(2), &looks(&[1, 2, 3]), true),
-            Repaint::default()
-        );
+        let next = kept.plan(LayerKey::new(2), &looks(&[1, 2, 3]), true);
+        assert!(!next.whole && next.changed == 0);
+    }
+
+    #[test]
+    fn the_64th_square_has_its_bit() {
+        let (key, mut kept) = (LayerKey::new(1), KeptLooks::default());
+        let mut words = [0u64; 64];
+        kept.plan(key, &looks(&words), true);
+        words[63] = 9;
+        assert_eq!(kept.plan(key, &looks(&words), false).changed, 1 << 63);
     }
 }

@@ -1,9 +1,10 @@
 //! The browser's 2D canvas as a [`Canvas`]: what the renderer draws through.
 
-use super::super::canvas::{Align, Canvas, KeptLooks, LayerKey, Part, TextStyle};
+use super::super::canvas::{paint_whole, Align, Canvas, KeptLooks, LayerKey, Part, TextStyle};
 use super::super::json;
 use super::super::layout::{Point, Rect};
 use super::super::Within;
+use crate::square::bitboard::Bits;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -24,128 +25,73 @@ pub(super) struct WebCanvas<'a> {
     pub(super) ratio: f64,
 }
 
+/// A canvas of the page's own document, never attached, and its 2D context.
+type Offscreen = (HtmlCanvasElement, CanvasRenderingContext2d);
+
 /// The board's squares as last drawn (see [`Canvas::squares`]), kept from frame to frame.
 #[derive(Default)]
 pub(super) struct SquaresLayer {
-    kept: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    kept: Option<Offscreen>,
     /// The look of each square as painted into it.
     looks: KeptLooks,
     /// Squares painted over the layer's copy while the board is not settled, each on a
-    /// canvas of its own, kept by what it shows: a drag shows the same few again and again
-    /// (a stack taken back and spread again), and copying one costs a fraction of painting
-    /// a tall stack again. The oldest first.
-    sprites: Vec<Sprite>,
-    /// The layer key the sprites were painted under.
-    sprites_key: Option<LayerKey>,
+    /// canvas of its own, kept by what it shows (its look and those of the squares it
+    /// touches, which reach into its edge pixels): a drag shows the same few again and
+    /// again (a stack taken back and spread again), and copying one costs a fraction of
+    /// painting a tall stack again. The oldest first; at most [`SPRITES`].
+    sprites: Vec<(LayerKey, Offscreen)>,
 }
 
 /// How many squares' pictures are kept (a few MB at most at pixel ratio 2).
 const SPRITES: usize = 16;
 
-/// One square's picture, and what it shows.
-struct Sprite {
-    /// Its square's look and those of the squares it touches (which reach into its edge
-    /// pixels).
-    key: LayerKey,
-    canvas: HtmlCanvasElement,
-    ctx: CanvasRenderingContext2d,
+/// A new canvas in the document of `like`'s.
+fn offscreen(like: &CanvasRenderingContext2d) -> Option<Offscreen> {
+    let canvas: HtmlCanvasElement = like
+        .canvas()?
+        .owner_document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let ctx = context_2d(&canvas)?;
+    Some((canvas, ctx))
 }
 
-impl SquaresLayer {
-    /// Square `i` over the layer's copy on `target`, from its kept picture or a new one.
-    fn paint_over(
-        &mut self,
-        target: &CanvasRenderingContext2d,
-        ratio: f64,
-        squares: &[(LayerKey, Rect)],
-        i: usize,
-        paint: &mut dyn FnMut(&mut dyn Canvas, Part),
-    ) {
-        let clip = device_rect(squares[i].1, ratio);
-        let key = squares
-            .iter()
-            .filter(|(_, r)| touches(r, &clip))
-            .fold(LayerKey::new(i as u64), |k, &(look, _)| k.with(look.0));
-        let found = self.sprites.iter().position(|s| s.key == key);
-        let sprite = match found {
-            Some(at) => &self.sprites[at],
-            None => {
-                let Some(sprite) = self.new_sprite(target, key) else {
-                    // No canvas to keep it on: painted straight onto the board's.
-                    WebCanvas {
-                        ctx: target,
-                        layer: None,
-                        ratio,
-                    }
-                    .repaint_square(squares, i, paint);
-                    return;
-                };
-                let (w, h) = (
-                    (clip.width * ratio).round() as u32,
-                    (clip.height * ratio).round() as u32,
-                );
-                if sprite.canvas.width() != w || sprite.canvas.height() != h {
-                    sprite.canvas.set_width(w);
-                    sprite.canvas.set_height(h);
-                } else {
-                    let _ = sprite.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-                    sprite.ctx.clear_rect(0.0, 0.0, w as f64, h as f64);
-                }
-                // Its device pixels are those the square has on the board's canvas.
-                let _ = sprite.ctx.set_transform(
-                    ratio,
-                    0.0,
-                    0.0,
-                    ratio,
-                    -(clip.x * ratio).round(),
-                    -(clip.y * ratio).round(),
-                );
-                WebCanvas {
-                    ctx: &sprite.ctx,
-                    layer: None,
-                    ratio,
-                }
-                .repaint_square(squares, i, paint);
-                self.sprites.push(sprite);
-                self.sprites.last().expect("just pushed")
-            }
-        };
-        let _ = target.draw_image_with_html_canvas_element_and_dw_and_dh(
-            &sprite.canvas,
-            clip.x,
-            clip.y,
-            clip.width,
-            clip.height,
-        );
+/// Makes `kept` as large as `device` (in device pixels) and empty, drawn on in CSS pixels
+/// with `device`'s corner at its own.
+fn reset((canvas, ctx): &Offscreen, device: Rect, ratio: f64) {
+    let (w, h) = (device.width as u32, device.height as u32);
+    if canvas.width() != w || canvas.height() != h {
+        canvas.set_width(w);
+        canvas.set_height(h);
+    } else {
+        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        ctx.clear_rect(0.0, 0.0, device.width, device.height);
     }
-
-    /// A canvas for a new picture: the oldest one's when there are enough.
-    fn new_sprite(&mut self, like: &CanvasRenderingContext2d, key: LayerKey) -> Option<Sprite> {
-        if self.sprites.len() >= SPRITES {
-            let mut oldest = self.sprites.remove(0);
-            oldest.key = key;
-            return Some(oldest);
-        }
-        let canvas: HtmlCanvasElement = like
-            .canvas()?
-            .owner_document()?
-            .create_element("canvas")
-            .ok()?
-            .dyn_into()
-            .ok()?;
-        let ctx = context_2d(&canvas)?;
-        Some(Sprite { key, canvas, ctx })
-    }
+    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, -device.x, -device.y);
 }
 
-/// `r` grown to the whole device pixels it touches, in CSS pixels.
-fn device_rect(r: Rect, ratio: f64) -> Rect {
-    let (left, top) = ((r.x * ratio).floor() / ratio, (r.y * ratio).floor() / ratio);
+/// Copies `kept` onto `target` at `device`: in CSS pixels, landing on whole device pixels,
+/// one pixel of `kept` on each (changing the transform instead costs more than the copy).
+fn copy((canvas, _): &Offscreen, target: &CanvasRenderingContext2d, device: Rect, ratio: f64) {
+    let _ = target.draw_image_with_html_canvas_element_and_dw_and_dh(
+        canvas,
+        device.x / ratio,
+        device.y / ratio,
+        device.width / ratio,
+        device.height / ratio,
+    );
+}
+
+/// The whole device pixels `r` touches, in device pixels.
+fn device_pixels(r: Rect, ratio: f64) -> Rect {
+    let (x, y) = ((r.x * ratio).floor(), (r.y * ratio).floor());
     Rect::new(
-        left,
-        top,
-        ((r.x + r.width) * ratio).ceil() / ratio - left,
-        ((r.y + r.height) * ratio).ceil() / ratio - top,
+        x,
+        y,
+        ((r.x + r.width) * ratio).ceil() - x,
+        ((r.y + r.height) * ratio).ceil() - y,
     )
 }
 
@@ -163,7 +109,9 @@ impl WebCanvas<'_> {
         i: usize,
         paint: &mut dyn FnMut(&mut dyn Canvas, Part),
     ) {
-        let clip = device_rect(squares[i].1, self.ratio);
+        let ratio = self.ratio;
+        let d = device_pixels(squares[i].1, ratio);
+        let clip = Rect::new(d.x / ratio, d.y / ratio, d.width / ratio, d.height / ratio);
         let ctx = self.ctx;
         ctx.save();
         ctx.begin_path();
@@ -270,80 +218,71 @@ impl Canvas for WebCanvas<'_> {
         let Some(layer) = self.layer.as_deref_mut() else {
             return false;
         };
-        if layer.kept.is_none() {
-            // A canvas of the page's own document, never attached.
-            layer.kept = (|| {
-                let canvas: HtmlCanvasElement = self
-                    .ctx
-                    .canvas()?
-                    .owner_document()?
-                    .create_element("canvas")
-                    .ok()?
-                    .dyn_into()
-                    .ok()?;
-                let ctx = context_2d(&canvas)?;
-                Some((canvas, ctx))
-            })();
-        }
-        let Some((canvas, ctx)) = &layer.kept else {
-            return false;
-        };
         let ratio = self.ratio;
         // On whole device pixels, so that the copy lands on exactly the pixels that painting
         // straight onto the board's canvas would have touched.
-        let (x, y) = ((area.x * ratio).floor(), (area.y * ratio).floor());
-        let width = ((area.x + area.width) * ratio).ceil() - x;
-        let height = ((area.y + area.height) * ratio).ceil() - y;
-        if width < 1.0 || height < 1.0 {
+        let device = device_pixels(area, ratio);
+        if layer.kept.is_none() {
+            layer.kept = offscreen(self.ctx);
+        }
+        let (Some(kept), true) = (&layer.kept, device.width >= 1.0 && device.height >= 1.0) else {
             return false;
-        }
+        };
         let plan = layer.looks.plan(key, squares, settled);
-        if layer.sprites_key != Some(key) {
-            layer.sprites_key = Some(key);
-            // Painted under another layout or theme: of no more use.
-            layer.sprites.clear();
-        }
-        if plan.whole {
-            let (w, h) = (width as u32, height as u32);
-            if canvas.width() != w || canvas.height() != h {
-                canvas.set_width(w);
-                canvas.set_height(h);
-            } else {
-                let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-                ctx.clear_rect(0.0, 0.0, width, height);
-            }
-            let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, -x, -y);
-        }
         let mut painter = WebCanvas {
-            ctx,
+            ctx: &kept.1,
             layer: None,
             ratio,
         };
         if plan.whole {
-            paint(&mut painter, Part::Ground);
-            paint(&mut painter, Part::Coordinates);
-            for part in [Part::Square, Part::Marks, Part::Stack] {
-                for i in 0..squares.len() {
-                    paint(&mut painter, part(i));
+            reset(kept, device, ratio);
+            paint_whole(&mut painter, squares.len(), paint);
+        }
+        let (into_layer, over) = match plan.into_layer {
+            true => (plan.changed, 0),
+            false => (0, plan.changed),
+        };
+        for i in Bits(into_layer) {
+            painter.repaint_square(squares, i as usize, paint);
+        }
+        copy(kept, self.ctx, device, ratio);
+        // Painted over the copy as into the layer, on the same device pixels: the same
+        // picture, and the layer is not touched. (A look holds the layout and theme: a
+        // picture from before a change of them is never used again, and ages out.)
+        for i in Bits(over).map(usize::from) {
+            let device = device_pixels(squares[i].1, ratio);
+            let clip = Rect::new(
+                device.x / ratio,
+                device.y / ratio,
+                device.width / ratio,
+                device.height / ratio,
+            );
+            let key = squares
+                .iter()
+                .filter(|(_, r)| touches(r, &clip))
+                .fold(LayerKey::new(i as u64), |k, &(look, _)| k.with(look.0));
+            let at = match layer.sprites.iter().position(|s| s.0 == key) {
+                Some(at) => at,
+                None => {
+                    // A canvas for it: the oldest picture's when enough are kept.
+                    let sprite = if layer.sprites.len() >= SPRITES {
+                        Some(layer.sprites.remove(0).1)
+                    } else {
+                        offscreen(self.ctx)
+                    };
+                    let Some(sprite) = sprite else { continue };
+                    reset(&sprite, device, ratio);
+                    WebCanvas {
+                        ctx: &sprite.1,
+                        layer: None,
+                        ratio,
+                    }
+                    .repaint_square(squares, i, paint);
+                    layer.sprites.push((key, sprite));
+                    layer.sprites.len() - 1
                 }
-            }
-        }
-        for &i in &plan.into_layer {
-            painter.repaint_square(squares, i, paint);
-        }
-        // In CSS pixels: lands on whole device pixels again, one pixel of the layer on each
-        // (changing the transform instead costs more than the copy).
-        let _ = self.ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
-            canvas,
-            x / ratio,
-            y / ratio,
-            width / ratio,
-            height / ratio,
-        );
-        // Painted over the copy the same way as into the layer, on the same device pixels:
-        // the same picture, and the layer is not touched.
-        for &i in &plan.over {
-            layer.paint_over(self.ctx, ratio, squares, i, paint);
+            };
+            copy(&layer.sprites[at].1, self.ctx, device, ratio);
         }
         true
     }

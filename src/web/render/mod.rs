@@ -213,15 +213,16 @@ pub(super) mod tests {
                 paint(&mut self.ops, Part::Ground);
                 paint(&mut self.ops, Part::Coordinates);
             }
-            let all: Vec<usize> = (0..squares.len()).collect();
-            let painted = if plan.whole { &all } else { &plan.into_layer };
-            for &i in painted.iter().chain(&plan.over) {
+            let painted = if plan.whole { u64::MAX } else { plan.changed };
+            for i in (0..squares.len()).filter(|i| painted >> i & 1 == 1) {
                 self.painted += 1;
                 paint(&mut self.ops, Part::Square(i));
                 paint(&mut self.ops, Part::Marks(i));
                 paint(&mut self.ops, Part::Stack(i));
             }
-            self.over += plan.over.len();
+            if !plan.into_layer {
+                self.over += plan.changed.count_ones() as usize;
+            }
             true
         }
     }
