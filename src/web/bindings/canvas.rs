@@ -42,6 +42,14 @@ pub(super) struct SquaresLayer {
     sprites: Vec<(LayerKey, Offscreen)>,
 }
 
+impl SquaresLayer {
+    /// Lets the kept squares' pictures go, so that the next frame paints every changed
+    /// square again (the benchmark's frame that shows something never shown before).
+    pub(super) fn forget_pictures(&mut self) {
+        self.sprites.clear();
+    }
+}
+
 /// How many squares' pictures are kept (a few MB at most at pixel ratio 2).
 const SPRITES: usize = 16;
 
