@@ -72,7 +72,10 @@ const emptyDialogTexts = (html) => html.replace(/<dialog[\s\S]*?<\/dialog>/g, (d
 // Indentation is not sent either: a line break alone renders the same as one with spaces
 // (the page has no <pre>, and its textareas start empty).
 const unindent = (html) => html.replace(/\n[ \t]+/g, '\n');
-const page = unindent(emptyDialogTexts(readFileSync(path.join(ROOT, 'index.html'), 'utf8')))
+// Nor the comments in the page's own scripts and markup (they are for the source's readers).
+const uncomment = (html) => html.replace(/<!--[\s\S]*?-->\n?/g, '')
+  .replace(/<script>[^<]*<\/script>/g, (script) => script.replace(/\/\*[^*]*\*\//g, ''));
+const page = uncomment(unindent(emptyDialogTexts(readFileSync(path.join(ROOT, 'index.html'), 'utf8'))))
   .replace('<link rel="modulepreload" href="www/board.js">', preload('app', ''));
 writeFileSync(path.join(DIST, 'index.html'), page);
 const embed = unindent(readFileSync(path.join(ROOT, 'embed.html'), 'utf8'))
@@ -106,6 +109,8 @@ async function oneFile(html, entry, out, extra = '') {
   })).outputFiles[0].text;
   const page = readFileSync(path.join(ROOT, html), 'utf8')
     .replace(/<link rel="(?:modulepreload|preload|manifest|apple-touch-icon)"[^>]*>\n?\s*/g, '')
+    // The play build is not in the one file (it plays on the study build).
+    .replace(/<script>[^<]*TAK_PLAY_WASM[^<]*<\/script>\n?\s*/, '')
     .replace('<!-- modulepreload -->', '')
     .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
     .replace('<link rel="stylesheet" href="www/style.css">', () => `<style>${css}</style>`)

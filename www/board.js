@@ -21,6 +21,17 @@ const LOAD_AT_ONCE = 16 * 1024;
 const SLICE_MS = 30;
 const SLICE_TOKENS = 1500;
 
+/**
+ * The play build's wasm: compiled already, where the game page's head started it while the
+ * page's modules were still coming (`TAK_PLAY_WASM`, taken once), else fetched from here.
+ */
+function playWasm() {
+  const url = new URL('../pkg/tak_bg.wasm', import.meta.url);
+  const early = globalThis.TAK_PLAY_WASM;
+  globalThis.TAK_PLAY_WASM = undefined;
+  return early ? early.catch(() => url) : url;
+}
+
 const builds = new Map();
 /** Loads a build of the wasm ('play' or 'study') once per page. */
 export function loadEngine(name = 'play') {
@@ -29,7 +40,7 @@ export function loadEngine(name = 'play') {
   if (inline) name = 'study';
   if (!builds.has(name)) {
     builds.set(name, name === 'play'
-      ? initPlay({ module_or_path: new URL('../pkg/tak_bg.wasm', import.meta.url) }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
+      ? initPlay({ module_or_path: playWasm() }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
       : import('../pkg/tak_study.js').then(async (m) => {
         await m.default({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
         return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, TakEditor: m.TakEditor, TakLoading: m.TakLoading };
@@ -519,7 +530,7 @@ export async function mount(element, options = {}) {
     setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
     squareRect: (square) => board.squareRect(String(square)),
     reserveRect: (kind) => board.reserveRect(String(kind)),
-    benchFrame: study((frames, moving) => board.benchFrame(frames, !!moving)),
+    benchFrame: study((frames, moving, fresh) => board.benchFrame(frames, !!moving, !!fresh)),
     focus: () => canvas.focus(),
     showMessage,
     hideMessage,

@@ -24,7 +24,7 @@ pub struct TakBoard {
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
     /// The squares and their stacks as last drawn: a frame repaints those that changed.
-    squares: SquaresLayer,
+    pub(super) squares: SquaresLayer,
 }
 
 #[wasm_bindgen]

@@ -1,9 +1,10 @@
 //! The browser's 2D canvas as a [`Canvas`]: what the renderer draws through.
 
-use super::super::canvas::{Align, Canvas, LayerKey, Part, TextStyle};
+use super::super::canvas::{paint_whole, Align, Canvas, KeptLooks, LayerKey, Part, TextStyle};
 use super::super::json;
 use super::super::layout::{Point, Rect};
 use super::super::Within;
+use crate::square::bitboard::Bits;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -24,16 +25,118 @@ pub(super) struct WebCanvas<'a> {
     pub(super) ratio: f64,
 }
 
+/// A canvas of the page's own document, never attached, and its 2D context.
+type Offscreen = (HtmlCanvasElement, CanvasRenderingContext2d);
+
 /// The board's squares as last drawn (see [`Canvas::squares`]), kept from frame to frame.
 #[derive(Default)]
 pub(super) struct SquaresLayer {
-    kept: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
-    key: Option<LayerKey>,
-    /// The look of each square as painted.
-    looks: Vec<LayerKey>,
+    kept: Option<Offscreen>,
+    /// The look of each square as painted into it.
+    looks: KeptLooks,
+    /// Squares painted over the layer's copy while the board is not settled, each on a
+    /// canvas of its own, kept by what it shows (its look and those of the squares it
+    /// touches, which reach into its edge pixels): a drag shows the same few again and
+    /// again (a stack taken back and spread again), and copying one costs a fraction of
+    /// painting a tall stack again. The oldest first; at most [`SPRITES`].
+    sprites: Vec<(LayerKey, Offscreen)>,
+}
+
+impl SquaresLayer {
+    /// Lets the kept squares' pictures go, so that the next frame paints every changed
+    /// square again (the benchmark's frame that shows something never shown before).
+    pub(super) fn forget_pictures(&mut self) {
+        self.sprites.clear();
+    }
+}
+
+/// How many squares' pictures are kept (a few MB at most at pixel ratio 2).
+const SPRITES: usize = 16;
+
+/// A new canvas in the document of `like`'s.
+fn offscreen(like: &CanvasRenderingContext2d) -> Option<Offscreen> {
+    let canvas: HtmlCanvasElement = like
+        .canvas()?
+        .owner_document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let ctx = context_2d(&canvas)?;
+    Some((canvas, ctx))
+}
+
+/// Makes `kept` as large as `device` (in device pixels) and empty, drawn on in CSS pixels
+/// with `device`'s corner at its own.
+fn reset((canvas, ctx): &Offscreen, device: Rect, ratio: f64) {
+    let (w, h) = (device.width as u32, device.height as u32);
+    if canvas.width() != w || canvas.height() != h {
+        canvas.set_width(w);
+        canvas.set_height(h);
+    } else {
+        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        ctx.clear_rect(0.0, 0.0, device.width, device.height);
+    }
+    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, -device.x, -device.y);
+}
+
+/// Copies `kept` onto `target` at `device`: in CSS pixels, landing on whole device pixels,
+/// one pixel of `kept` on each (changing the transform instead costs more than the copy).
+fn copy((canvas, _): &Offscreen, target: &CanvasRenderingContext2d, device: Rect, ratio: f64) {
+    let _ = target.draw_image_with_html_canvas_element_and_dw_and_dh(
+        canvas,
+        device.x / ratio,
+        device.y / ratio,
+        device.width / ratio,
+        device.height / ratio,
+    );
+}
+
+/// The whole device pixels `r` touches, in device pixels.
+fn device_pixels(r: Rect, ratio: f64) -> Rect {
+    let (x, y) = ((r.x * ratio).floor(), (r.y * ratio).floor());
+    Rect::new(
+        x,
+        y,
+        ((r.x + r.width) * ratio).ceil() - x,
+        ((r.y + r.height) * ratio).ceil() - y,
+    )
+}
+
+/// Whether `a` and `b` share any area.
+fn touches(a: &Rect, b: &Rect) -> bool {
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 }
 
 impl WebCanvas<'_> {
+    /// Square `i` painted again from the ground up on its whole device pixels: the edge
+    /// pixels it shares with its neighbours get their part of them too.
+    fn repaint_square(
+        &mut self,
+        squares: &[(LayerKey, Rect)],
+        i: usize,
+        paint: &mut dyn FnMut(&mut dyn Canvas, Part),
+    ) {
+        let ratio = self.ratio;
+        let d = device_pixels(squares[i].1, ratio);
+        let clip = Rect::new(d.x / ratio, d.y / ratio, d.width / ratio, d.height / ratio);
+        let ctx = self.ctx;
+        ctx.save();
+        ctx.begin_path();
+        ctx.rect(clip.x, clip.y, clip.width, clip.height);
+        ctx.clip();
+        paint(self, Part::Ground);
+        for part in [Part::Square, Part::Marks] {
+            for (j, (_, other)) in squares.iter().enumerate() {
+                if touches(other, &clip) {
+                    paint(self, part(j));
+                }
+            }
+        }
+        paint(self, Part::Stack(i));
+        ctx.restore();
+    }
+
     fn fill_and_stroke(&self, fill: &str, stroke: Option<(&str, f64)>) {
         self.ctx.set_fill_style_str(fill);
         self.ctx.fill();
@@ -117,116 +220,78 @@ impl Canvas for WebCanvas<'_> {
         key: LayerKey,
         area: Rect,
         squares: &[(LayerKey, Rect)],
+        settled: bool,
         paint: &mut dyn FnMut(&mut dyn Canvas, Part),
     ) -> bool {
         let Some(layer) = self.layer.as_deref_mut() else {
             return false;
         };
-        if layer.kept.is_none() {
-            // A canvas of the page's own document, never attached.
-            layer.kept = (|| {
-                let canvas: HtmlCanvasElement = self
-                    .ctx
-                    .canvas()?
-                    .owner_document()?
-                    .create_element("canvas")
-                    .ok()?
-                    .dyn_into()
-                    .ok()?;
-                let ctx = context_2d(&canvas)?;
-                Some((canvas, ctx))
-            })();
-        }
-        let Some((canvas, ctx)) = &layer.kept else {
-            return false;
-        };
         let ratio = self.ratio;
         // On whole device pixels, so that the copy lands on exactly the pixels that painting
         // straight onto the board's canvas would have touched.
-        let (x, y) = ((area.x * ratio).floor(), (area.y * ratio).floor());
-        let width = ((area.x + area.width) * ratio).ceil() - x;
-        let height = ((area.y + area.height) * ratio).ceil() - y;
-        if width < 1.0 || height < 1.0 {
+        let device = device_pixels(area, ratio);
+        if layer.kept.is_none() {
+            layer.kept = offscreen(self.ctx);
+        }
+        let (Some(kept), true) = (&layer.kept, device.width >= 1.0 && device.height >= 1.0) else {
             return false;
-        }
-        let whole = layer.key != Some(key) || layer.looks.len() != squares.len();
-        if whole {
-            let (w, h) = (width as u32, height as u32);
-            if canvas.width() != w || canvas.height() != h {
-                canvas.set_width(w);
-                canvas.set_height(h);
-            } else {
-                let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-                ctx.clear_rect(0.0, 0.0, width, height);
-            }
-            let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, -x, -y);
-        }
+        };
+        let plan = layer.looks.plan(key, squares, settled);
         let mut painter = WebCanvas {
-            ctx,
+            ctx: &kept.1,
             layer: None,
             ratio,
         };
-        if whole {
-            paint(&mut painter, Part::Ground);
-            paint(&mut painter, Part::Coordinates);
-            for part in [Part::Square, Part::Marks, Part::Stack] {
-                for i in 0..squares.len() {
-                    paint(&mut painter, part(i));
-                }
-            }
-        } else {
-            for (i, &(look, r)) in squares.iter().enumerate() {
-                if layer.looks[i] == look {
-                    continue;
-                }
-                // Its whole device pixels, painted again from the ground up: the edge pixels
-                // it shares with its neighbours get their part of them too.
-                let clip = Rect::new(
-                    (r.x * ratio).floor() / ratio,
-                    (r.y * ratio).floor() / ratio,
-                    0.0,
-                    0.0,
-                );
-                let clip = Rect::new(
-                    clip.x,
-                    clip.y,
-                    ((r.x + r.width) * ratio).ceil() / ratio - clip.x,
-                    ((r.y + r.height) * ratio).ceil() / ratio - clip.y,
-                );
-                ctx.save();
-                ctx.begin_path();
-                ctx.rect(clip.x, clip.y, clip.width, clip.height);
-                ctx.clip();
-                paint(&mut painter, Part::Ground);
-                let touching = |other: &Rect| {
-                    other.x < clip.x + clip.width
-                        && clip.x < other.x + other.width
-                        && other.y < clip.y + clip.height
-                        && clip.y < other.y + other.height
-                };
-                for part in [Part::Square, Part::Marks] {
-                    for (j, (_, other)) in squares.iter().enumerate() {
-                        if touching(other) {
-                            paint(&mut painter, part(j));
-                        }
-                    }
-                }
-                paint(&mut painter, Part::Stack(i));
-                ctx.restore();
-            }
+        if plan.whole {
+            reset(kept, device, ratio);
+            paint_whole(&mut painter, squares.len(), paint);
         }
-        layer.key = Some(key);
-        layer.looks.clear();
-        layer.looks.extend(squares.iter().map(|&(look, _)| look));
-        // In CSS pixels: lands on whole device pixels again, one pixel of the layer on each
-        // (changing the transform instead costs more than the copy).
-        let _ = self.ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
-            canvas,
-            x / ratio,
-            y / ratio,
-            width / ratio,
-            height / ratio,
-        );
+        let (into_layer, over) = match plan.into_layer {
+            true => (plan.changed, 0),
+            false => (0, plan.changed),
+        };
+        for i in Bits(into_layer) {
+            painter.repaint_square(squares, i as usize, paint);
+        }
+        copy(kept, self.ctx, device, ratio);
+        // Painted over the copy as into the layer, on the same device pixels: the same
+        // picture, and the layer is not touched. (A look holds the layout and theme: a
+        // picture from before a change of them is never used again, and ages out.)
+        for i in Bits(over).map(usize::from) {
+            let device = device_pixels(squares[i].1, ratio);
+            let clip = Rect::new(
+                device.x / ratio,
+                device.y / ratio,
+                device.width / ratio,
+                device.height / ratio,
+            );
+            let key = squares
+                .iter()
+                .filter(|(_, r)| touches(r, &clip))
+                .fold(LayerKey::new(i as u64), |k, &(look, _)| k.with(look.0));
+            let at = match layer.sprites.iter().position(|s| s.0 == key) {
+                Some(at) => at,
+                None => {
+                    // A canvas for it: the oldest picture's when enough are kept.
+                    let sprite = if layer.sprites.len() >= SPRITES {
+                        Some(layer.sprites.remove(0).1)
+                    } else {
+                        offscreen(self.ctx)
+                    };
+                    let Some(sprite) = sprite else { continue };
+                    reset(&sprite, device, ratio);
+                    WebCanvas {
+                        ctx: &sprite.1,
+                        layer: None,
+                        ratio,
+                    }
+                    .repaint_square(squares, i, paint);
+                    layer.sprites.push((key, sprite));
+                    layer.sprites.len() - 1
+                }
+            };
+            copy(&layer.sprites[at].1, self.ctx, device, ratio);
+        }
         true
     }
 

@@ -33,33 +33,31 @@ impl Fields<'_> {
             .filter(|v| !v.is_undefined() && !v.is_null())
     }
 
-    fn text(&self, k: &str) -> Result<Option<String>, String> {
-        match self.field(k) {
-            None => Ok(None),
-            Some(v) => v
-                .as_string()
-                .map(Some)
-                .ok_or_else(|| format!("{k} must be a text")),
+    // Each reads field `k` into `slot` (which a field not given leaves as it is): one call
+    // a field, so that the readers below stay small in the first visit's wasm.
+
+    fn text(&self, k: &str, slot: &mut Option<String>) -> Result<(), String> {
+        if let Some(v) = self.field(k) {
+            *slot = Some(v.as_string().ok_or_else(|| format!("{k} must be a text"))?);
         }
+        Ok(())
     }
 
-    fn flag(&self, k: &str) -> Result<Option<bool>, String> {
-        match self.field(k) {
-            None => Ok(None),
-            Some(v) => v
-                .as_bool()
-                .map(Some)
-                .ok_or_else(|| format!("{k} must be true or false")),
+    fn flag(&self, k: &str, slot: &mut Option<bool>) -> Result<(), String> {
+        if let Some(v) = self.field(k) {
+            *slot = Some(
+                v.as_bool()
+                    .ok_or_else(|| format!("{k} must be true or false"))?,
+            );
         }
+        Ok(())
     }
 
-    fn count(&self, k: &str) -> Result<Option<u32>, String> {
-        match self.field(k) {
-            None => Ok(None),
-            Some(v) => whole_number(&v)
-                .map(Some)
-                .ok_or_else(|| format!("{k} must be a whole number")),
+    fn count(&self, k: &str, slot: &mut Option<u32>) -> Result<(), String> {
+        if let Some(v) = self.field(k) {
+            *slot = Some(whole_number(&v).ok_or_else(|| format!("{k} must be a whole number"))?);
         }
+        Ok(())
     }
 }
 
@@ -94,30 +92,35 @@ impl MountOptions {
                 _ => return Err("komi must be a number".into()),
             },
         };
-        Ok(MountOptions {
-            size: f.count("size")?.map(|n| n.min(255) as u8),
+        let mut o = MountOptions {
             komi,
-            tps: f.text("tps")?,
-            ptn: f.text("ptn")?,
-            interactive: f.flag("interactive")?,
-            animate: f.flag("animate")?,
-            show_targets: f.flag("showTargets")?,
-            coordinates: f.flag("coordinates")?,
-            patterns: f.flag("patterns")?,
-            show_threats: f.flag("showThreats")?,
-            flip: f.flag("flip")?,
-            lang: f.text("lang")?,
-            scoring: f.text("scoring")?,
-            tie_rule: f.flag("tieRule")?,
-            take_backs: f.text("takeBacks")?,
             players,
-            games: f.count("games")?.map(|n| n.min(255) as u8),
-            points: f.count("points")?,
-            site: f.text("site")?,
-            opening: f.text("opening")?,
-            flats: f.count("flats")?,
-            caps: f.count("caps")?,
-        })
+            ..MountOptions::default()
+        };
+        let (mut size, mut games) = (None, None);
+        f.count("size", &mut size)?;
+        f.text("tps", &mut o.tps)?;
+        f.text("ptn", &mut o.ptn)?;
+        f.flag("interactive", &mut o.interactive)?;
+        f.flag("animate", &mut o.animate)?;
+        f.flag("showTargets", &mut o.show_targets)?;
+        f.flag("coordinates", &mut o.coordinates)?;
+        f.flag("patterns", &mut o.patterns)?;
+        f.flag("showThreats", &mut o.show_threats)?;
+        f.flag("flip", &mut o.flip)?;
+        f.text("lang", &mut o.lang)?;
+        f.text("scoring", &mut o.scoring)?;
+        f.flag("tieRule", &mut o.tie_rule)?;
+        f.text("takeBacks", &mut o.take_backs)?;
+        f.count("games", &mut games)?;
+        f.count("points", &mut o.points)?;
+        f.text("site", &mut o.site)?;
+        f.text("opening", &mut o.opening)?;
+        f.count("flats", &mut o.flats)?;
+        f.count("caps", &mut o.caps)?;
+        o.size = size.map(|n| n.min(255) as u8);
+        o.games = games.map(|n| n.min(255) as u8);
+        Ok(o)
     }
 }
 
@@ -157,22 +160,22 @@ impl Settings {
         let Some(f) = Fields::of(options)? else {
             return Ok(Settings::default());
         };
-        Ok(Settings {
-            interactive: f.flag("interactive")?,
-            show_targets: f.flag("showTargets")?,
-            show_threats: f.flag("showThreats")?,
-            patterns: f.flag("patterns")?,
-            flip: f.flag("flip")?,
-            dark: f.flag("dark")?,
-            thinking: f.flag("thinking")?,
-            prefer_portrait: f.flag("preferPortrait")?,
-            played_line_is_main: f.flag("playedLineIsMain")?,
-            lang: f.text("lang")?,
-            computer: f.text("computer")?,
-            level: f.count("level")?,
-            site: f.text("site")?,
-            clock_hold: f.flag("clockHold")?,
-        })
+        let mut o = Settings::default();
+        f.flag("interactive", &mut o.interactive)?;
+        f.flag("showTargets", &mut o.show_targets)?;
+        f.flag("showThreats", &mut o.show_threats)?;
+        f.flag("patterns", &mut o.patterns)?;
+        f.flag("flip", &mut o.flip)?;
+        f.flag("dark", &mut o.dark)?;
+        f.flag("thinking", &mut o.thinking)?;
+        f.flag("preferPortrait", &mut o.prefer_portrait)?;
+        f.flag("playedLineIsMain", &mut o.played_line_is_main)?;
+        f.text("lang", &mut o.lang)?;
+        f.text("computer", &mut o.computer)?;
+        f.count("level", &mut o.level)?;
+        f.text("site", &mut o.site)?;
+        f.flag("clockHold", &mut o.clock_hold)?;
+        Ok(o)
     }
 }
 

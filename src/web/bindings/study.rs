@@ -43,9 +43,11 @@ impl TakBoard {
     /// Draws `frames` frames unconditionally and returns the mean time of one, in ms: the
     /// renderer's cost, for the benchmark. With `moving` and a stack being spread, each
     /// frame follows a move of the pointer, back to the stack's square and out again in
-    /// turn: the squares the spread touches change, and the frame repaints them.
+    /// turn: the squares the spread touches change, and the frame repaints them. With
+    /// `fresh` too, the squares' kept pictures are let go before each frame: every frame
+    /// paints what changed as if it had never been shown.
     #[wasm_bindgen(js_name = benchFrame)]
-    pub fn bench_frame(&mut self, frames: u32, moving: Option<bool>) -> f64 {
+    pub fn bench_frame(&mut self, frames: u32, moving: Option<bool>, fresh: Option<bool>) -> f64 {
         let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
             return f64::NAN;
         };
@@ -60,6 +62,9 @@ impl TakBoard {
         for i in 0..frames {
             if let Some((out, home)) = spread {
                 self.board.pointer_move(if i % 2 == 0 { home } else { out });
+            }
+            if fresh == Some(true) {
+                self.squares.forget_pictures();
             }
             self.draw(start + i as f64);
         }

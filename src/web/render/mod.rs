@@ -123,7 +123,7 @@ fn mark_drops(fresh: &mut [u8; 64], mv: Move, size: u8) {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::web::canvas::{Part, Recorder, TextStyle};
+    use crate::web::canvas::{KeptLooks, Part, Recorder, TextStyle};
     use crate::web::config::BoardOptions;
     use crate::web::layout::{Point, Rect};
     use crate::{Config, Game, Position};
@@ -165,9 +165,10 @@ pub(super) mod tests {
     /// paints.
     #[derive(Default)]
     struct Keeper {
-        key: Option<LayerKey>,
-        looks: Vec<LayerKey>,
+        looks: KeptLooks,
         painted: usize,
+        /// How many of them were painted over the layer's copy, not into the layer.
+        over: usize,
         ops: Recorder,
     }
 
@@ -204,23 +205,24 @@ pub(super) mod tests {
             key: LayerKey,
             _: Rect,
             squares: &[(LayerKey, Rect)],
+            settled: bool,
             paint: &mut dyn FnMut(&mut dyn Canvas, Part),
         ) -> bool {
-            let whole = self.key != Some(key) || self.looks.len() != squares.len();
-            if whole {
+            let plan = self.looks.plan(key, squares, settled);
+            if plan.whole {
                 paint(&mut self.ops, Part::Ground);
                 paint(&mut self.ops, Part::Coordinates);
             }
-            for (i, &(look, _)) in squares.iter().enumerate() {
-                if whole || self.looks[i] != look {
-                    self.painted += 1;
-                    paint(&mut self.ops, Part::Square(i));
-                    paint(&mut self.ops, Part::Marks(i));
-                    paint(&mut self.ops, Part::Stack(i));
-                }
+            let painted = if plan.whole { u64::MAX } else { plan.changed };
+            for i in (0..squares.len()).filter(|i| painted >> i & 1 == 1) {
+                self.painted += 1;
+                paint(&mut self.ops, Part::Square(i));
+                paint(&mut self.ops, Part::Marks(i));
+                paint(&mut self.ops, Part::Stack(i));
             }
-            self.key = Some(key);
-            self.looks = squares.iter().map(|&(look, _)| look).collect();
+            if !plan.into_layer {
+                self.over += plan.changed.count_ones() as usize;
+            }
             true
         }
     }
@@ -228,6 +230,7 @@ pub(super) mod tests {
     /// How many squares a frame of `b` paints on `keeper`, and how many pieces it draws.
     fn frame(b: &mut Board, keeper: &mut Keeper) -> (usize, usize) {
         keeper.painted = 0;
+        keeper.over = 0;
         keeper.ops.ops.clear();
         draw(b, keeper, 0.0);
         let pieces = keeper
@@ -264,9 +267,30 @@ pub(super) mod tests {
         let d3 = b.layout.square_rect("d3".parse().unwrap()).center();
         b.pointer_move(d3);
         assert_eq!(frame(&mut b, &mut keeper).0, 2);
-        // Put back and the board flipped: everything is painted anew.
+        // Mid-drag the kept layer is left as it was: the squares are painted over its copy.
+        assert_eq!(keeper.over, 2);
+        // Put back: the two squares look as the layer holds them again, nothing to paint.
         b.pointer_cancel();
+        assert_eq!(frame(&mut b, &mut keeper), (0, reserves));
+        // The board flipped: everything is painted anew.
         b.set_flipped(true);
         assert_eq!(frame(&mut b, &mut keeper).0, 25);
+    }
+
+    #[test]
+    fn a_spread_played_is_painted_into_the_layer_once_and_then_kept() {
+        let mut b = board("x5/x5/x,2,121,x,1/x5/x5 1 6");
+        let mut keeper = Keeper::default();
+        frame(&mut b, &mut keeper);
+        let at = |b: &Board, sq: &str| b.layout.square_rect(sq.parse().unwrap()).center();
+        b.pointer_down(at(&b, "c3"));
+        b.pointer_move(at(&b, "d3"));
+        frame(&mut b, &mut keeper);
+        b.pointer_up(at(&b, "d3"));
+        assert_eq!(b.game.moves().len(), 1, "the spread was played");
+        // Settled: c3 and d3 (and the last ply's marks on them) go into the layer.
+        assert_eq!(frame(&mut b, &mut keeper).0, 2);
+        assert_eq!(keeper.over, 0);
+        assert_eq!(frame(&mut b, &mut keeper).0, 0, "then the layer is copied");
     }
 }

@@ -3,7 +3,7 @@
 //! and the stack standing still on it. A canvas that keeps layers keeps this one, and a
 //! frame repaints only the squares whose look changed.
 
-use super::super::canvas::{Align, Canvas, LayerKey, Part, TextStyle};
+use super::super::canvas::{paint_whole, Align, Canvas, LayerKey, Part, TextStyle};
 use super::super::drag::Gesture;
 use super::super::layout::Rect;
 use super::super::marks::Mark;
@@ -98,15 +98,11 @@ pub(super) fn draw_board(
     // The squares, their frame and the coordinates beside them, with room to spare.
     let px = (layout.square * 0.2).within(9.0, 18.0);
     let area = layout.board.inset(-(px * 2.0 + layout.square * 0.06 + 4.0));
-    if !canvas.squares(key, area, &looks, &mut paint) {
+    // Nothing in hand or sliding: the squares as they will stay a while.
+    let settled = matches!(board.gesture, Gesture::Idle) && board.animation.is_none();
+    if !canvas.squares(key, area, &looks, settled, &mut paint) {
         // Everything straight onto the canvas: the squares first, then the stacks on them.
-        paint(canvas, Part::Ground);
-        paint(canvas, Part::Coordinates);
-        for part in [Part::Square, Part::Marks, Part::Stack] {
-            for i in 0..squares.len() {
-                paint(canvas, part(i));
-            }
-        }
+        paint_whole(canvas, squares.len(), &mut paint);
     }
 }
 
