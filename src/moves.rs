@@ -228,15 +228,21 @@ impl Move {
     /// ```
     pub fn push_ptn(self, out: &mut String) {
         let (buf, len) = self.ptn_bytes();
-        // ASCII only: always valid UTF-8.
-        out.push_str(std::str::from_utf8(&buf[..len]).unwrap_or_default());
+        // ASCII only: each byte is a char (no UTF-8 check, whose code the page's wasm lacks).
+        for &b in &buf[..len] {
+            out.push(b as char);
+        }
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
         let (buf, len) = self.ptn_bytes();
-        f.write_str(std::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
+        for &b in &buf[..len] {
+            f.write_char(b as char)?;
+        }
+        Ok(())
     }
 }
 

@@ -60,7 +60,9 @@ fn push_number(out: &mut String, mut n: u32) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+    for &d in &digits[at..] {
+        out.push(d as char);
+    }
 }
 
 /// A line of plies played from `pos`, each in PTN (with `*` where a capstone flattens a

@@ -232,8 +232,8 @@ export async function mount(element, options = {}) {
   let refusals = board.messageSerial();
   let lastHand = '';
   // The status is worked out once per change, however often it is read. Its `moves` (every
-  // ply of the line as PTN) only when read: a 100,000-ply game's take a while, and the page
-  // itself shows only the plies near the one shown (`tree`, `line`).
+  // ply of the line as PTN, as the line is when first read) only when read: a 100,000-ply
+  // game's take a while, and the page itself shows only the plies near the one shown.
   const status = () => {
     if (statusNow == null) {
       const s = board.status();
