@@ -868,8 +868,23 @@ impl Game {
 
     /// The position after the first `ply` plies of the current line (clamped to its end).
     pub fn position_at(&self, ply: usize) -> Position {
-        let mut pos = self.start.clone();
-        for &id in self.line_nodes.iter().take(ply) {
+        let ply = ply.min(self.line_nodes.len());
+        let here = self.history.len();
+        // From the position shown when it is nearer than the start: near the ply shown of a
+        // long game, this costs the plies between, not the whole game.
+        if ply <= here && here - ply < ply {
+            let mut pos = self.position.clone();
+            for &undo in self.history[ply..].iter().rev() {
+                pos.undo(undo);
+            }
+            return pos;
+        }
+        let (mut pos, from) = if ply > here {
+            (self.position.clone(), here)
+        } else {
+            (self.start.clone(), 0)
+        };
+        for &id in &self.line_nodes[from..ply] {
             pos.play_unchecked(self.get(id).mv);
         }
         pos
@@ -947,6 +962,30 @@ mod tests {
 
     fn names(moves: Vec<Move>) -> Vec<String> {
         moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn a_position_of_the_line_is_the_same_found_from_the_start_or_from_the_ply_shown() {
+        // A capstone flattens a wall (taken back exactly), then plies both sides of it.
+        let moves = [
+            "a1", "e5", "Cb3", "Sc3", "b3>", "d1", "a2", "d2", "a3", "d3",
+        ];
+        let mut g = game(&moves);
+        let replayed = |ply: usize| {
+            let mut pos = Position::new(5).unwrap();
+            for m in &moves[..ply] {
+                pos.play(m.parse().unwrap()).unwrap();
+            }
+            pos
+        };
+        for here in 0..=moves.len() {
+            g.goto(here);
+            for ply in 0..=moves.len() {
+                assert_eq!(g.position_at(ply), replayed(ply), "at {here}, ply {ply}");
+            }
+            // Past the line's end: its end.
+            assert_eq!(g.position_at(99), replayed(moves.len()));
+        }
     }
 
     #[test]

@@ -173,25 +173,76 @@ impl fmt::Debug for Move {
     }
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Move {
+    /// The move in PTN, as `Display` writes it, in a buffer of ASCII bytes and its length:
+    /// written without the formatting machinery, for a long game's PTN writes 100,000 of
+    /// them (see [`Move::push_ptn`]).
+    fn ptn_bytes(self) -> ([u8; 16], usize) {
+        // At most a count, a square, a direction and eight drops: 12 bytes.
+        let mut buf = [0u8; 16];
+        let mut len = 0;
+        let mut push = |b: u8| {
+            buf[len] = b;
+            len += 1;
+        };
+        let sq = self.square();
         match (self.kind(), self.direction()) {
-            (Some(kind), _) => write!(f, "{}{}", kind.ptn_prefix(), self.square()),
-            (None, Some(dir)) => {
+            (Some(kind), _) => {
+                for &b in kind.ptn_prefix().as_bytes() {
+                    push(b);
+                }
+                push(b'a' + sq.file());
+                push(b'1' + sq.rank());
+            }
+            (_, dir) => {
                 let count = self.count();
                 if count > 1 {
-                    write!(f, "{count}")?;
+                    push(b'0' + count);
                 }
-                write!(f, "{}{}", self.square(), dir.symbol())?;
+                push(b'a' + sq.file());
+                push(b'1' + sq.rank());
+                push(dir.map_or(b'?', |d| d.symbol() as u8));
                 if self.distance() > 1 {
                     for d in self.drops() {
-                        write!(f, "{d}")?;
+                        push(b'0' + d);
                     }
                 }
-                Ok(())
             }
-            (None, None) => unreachable!("a move is a placement or a spread"),
         }
+        (buf, len)
+    }
+
+    /// Appends the move in PTN to `out`: what `to_string` gives, without allocating.
+    ///
+    /// ```
+    /// use tak::Move;
+    /// let mut out = String::from("1. ");
+    /// for text in ["Sc3", "3c3>12", "a1+", "Ce5"] {
+    ///     let mv: Move = text.parse()?;
+    ///     mv.push_ptn(&mut out);
+    ///     out.push(' ');
+    ///     assert_eq!(mv.to_string(), text);
+    /// }
+    /// assert_eq!(out, "1. Sc3 3c3>12 a1+ Ce5 ");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn push_ptn(self, out: &mut String) {
+        let (buf, len) = self.ptn_bytes();
+        // ASCII only: each byte is a char (no UTF-8 check, whose code the page's wasm lacks).
+        for &b in &buf[..len] {
+            out.push(b as char);
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        let (buf, len) = self.ptn_bytes();
+        for &b in &buf[..len] {
+            f.write_char(b as char)?;
+        }
+        Ok(())
     }
 }
 

@@ -28,17 +28,41 @@ use std::fmt::Write;
 /// Writes `mv` in short PTN as played in `pos` (before the ply), with `*` when it flattens
 /// a wall.
 pub fn write_move(pos: &Position, mv: Move) -> String {
-    let mut text = mv.to_string();
+    let mut text = String::new();
+    push_move(&mut text, pos, mv);
+    text
+}
+
+/// Appends [`write_move`]'s text to `out`.
+fn push_move(out: &mut String, pos: &Position, mv: Move) {
+    mv.push_ptn(out);
     if let Some(dir) = mv.direction() {
         let mut sq = mv.square();
         for _ in 0..mv.distance() {
             sq = sq.step(dir, pos.size()).unwrap_or(sq);
         }
         if pos.walls() & sq.bit() != 0 {
-            text.push('*');
+            out.push('*');
         }
     }
-    text
+}
+
+/// Appends `n` in decimal to `out`, without the formatting machinery (a long game's PTN
+/// writes 50,000 move numbers).
+fn push_number(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(d as char);
+    }
 }
 
 /// A line of plies played from `pos`, each in PTN (with `*` where a capstone flattens a
@@ -1064,15 +1088,21 @@ fn write_branch_line<'g>(
                 out.truncate(trimmed);
                 out.push('\n');
             }
-            let _ = write!(out, "{}. ", pos.move_number());
+            push_number(out, pos.move_number());
+            out.push_str(". ");
         } else if first {
-            let _ = write!(out, "{}. -- ", pos.move_number());
+            push_number(out, pos.move_number());
+            out.push_str(". -- ");
         } else if numbered {
-            let _ = write!(out, "{}... ", pos.move_number());
+            push_number(out, pos.move_number());
+            out.push_str("... ");
         }
         first = false;
-        out.push_str(&write_move(&pos, node.mv));
-        let _ = write!(out, "{} ", node.annotation);
+        push_move(out, &pos, node.mv);
+        if node.annotation != Annotation::default() {
+            let _ = write!(out, "{}", node.annotation);
+        }
+        out.push(' ');
         // After a comment, black's ply is numbered again, so that it reads on its own.
         numbered = !node.comments.is_empty();
         for c in &node.comments {

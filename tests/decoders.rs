@@ -119,6 +119,37 @@ proptest! {
         }
     }
 
+    /// A save read a slice at a time (as the page reads a long one) is the save read at
+    /// once, errors included; a refused one changes nothing.
+    #[test]
+    fn a_save_read_in_slices_is_the_save_read_at_once(text in save_like(), budget in 1usize..5) {
+        let mut whole = board();
+        let at_once = storage::restore(&mut whole, &text).map(|()| storage::save(&whole));
+        let mut sliced = board();
+        let before = storage::save(&sliced);
+        let read = match storage::Restoring::new(&text) {
+            Ok(mut restoring) => loop {
+                match restoring.step(budget) {
+                    Ok(Some(saved)) => break Ok(saved),
+                    Ok(None) => prop_assert!(restoring.progress() < 1.0),
+                    Err(message) => break Err(message),
+                }
+            },
+            Err(message) => Err(message),
+        };
+        match (at_once, read) {
+            (Ok(a), Ok(saved)) => {
+                saved.apply(&mut sliced);
+                prop_assert_eq!(storage::save(&sliced), a);
+            }
+            (Err(a), Err(b)) => {
+                prop_assert_eq!(a, b);
+                prop_assert_eq!(storage::save(&sliced), before);
+            }
+            (a, b) => prop_assert!(false, "{:?} vs {:?}", a, b.map(|_| "a game")),
+        }
+    }
+
     #[test]
     fn a_save_round_trips(size in 3u8..=8, seed: u64, plies in 0usize..60, back in 0usize..60) {
         let mut b = Board::with_config(Config::standard(size).unwrap(), BoardOptions::default());

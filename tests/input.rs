@@ -164,7 +164,7 @@ fn undo_redo_and_navigation_keep_every_ply() {
     b.goto(0);
     assert_eq!(b.tps(), "x5/x5/x5/x5/x5 1 1");
     b.goto(4);
-    assert_eq!(b.status().moves, vec!["a1", "e5", "c3", "c2"]);
+    assert_eq!(b.line_ptn(), vec!["a1", "e5", "c3", "c2"]);
     b.goto(1);
     b.play_ptn("b2").unwrap(); // a new ply drops the old continuation
     assert!(!b.can_redo());

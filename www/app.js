@@ -124,7 +124,14 @@ upright.addEventListener('change', () => board.set({ preferPortrait: upright.mat
 
 // A saved game and match from an earlier visit. One that cannot be read is set aside,
 // never lost.
-await restoreSaved(board, (error, aside) => showNotice(t('notice.bad_save', { error, key: aside })));
+// A long game is read in slices, saying how far it got.
+{
+  let reading = '';
+  await restoreSaved(board, (error, aside) => showNotice(t('notice.bad_save', { error, key: aside })), (done) => {
+    showNotice(reading = t('notice.reading_save', { percent: Math.floor(done * 100) }));
+  });
+  if (reading && $('notice').textContent === reading) showNotice('');
+}
 
 /**
  * After a shared link or a paste replaced the game: the one before (`before`, a save) stays
@@ -629,6 +636,7 @@ async function copy(text, what) {
     $('info').textContent = t('info.copied', { what });
   } catch {
     // No clipboard access: show the text to copy by hand.
+    releasePaste();
     $('paste-text').value = text;
     $('paste-error').textContent = t('info.copy_by_hand', { what });
     await openingDialog($('paste-dialog'));
@@ -646,6 +654,40 @@ $('download-ptn').addEventListener('click', async () => {
 });
 $('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
 const pasteDialog = $('paste-dialog');
+// A long pasted text (a game of thousands of plies) is held here, not in the text box:
+// laying out 100,000 plies of text there stops the page for a second or more. The box
+// shows its beginning, read-only, and a line says how long it is; Load reads it all,
+// Clear lets go of it.
+const PASTE_HELD_OVER = 32 * 1024;
+let pastedLong = null;
+function holdPaste(text) {
+  pastedLong = text;
+  const box = $('paste-text');
+  box.value = `${text.slice(0, 2000)}\n…`;
+  box.readOnly = true;
+  $('paste-held-text').textContent = t('paste.held', { size: Math.round(text.length / 1024) });
+  $('paste-held').hidden = false;
+}
+function releasePaste() {
+  pastedLong = null;
+  $('paste-text').readOnly = false;
+  $('paste-text').value = '';
+  $('paste-held').hidden = true;
+}
+$('paste-text').addEventListener('paste', (e) => {
+  const text = e.clipboardData?.getData('text/plain') ?? '';
+  if (pastedLong != null || text.length <= PASTE_HELD_OVER) return;
+  e.preventDefault();
+  // What a paste would have made of the box: the text typed there, the selection replaced.
+  const box = e.currentTarget;
+  holdPaste(box.value.slice(0, box.selectionStart) + text + box.value.slice(box.selectionEnd));
+});
+// Put there otherwise (dropped, or filled by a script): taken out before it is laid out.
+$('paste-text').addEventListener('input', () => {
+  const text = $('paste-text').value;
+  if (pastedLong == null && text.length > PASTE_HELD_OVER) holdPaste(text);
+});
+$('paste-clear').addEventListener('click', () => { releasePaste(); $('paste-text').focus(); });
 $('paste').addEventListener('click', async () => {
   $('paste-error').textContent = '';
   await openingDialog(pasteDialog);
@@ -656,7 +698,7 @@ $('load-game').addEventListener('click', async (e) => {
   // Closed here once loaded: an error keeps the dialog and the pasted text, so nothing is lost.
   e.preventDefault();
   if (!(await studyFor(pasteDialog, $('paste-error')))) return;
-  const text = $('paste-text').value;
+  const text = pastedLong ?? $('paste-text').value;
   if (board.status().series && !confirm(t('match.confirm_leave'))) return;
   if (match?.viewing) match.back();
   const before = board.plyCount() > 0 ? board.save() : null;
@@ -674,7 +716,7 @@ $('load-game').addEventListener('click', async (e) => {
   // In a task of its own, and emptied first: a dialog closing over a long text lays it out
   // again, and the page has just answered the new game.
   await new Promise((resolve) => { setTimeout(resolve, 0); });
-  $('paste-text').value = '';
+  releasePaste();
   pasteDialog.close('load');
 });
 

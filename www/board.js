@@ -19,7 +19,7 @@ const place = (p) => (Number.isInteger(p) || Array.isArray(p) ? p : []);
  */
 const LOAD_AT_ONCE = 16 * 1024;
 const SLICE_MS = 30;
-const SLICE_TOKENS = 1500;
+const SLICE_TOKENS = 400;
 
 /**
  * The play build's wasm: compiled already, where the game page's head started it while the
@@ -43,7 +43,7 @@ export function loadEngine(name = 'play') {
       ? initPlay({ module_or_path: playWasm() }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
       : import('../pkg/tak_study.js').then(async (m) => {
         await m.default({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
-        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, TakEditor: m.TakEditor, TakLoading: m.TakLoading };
+        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring };
       }));
     // A failed fetch (offline before the first visit ended) is tried again next time.
     builds.get(name).catch(() => builds.delete(name));
@@ -182,10 +182,7 @@ export async function mount(element, options = {}) {
       goodTimer = null;
       try {
         if (wasm.name === 'study') lastGood = { save: raw.save() };
-        else {
-          const { moves, ply } = raw.status();
-          lastGood = { moves, ply };
-        }
+        else lastGood = { moves: raw.moves(), ply: raw.status().ply };
       } catch { /* kept: the one before */ }
     }, 50);
   };
@@ -245,8 +242,19 @@ export async function mount(element, options = {}) {
   // needed.
   let refusals = board.messageSerial();
   let lastHand = '';
-  // The status is worked out once per change, however often it is read.
-  const status = () => (statusNow ??= board.status());
+  // The status is worked out once per change, however often it is read. Its `moves` (every
+  // ply of the line as PTN, as the line is when first read) only when read: a 100,000-ply
+  // game's take a while, and the page itself shows only the plies near the one shown.
+  const status = () => {
+    if (statusNow == null) {
+      const s = board.status();
+      if (s == null) return s; // the board failed and was rebuilt: asked again next time
+      let moves = null;
+      Object.defineProperty(s, 'moves', { enumerable: true, get: () => (moves ??= board.moves()) });
+      statusNow = s;
+    }
+    return statusNow;
+  };
   const after = () => {
     statusNow = null;
     const events = board.takeEvents() ?? [];
@@ -375,30 +383,35 @@ export async function mount(element, options = {}) {
   /** What only the study build has: at once on it, after the move otherwise (a Promise). */
   const study = (fn) => (...args) => (wasm.name === 'study' ? fn(...args) : upgrade().then(() => fn(...args)));
   const studyAct = (fn) => study(act(fn));
-  /** Reads `text` in slices of about SLICE_MS each, yielding to the page between them. */
-  const loadInSlices = async (text, onProgress) => {
-    const loading = new wasm.TakLoading(text);
+  /**
+   * Reads a long text (`reading`: a TakLoading or a TakRestoring) with `step(reading)` in
+   * slices of about SLICE_MS each, yielding to the page between them: an error message, or
+   * null once the game is on the board.
+   */
+  const readInSlices = async (reading, step, onProgress) => {
     try {
       for (;;) {
         const until = performance.now() + SLICE_MS;
         do {
-          const error = board.loadStep(loading, SLICE_TOKENS);
+          const error = step(reading);
           if (error) return error;
-          if (loading.progress() >= 1) {
+          if (reading.progress() >= 1) {
             // The page's answer to the new game (its status, the move list) in a task of its own.
             await new Promise((resolve) => { setTimeout(resolve, 0); });
             after();
             return null;
           }
         } while (performance.now() < until);
-        onProgress?.(loading.progress());
+        onProgress?.(reading.progress());
         await new Promise((resolve) => { setTimeout(resolve, 0); });
         if (destroyed) return null;
       }
     } finally {
-      loading.free();
+      reading.free();
     }
   };
+  const loadInSlices = (text, onProgress) => readInSlices(new wasm.TakLoading(text), (r) => board.loadStep(r, SLICE_TOKENS), onProgress);
+  const restoreInSlices = (text, onProgress) => readInSlices(new wasm.TakRestoring(text), (r) => board.restoreStep(r, SLICE_TOKENS), onProgress);
   const handle = {
     tps: () => board.tps(),
     ptn: () => board.ptn(),
@@ -490,7 +503,14 @@ export async function mount(element, options = {}) {
     save: () => board.save(),
     /** The save to keep across visits: the game being played, also while a finished game of its match is shown. */
     saveToKeep: () => (wasm.name === 'play' ? board.save() : board.saveToKeep()),
-    restore: studyAct((text) => board.restore(String(text))),
+    /**
+     * Restores a save (from save()): an error message, or null. A long one (a game of
+     * thousands of plies) is read a slice at a time, as load() reads a paste (a Promise).
+     */
+    restore: study((text, onProgress) => {
+      const s = String(text);
+      return s.length > LOAD_AT_ONCE ? restoreInSlices(s, onProgress) : act(() => board.restore(s))();
+    }),
     select: act((kind) => board.select(String(kind))),
     status,
     // A game of the play build was never read from text: its tags are its settings only.

@@ -29,10 +29,13 @@ async function restoreKept(key, restore, onBad) {
   onBad(error, aside);
 }
 
-/** Restores the saved game, then the saved match (its finished games and settings). */
-export async function restoreSaved(board, onBad) {
+/**
+ * Restores the saved game, then the saved match (its finished games and settings). A long
+ * game is read a slice at a time: `onProgress(fraction)` hears how far it got.
+ */
+export async function restoreSaved(board, onBad, onProgress) {
   // Storage may be disabled (private mode), the study build may not come: the game works.
-  try { await restoreKept(SAVE_KEY, (text) => board.restore(text), onBad); } catch { /* as new */ }
+  try { await restoreKept(SAVE_KEY, (text) => board.restore(text, onProgress), onBad); } catch { /* as new */ }
   try { await restoreKept(MATCH_KEY, (text) => board.matchRestore(text), onBad); } catch { /* as new */ }
 }
 

@@ -21,16 +21,14 @@ impl Board {
             .game
             .outcome()
             .map(|o| summarize(pos, o, lang, self.variants));
-        let line = self.all_moves();
-        let moves = ptn::write_line(self.game.start(), &line);
         // Looking back at a finished game: how it ended, so the page can still say so (the
         // plies after the one shown replayed from it: a long game's status stays cheap).
         let final_result = if !self.game.can_forward() {
             result.clone()
         } else {
             let mut replay = pos.clone();
-            for &mv in line.iter().skip(self.game.len()) {
-                replay.play_unchecked(mv);
+            for &id in &self.game.line_nodes()[self.game.len()..] {
+                replay.play_unchecked(self.game.get(id).mv);
             }
             replay
                 .outcome()
@@ -50,7 +48,6 @@ impl Board {
             ply: self.game.len(),
             first_move_number: self.game.start().move_number() as usize,
             first_player: self.game.start().to_move().name().to_string(),
-            moves,
             tree,
             tree_before,
             tree_after,
@@ -117,6 +114,15 @@ impl Board {
             ],
             clock: self.clock_status(),
         }
+    }
+}
+
+impl Board {
+    /// Every ply of the current line in PTN, from the first to the line's end. Apart from
+    /// the status, which lists only the plies near the one shown: a 100,000-ply game's line
+    /// is a large list to write and hand to the page, and only a few callers want it.
+    pub fn line_ptn(&self) -> Vec<String> {
+        ptn::write_line(self.game.start(), &self.game.line_moves())
     }
 }
 
@@ -236,10 +242,19 @@ fn window(len: usize, here: usize) -> (usize, usize) {
 pub fn tree_items(game: &Game) -> (Vec<PlyItem>, usize, usize) {
     let main = game.main_line_nodes();
     let (from, to) = window(main.len(), game.len());
-    let mut pos = game.start().clone();
-    for &id in &main[..from] {
-        pos.play_unchecked(game.get(id).mv);
-    }
+    // Where the current line runs along the main line up to the window (a node is one
+    // place in the tree), its position there is found from the one shown: a long game's
+    // list costs the plies around the window, not the whole game.
+    let shared = from == 0 || game.line_nodes().get(from - 1) == Some(&main[from - 1]);
+    let pos = if shared {
+        game.position_at(from)
+    } else {
+        let mut pos = game.start().clone();
+        for &id in &main[..from] {
+            pos.play_unchecked(game.get(id).mv);
+        }
+        pos
+    };
     let parent = from.checked_sub(1).map(|i| main[i]);
     let items = line_items(game, pos, parent, 0, to - from);
     (items, from, main.len() - to)
@@ -395,7 +410,6 @@ pub struct Status {
     pub ply: usize,
     pub first_move_number: usize,
     pub first_player: String,
-    pub moves: Vec<String>,
     /// The main line with its variations, comments and annotations, for the move list:
     /// the plies near the one shown (see [`LIST_WINDOW`]) ...
     pub tree: Vec<PlyItem>,
@@ -469,7 +483,6 @@ json_object!(Status {
     ply,
     first_move_number,
     first_player,
-    moves,
     tree,
     tree_before,
     tree_after,
@@ -602,5 +615,94 @@ mod tests {
         let back = b.status();
         assert_eq!(back.result, None);
         assert_eq!(back.final_result, end.result);
+    }
+
+    /// A 6x6 board with `plies` plies of two flats shuffled back and forth.
+    fn long_board(plies: usize) -> Board {
+        let mut b = Board::with_config(Config::standard(6).unwrap(), BoardOptions::default());
+        let cycle = ["f6-", "a1+", "f5+", "a2-"];
+        for i in 0..plies {
+            let ply = match i {
+                0 => "a1",
+                1 => "f6",
+                _ => cycle[(i - 2) % 4],
+            };
+            b.play_ptn(ply).unwrap();
+        }
+        b
+    }
+
+    #[test]
+    fn a_long_games_status_lists_the_plies_near_the_one_shown_and_the_line_apart() {
+        let mut b = long_board(5000);
+        b.goto(2500);
+        let s = b.status();
+        assert_eq!(
+            (s.tree_before, s.tree.len(), s.tree_after),
+            (2400, 200, 2400)
+        );
+        assert_eq!((s.line_from, s.line.len()), (2400, 200));
+        assert_eq!(s.here.as_ref().map(|h| h.ply), Some(2500));
+        // The whole line, for whoever asks, written as the list writes each ply.
+        let all = b.line_ptn();
+        assert_eq!(all.len(), 5000);
+        let listed: Vec<&str> = s.tree.iter().map(|p| p.ptn.as_str()).collect();
+        assert_eq!(
+            listed,
+            all[2400..2600]
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(s.line[99].label, format!("{}...", 2500 / 2));
+        // The status's JSON stays small: no list of every ply.
+        assert!(s.to_json().len() < 200_000, "{}", s.to_json().len());
+        assert!(!s.to_json().contains(r#""moves""#));
+    }
+
+    #[test]
+    fn the_main_lines_window_is_right_also_from_a_variation_that_left_it_before() {
+        // The line shown leaves the main line at ply 11 and goes on to ply 400; shown at ply
+        // 350, the list shows the main line around ply 350, whose positions cannot be found
+        // from the line shown.
+        let mut b = long_board(1000);
+        b.goto(10);
+        b.play_ptn("c3").unwrap();
+        for i in 11..400 {
+            b.play_ptn(["a1+", "f6-", "a2-", "f5+"][(i - 11) % 4])
+                .unwrap();
+        }
+        b.goto(350);
+        let (tree, before, after) = tree_items(&b.game);
+        assert_eq!((before, tree.len(), after), (250, 200, 550));
+        let main = crate::ptn::write_line(b.game.start(), &b.game.main_line());
+        let listed: Vec<&str> = tree.iter().map(|p| p.ptn.as_str()).collect();
+        assert_eq!(
+            listed,
+            main[250..450]
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        );
+        assert!(tree.iter().all(|p| !p.current && !p.on_line));
+        // The line's own window (200 plies, to the line's end), found from the ply shown.
+        let (line, from) = line_plies(&b.game);
+        assert_eq!((from, line.len()), (200, 200));
+        assert_eq!(line[149].ply, 350);
+        assert!(line[149].current && line[149].on_line);
+        assert_eq!((line[0].ptn.as_str(), line[1].ptn.as_str()), ("f6-", "a2-"));
+        // Back on the main line, far along it: found from the ply shown.
+        assert!(b.goto_path(&[0; 700]));
+        let (tree, before, _) = tree_items(&b.game);
+        assert_eq!(before, 600);
+        let listed: Vec<&str> = tree.iter().map(|p| p.ptn.as_str()).collect();
+        assert_eq!(
+            listed,
+            main[600..800]
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        );
+        assert!(tree[99].current && tree[99].on_line);
     }
 }

@@ -52,84 +52,282 @@ pub fn save_to_keep(board: &Board) -> String {
 }
 
 fn write(game: &Game, clock: Option<String>) -> String {
-    // The child indices by commas, written one by one (no `join` in the page's wasm).
-    let mut line = String::new();
-    for (i, index) in game.line().iter().enumerate() {
+    let ptn = ptn::write_game(game);
+    let mut out = String::with_capacity(ptn.len() + 2 * game.line().len() + 64);
+    out.push_str(HEADER);
+    out.push_str("\nline ");
+    // The child indices by commas, written one by one (no `join` in the page's wasm; a
+    // 100,000-ply line is mostly `0,`, not worth the formatting machinery each).
+    for (i, &index) in game.line().iter().enumerate() {
         if i > 0 {
-            line.push(',');
+            out.push(',');
         }
-        line.push_str(&index.to_string());
+        match index {
+            0..=9 => out.push((b'0' + index as u8) as char),
+            _ => out.push_str(&index.to_string()),
+        }
     }
-    format!(
-        "{HEADER}\nline {}\nply {}\n{}\n{}",
-        line,
-        game.len(),
-        clock.as_deref().unwrap_or("clock none"),
-        ptn::write_game(game)
-    )
+    out.push_str("\nply ");
+    out.push_str(&game.len().to_string());
+    out.push('\n');
+    out.push_str(clock.as_deref().unwrap_or("clock none"));
+    out.push('\n');
+    out.push_str(&ptn);
+    out
 }
 
 /// Loads a save into `board`. On error `board` is unchanged and the message says why.
 pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
-    let header = text.lines().next().unwrap_or("").trim();
-    let version = match header {
-        HEADER => 3,
-        HEADER_V2 => 2,
-        HEADER_V1 => 1,
-        h if h.starts_with("tak-save ") => {
-            return Err(Message::new("save.other_version").with("header", header))
+    let mut restoring = Restoring::new(text)?;
+    loop {
+        if let Some(saved) = restoring.step(usize::MAX)? {
+            saved.apply(board);
+            return Ok(());
         }
-        _ => return Err(Message::new("save.unknown_format")),
-    };
-    let mut lines = text.splitn(version + 2, '\n');
-    lines.next();
-    let damaged = |detail: String| Message::new("save.damaged").with("error", detail);
-    let line: Vec<usize> = if version >= 2 {
-        let text = lines
-            .next()
-            .and_then(|l| l.trim().strip_prefix("line"))
-            .ok_or_else(|| damaged("no line".into()))?
-            .trim();
-        if text.is_empty() {
-            Vec::new()
+    }
+}
+
+/// A save being read a slice at a time, as a pasted game is ([`super::loading`]): a save of
+/// 100,000 plies takes the page's wasm a good part of a second to read, and the page must
+/// not stop answering for more than a fifth of one. The lines before the game are read at
+/// once ([`Restoring::new`]); [`Restoring::step`] reads the game's PTN with a budget of
+/// tokens. The result is exactly [`restore`]'s, errors included.
+///
+/// ```
+/// use tak::web::{config::BoardOptions, state::Board, storage::{self, Restoring}};
+/// let mut board = Board::with_config(tak::Config::standard(5).unwrap(), BoardOptions::default());
+/// for ply in ["a1", "e5", "c3", "c2"] {
+///     board.play_ptn(ply).unwrap();
+/// }
+/// board.goto(3);
+/// let saved = storage::save(&board);
+/// let mut restoring = Restoring::new(&saved).unwrap();
+/// let game = loop {
+///     if let Some(game) = restoring.step(2).unwrap() { break game; }
+///     assert!(restoring.progress() < 1.0);
+/// };
+/// let mut other = Board::with_config(tak::Config::standard(3).unwrap(), BoardOptions::default());
+/// game.apply(&mut other);
+/// assert_eq!(storage::save(&other), saved);
+/// assert!(Restoring::new("tak-save 99\n...").is_err());
+/// ```
+pub struct Restoring {
+    /// The save's game, as PTN.
+    ptn: String,
+    /// The current line (child indices), empty for the main line ...
+    line: Vec<usize>,
+    /// ... and the ply shown on it.
+    ply: usize,
+    /// The clocks as saved (`clock …`), none before version 3.
+    clock: Option<String>,
+    /// `None` once the reading is over.
+    reader: Option<ptn::GameReader>,
+}
+
+/// A save read whole, to put on a board with [`Saved::apply`].
+pub struct Saved {
+    game: Game,
+    clock: Option<String>,
+}
+
+impl Saved {
+    /// Replaces `board`'s game with the saved one, at its ply, with its clocks.
+    pub fn apply(self, board: &mut Board) {
+        board.load(self.game);
+        if let Some(line) = self.clock.filter(|c| c != "clock none") {
+            board.restore_clock_line(&line);
+        }
+    }
+}
+
+fn damaged(detail: String) -> Message {
+    Message::new("save.damaged").with("error", detail)
+}
+
+impl Restoring {
+    /// Reads the save's lines before its game: what is wrong with them, if anything.
+    pub fn new(text: &str) -> Result<Restoring, Message> {
+        let header = text.lines().next().unwrap_or("").trim();
+        let version = match header {
+            HEADER => 3,
+            HEADER_V2 => 2,
+            HEADER_V1 => 1,
+            h if h.starts_with("tak-save ") => {
+                return Err(Message::new("save.other_version").with("header", header))
+            }
+            _ => return Err(Message::new("save.unknown_format")),
+        };
+        let mut lines = text.splitn(version + 2, '\n');
+        lines.next();
+        let line: Vec<usize> = if version >= 2 {
+            let text = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("line"))
+                .ok_or_else(|| damaged("no line".into()))?
+                .trim();
+            if text.is_empty() {
+                Vec::new()
+            } else {
+                text.split(',')
+                    .map(|n| n.trim().parse::<usize>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| damaged(format!("line '{text}'")))?
+            }
         } else {
-            text.split(',')
-                .map(|n| n.trim().parse::<usize>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| damaged(format!("line '{text}'")))?
+            Vec::new()
+        };
+        let ply: usize = lines
+            .next()
+            .and_then(|l| l.trim().strip_prefix("ply "))
+            .and_then(|n| n.trim().parse().ok())
+            .ok_or(Message::new("save.no_ply"))?;
+        let clock = if version >= 3 {
+            let clock = lines.next().unwrap_or("").trim();
+            if !clock.starts_with("clock") {
+                return Err(damaged(format!("no clock line: '{clock}'")));
+            }
+            Some(clock.to_string())
+        } else {
+            None
+        };
+        Ok(Restoring {
+            ptn: lines.next().unwrap_or("").to_string(),
+            line,
+            ply,
+            clock,
+            reader: Some(ptn::GameReader::new()),
+        })
+    }
+
+    /// Reads up to `budget` more tokens of the game: the save once it is all read (the
+    /// reading is then over), `None` while there is more, or what is wrong with it.
+    pub fn step(&mut self, budget: usize) -> Result<Option<Saved>, Message> {
+        let Some(reader) = self.reader.as_mut() else {
+            return Err(Message::new("load.nothing"));
+        };
+        let mut game = match reader.step(&self.ptn, budget) {
+            Ok(None) => return Ok(None),
+            Ok(Some(game)) => game,
+            Err(e) => {
+                self.reader = None;
+                return Err(damaged(e.to_string()));
+            }
+        };
+        self.reader = None;
+        if !self.line.is_empty() && !game.goto_path(&self.line) {
+            return Err(damaged(format!("no line {:?} in the game", self.line)));
         }
-    } else {
-        Vec::new()
-    };
-    let ply: usize = lines
-        .next()
-        .and_then(|l| l.trim().strip_prefix("ply "))
-        .and_then(|n| n.trim().parse().ok())
-        .ok_or(Message::new("save.no_ply"))?;
-    let clock = if version >= 3 {
-        let clock = lines.next().unwrap_or("").trim();
-        if !clock.starts_with("clock") {
-            return Err(damaged(format!("no clock line: '{clock}'")));
+        if self.ply > game.line().len() {
+            return Err(damaged(format!(
+                "ply {} of a line of {} plies",
+                self.ply,
+                game.line().len()
+            )));
         }
-        Some(clock)
-    } else {
-        None
-    };
-    let mut game =
-        ptn::parse_game(lines.next().unwrap_or("")).map_err(|e| damaged(e.to_string()))?;
-    if !line.is_empty() && !game.goto_path(&line) {
-        return Err(damaged(format!("no line {line:?} in the game")));
+        game.goto(self.ply);
+        Ok(Some(Saved {
+            game,
+            clock: self.clock.take(),
+        }))
     }
-    if ply > game.line().len() {
-        return Err(damaged(format!(
-            "ply {ply} of a line of {} plies",
-            game.line().len()
-        )));
+
+    /// How far the reading has got, from 0 to 1 (1 once it is over).
+    pub fn progress(&self) -> f64 {
+        self.reader
+            .as_ref()
+            .map_or(1.0, |reader| reader.progress(&self.ptn))
     }
-    game.goto(ply);
-    board.load(game);
-    if let Some(line) = clock.filter(|c| *c != "clock none") {
-        board.restore_clock_line(line);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::config::BoardOptions;
+    use crate::Config;
+
+    /// A 6x6 board with `plies` plies of two flats shuffled back and forth.
+    fn long_board(plies: usize) -> Board {
+        let mut board = Board::with_config(Config::standard(6).unwrap(), BoardOptions::default());
+        let cycle = ["f6-", "a1+", "f5+", "a2-"];
+        for i in 0..plies {
+            let ply = match i {
+                0 => "a1",
+                1 => "f6",
+                _ => cycle[(i - 2) % 4],
+            };
+            board.play_ptn(ply).unwrap();
+        }
+        board
     }
-    Ok(())
+
+    #[test]
+    fn a_long_save_is_read_in_many_slices_and_comes_back_whole() {
+        let mut board = long_board(3000);
+        // A variation with a comment, shown, at a ply inside it.
+        board.goto(1500);
+        board.play_ptn("b3").unwrap();
+        board.play_ptn("c3").unwrap();
+        let path = board.game.path().to_vec();
+        board.set_comment(&path, "a way out").unwrap();
+        board.goto(1501);
+        let saved = save(&board);
+        let mut restoring = Restoring::new(&saved).unwrap();
+        let (mut steps, mut last) = (0, 0.0);
+        let read = loop {
+            steps += 1;
+            if let Some(read) = restoring.step(200).unwrap() {
+                break read;
+            }
+            assert!(restoring.progress() >= last && restoring.progress() < 1.0);
+            last = restoring.progress();
+        };
+        assert!(steps > 20, "{steps}");
+        assert_eq!(restoring.progress(), 1.0);
+        let mut other = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        read.apply(&mut other);
+        assert_eq!(save(&other), saved);
+        assert_eq!(other.game.len(), 1501);
+        assert_eq!(other.game.main_line().len(), 3000);
+        // Read once: a further step says there is nothing left, as a paste's does.
+        assert_eq!(
+            restoring.step(200).err().map(|m| m.key),
+            Some("load.nothing")
+        );
+    }
+
+    #[test]
+    fn a_damaged_save_read_in_slices_says_what_restore_says_and_where() {
+        let saved = save(&long_board(400));
+        // A ply that cannot be played, far into the game.
+        let damaged = saved.replacen("150. f6- a1+", "150. f6- a1", 1);
+        assert_ne!(damaged, saved);
+        let mut board = long_board(2);
+        let whole = restore(&mut board, &damaged).unwrap_err();
+        assert_eq!(whole.key, "save.damaged");
+        let mut restoring = Restoring::new(&damaged).unwrap();
+        let sliced = loop {
+            match restoring.step(50) {
+                Ok(None) => {}
+                Ok(Some(_)) => panic!("read a damaged save"),
+                Err(message) => break message,
+            }
+        };
+        assert_eq!(sliced, whole);
+        assert_eq!(board.game.len(), 2, "nothing changed");
+        // The lines before the game are read at once.
+        assert_eq!(
+            Restoring::new("tak-save 3\nline 0\nply x")
+                .err()
+                .map(|m| m.key),
+            Some("save.no_ply")
+        );
+        let past = saved.replacen("ply 400", "ply 401", 1);
+        let mut restoring = Restoring::new(&past).unwrap();
+        let error = loop {
+            if let Err(message) = restoring.step(1000) {
+                break message;
+            }
+        };
+        assert_eq!(error.key, "save.damaged");
+    }
 }

@@ -337,10 +337,16 @@ impl TakBoard {
         render::draw(&mut self.board, &mut canvas, now)
     }
 
-    /// A summary for the controls around the board: whose turn, the moves, the result,
-    /// "Tak", the pending spread, messages.
+    /// A summary for the controls around the board: whose turn, the plies near the one
+    /// shown, the result, "Tak", the pending spread, messages.
     pub fn status(&mut self) -> JsValue {
         to_js(&self.at_now().status())
+    }
+
+    /// Every ply of the current line in PTN (`["a1", "e5", "c3"]`): apart from the status,
+    /// for a long game's is a large list.
+    pub fn moves(&self) -> JsValue {
+        to_js(&self.board.line_ptn())
     }
 
     /// Events since the last call: `{type: "move", ptn, ply}`, `{type: "navigate", ply}`,

@@ -38,6 +38,25 @@ impl TakLoading {
     }
 }
 
+/// A saved game being read a slice at a time ([`storage::Restoring`]), by
+/// [`TakBoard::restore_step`]. What is wrong with the lines before the game is kept for the
+/// first step to say.
+#[wasm_bindgen]
+pub struct TakRestoring(Result<storage::Restoring, Message>);
+
+#[wasm_bindgen]
+impl TakRestoring {
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str) -> TakRestoring {
+        TakRestoring(storage::Restoring::new(text))
+    }
+
+    /// How far the reading has got, from 0 to 1 (1 once it is over).
+    pub fn progress(&self) -> f64 {
+        self.0.as_ref().map_or(1.0, storage::Restoring::progress)
+    }
+}
+
 #[wasm_bindgen]
 impl TakBoard {
     /// Draws `frames` frames unconditionally and returns the mean time of one, in ms: the
@@ -240,6 +259,26 @@ impl TakBoard {
             Ok(None) => None,
             Ok(Some(game)) => {
                 self.at_now().load(game);
+                None
+            }
+            Err(message) => Some(self.board.text(&message)),
+        }
+    }
+
+    /// Reads up to `budget` more tokens of `restoring` (a save being read a slice at a time);
+    /// once it is all read, the saved game replaces this board's. Returns an error message
+    /// (nothing changes then: the page sets the save aside); `restoring.progress()` is 1 once
+    /// the reading is over.
+    #[wasm_bindgen(js_name = restoreStep)]
+    pub fn restore_step(&mut self, restoring: &mut TakRestoring, budget: usize) -> Option<String> {
+        let step = match &mut restoring.0 {
+            Ok(reading) => reading.step(budget),
+            Err(message) => Err(message.clone()),
+        };
+        match step {
+            Ok(None) => None,
+            Ok(Some(saved)) => {
+                saved.apply(self.at_now());
                 None
             }
             Err(message) => Some(self.board.text(&message)),
