@@ -21,6 +21,9 @@ const embedThisModule = later(() => import('./embed-this.js'));
 const editorModule = later(() => import('./editor.js'));
 const newGameModule = later(() => import('./newgame.js'));
 const notesModule = later(() => import('./notes.js'));
+const pasteModule = later(() => import('./paste.js'));
+// The styles of the dialogs with a board of their own (the tutorial, puzzles, the editor).
+const boardDialogStyle = later(() => import('./board-dialog.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
@@ -636,11 +639,7 @@ async function copy(text, what) {
     $('info').textContent = t('info.copied', { what });
   } catch {
     // No clipboard access: show the text to copy by hand.
-    releasePaste();
-    $('paste-text').value = text;
-    $('paste-error').textContent = t('info.copy_by_hand', { what });
-    await openingDialog($('paste-dialog'));
-    $('paste-dialog').showModal();
+    await (await pasteModule()).showToCopy(pasteContext(), text, t('info.copy_by_hand', { what }));
   }
 }
 // The computer's evaluations (a review's comments) go with the PTN only if asked for.
@@ -653,87 +652,45 @@ $('download-ptn').addEventListener('click', async () => {
   await download(new Blob([exportedPtn()], { type: 'application/x-tak-ptn' }), name);
 });
 $('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
-const pasteDialog = $('paste-dialog');
-// A long pasted text (a game of thousands of plies) is held here, not in the text box:
-// laying out 100,000 plies of text there stops the page for a second or more. The box
-// shows its beginning, read-only, and a line says how long it is; Load reads it all,
-// Clear lets go of it.
-const PASTE_HELD_OVER = 32 * 1024;
-let pastedLong = null;
-function holdPaste(text) {
-  pastedLong = text;
-  const box = $('paste-text');
-  box.value = `${text.slice(0, 2000)}\n…`;
-  box.readOnly = true;
-  $('paste-held-text').textContent = t('paste.held', { size: Math.round(text.length / 1024) });
-  $('paste-held').hidden = false;
-}
-function releasePaste() {
-  pastedLong = null;
-  $('paste-text').readOnly = false;
-  $('paste-text').value = '';
-  $('paste-held').hidden = true;
-}
-$('paste-text').addEventListener('paste', (e) => {
-  const text = e.clipboardData?.getData('text/plain') ?? '';
-  if (pastedLong != null || text.length <= PASTE_HELD_OVER) return;
-  e.preventDefault();
-  // What a paste would have made of the box: the text typed there, the selection replaced.
-  const box = e.currentTarget;
-  holdPaste(box.value.slice(0, box.selectionStart) + text + box.value.slice(box.selectionEnd));
+// Paste (www/paste.js, its markup and logic, loaded when first opened).
+const pasteContext = () => ({
+  dialog: $('paste-dialog'),
+  board,
+  t,
+  openingDialog,
+  studyFor,
+  beforeLoad: () => {
+    if (board.status().series && !confirm(t('match.confirm_leave'))) return false;
+    if (match?.viewing) match.back();
+    return true;
+  },
+  afterLoad: async (before) => {
+    if (before) await keepOneStepAway(before, 'paste.kept');
+    if (board.status().series) board.endMatch();
+  },
 });
-// Put there otherwise (dropped, or filled by a script): taken out before it is laid out.
-$('paste-text').addEventListener('input', () => {
-  const text = $('paste-text').value;
-  if (pastedLong == null && text.length > PASTE_HELD_OVER) holdPaste(text);
-});
-$('paste-clear').addEventListener('click', () => { releasePaste(); $('paste-text').focus(); });
-$('paste').addEventListener('click', async () => {
-  $('paste-error').textContent = '';
-  await openingDialog(pasteDialog);
-  pasteDialog.showModal();
-  board.study().catch(() => {}); // games read from text are the study build's
-});
-$('load-game').addEventListener('click', async (e) => {
-  // Closed here once loaded: an error keeps the dialog and the pasted text, so nothing is lost.
-  e.preventDefault();
-  if (!(await studyFor(pasteDialog, $('paste-error')))) return;
-  const text = pastedLong ?? $('paste-text').value;
-  if (board.status().series && !confirm(t('match.confirm_leave'))) return;
-  if (match?.viewing) match.back();
-  const before = board.plyCount() > 0 ? board.save() : null;
-  // A long game is read in slices: the dialog says how far it got, and Load waits.
-  $('load-game').disabled = true;
-  const error = await Promise.resolve(board.load(text, (done) => {
-    $('paste-error').textContent = t('paste.reading', { percent: Math.floor(done * 100) });
-  })).finally(() => { $('load-game').disabled = false; });
-  if (error) {
-    $('paste-error').textContent = error;
-    return;
-  }
-  if (before) await keepOneStepAway(before, 'paste.kept');
-  if (board.status().series) board.endMatch();
-  // In a task of its own, and emptied first: a dialog closing over a long text lays it out
-  // again, and the page has just answered the new game.
-  await new Promise((resolve) => { setTimeout(resolve, 0); });
-  releasePaste();
-  pasteDialog.close('load');
-});
+$('paste').addEventListener('click', async () => (await pasteModule()).openPaste(pasteContext()));
 
 // Rules and the tutorial (in the menu, and in the header on wide screens).
 const closeMenu = () => { try { $('menu').hidePopover(); } catch { /* not open */ } };
 const openRules = async () => {
   closeMenu();
   await t.more(); // the rules' text is fetched when first read
+  // Its paragraphs, rules.p1 to rules.p11 in the catalogue.
+  $('rules-text').innerHTML ||= Array.from({ length: 11 }, (_, i) => `<p data-i18n="rules.p${i + 1}"></p>`).join('');
   translatePage($('rules-dialog'), t);
   $('rules-dialog').showModal();
 };
 const openLearn = async () => {
   closeMenu();
   await t.more();
-  translatePage($('tutorial-dialog'), t);
+  const dialog = $('tutorial-dialog');
   try {
-    await (await tutorialModule()).openTutorial($('tutorial-dialog'), t, lang, settings);
+    await boardDialogStyle();
+    const { openTutorial, TUTORIAL_MARKUP } = await tutorialModule();
+    if (!dialog.firstElementChild) dialog.innerHTML = TUTORIAL_MARKUP;
+    translatePage(dialog, t);
+    await openTutorial(dialog, t, lang, settings);
   } catch (err) {
     showNotice(t('notice.study_failed', { error: err?.message || err }));
   }
@@ -742,9 +699,13 @@ const openLearn = async () => {
 const openPuzzles = async () => {
   closeMenu();
   await t.more(); // the puzzles' texts come with the rules'
-  translatePage($('puzzle-dialog'), t);
+  const dialog = $('puzzle-dialog');
   try {
-    await (await puzzleModule()).openPuzzles($('puzzle-dialog'), t, lang, settings);
+    await boardDialogStyle();
+    const puzzles = await puzzleModule();
+    if (!dialog.firstElementChild) dialog.innerHTML = puzzles.PUZZLE_MARKUP;
+    translatePage(dialog, t);
+    await puzzles.openPuzzles(dialog, t, lang, settings);
   } catch (err) {
     showNotice(t('notice.study_failed', { error: err?.message || err }));
   }
@@ -756,6 +717,7 @@ const openEditor = async () => {
   closeMenu();
   const dialog = $('editor-dialog');
   try {
+    await boardDialogStyle(); // first: the editor's own styles win a tie with these
     const edited = (await editorModule()).editPosition(dialog, { t, lang, theme: boardTheme(), start: board.searchSpec() });
     dialog.showModal();
     const position = await edited;

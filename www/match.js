@@ -2,7 +2,23 @@
 // match's line in the status and its score table, looking at a finished game of the match,
 // resigning and offering a draw. Glue: the match itself lives in the wasm board.
 
+import { addStyle } from './styles.js';
+
 const $ = (id) => document.getElementById(id);
+
+/** The score table's markup, put in its dialog once a match is on (not sent on a first visit). */
+const MATCH_TABLE = `
+<form method="dialog">
+  <h2 id="match-title" data-i18n="match.title">Score table</h2>
+  <p id="match-summary"></p>
+  <div class="table-box"><table id="match-table"></table></div>
+  <div class="row end">
+    <button id="match-copy" type="button" data-i18n="btn.copy_match">Copy the match as PTN</button>
+    <button id="match-leave" type="button" data-i18n="btn.match_leave">Leave the match</button>
+    <button value="close" data-i18n="btn.close">Close</button>
+  </div>
+</form>
+`;
 
 /** The options chosen in the New game form: `{scoring, tieRule, takeBacks}`. */
 export function readRuleOptions(form) {
@@ -108,6 +124,17 @@ export function setUpMatch(host) {
     if (board.backToMatch()) host.onView(false);
   };
 
+  if (!$('match-table')) {
+    addStyle(`
+.table-box { overflow: auto; max-height: 55vh; }
+#match-table { border-collapse: collapse; width: 100%; font-size: .92rem; }
+#match-table th, #match-table td { border-bottom: 1px solid var(--line); padding: .25rem .4rem; text-align: left; }
+#match-table tr.total th { border-top: 2px solid var(--fg); }
+#match-table button { min-height: 1.8rem; padding: .1rem .5rem; }
+`);
+    $('match-dialog').innerHTML = MATCH_TABLE;
+    for (const el of $('match-dialog').querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  }
   $('match-table-button').addEventListener('click', table);
   $('match-back').addEventListener('click', back);
   $('match-copy').addEventListener('click', () => host.copy(board.matchPtn() || '', t('match.ptn')));

@@ -7,6 +7,25 @@ import { mount } from './board.js';
 import { stepsBar } from './lesson.js';
 import { spawnWorker } from './spawn.js';
 
+/** The dialog's markup, put in it when first opened (not sent on a first visit). */
+export const PUZZLE_MARKUP = `
+<div class="tutorial-head">
+  <h2 id="puzzle-heading" data-i18n="puz.title">Puzzles</h2>
+  <span id="puzzle-solved" class="muted"></span>
+</div>
+<h3 id="puzzle-title"></h3>
+<p id="puzzle-about" class="muted"></p>
+<div id="puzzle-board" class="tutorial-board"></div>
+<p id="puzzle-feedback" class="tutorial-feedback" aria-live="assertive"></p>
+<div class="row end">
+  <button id="puzzle-prev" type="button" data-i18n="puz.prev">Previous</button>
+  <button id="puzzle-hint" type="button" data-i18n="puz.hint_button">Hint</button>
+  <button id="puzzle-retry" type="button" data-i18n="puz.retry">Try again</button>
+  <button id="puzzle-next" type="button" data-i18n="puz.skip">Skip</button>
+  <button id="puzzle-close" type="button" data-i18n="puz.back">Back to my game</button>
+</div>
+`;
+
 /** Nodes the solver may spend on one question. */
 const NODES = 1_000_000;
 /** How long an answer waits before it is played, and a refused move before it is taken back. */

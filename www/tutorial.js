@@ -2,6 +2,24 @@
 // learner did what it asked and explaining a wrong try (which is taken back).
 import { mount } from './board.js';
 
+/** The dialog's markup, put in it when first opened (not sent on a first visit). */
+export const TUTORIAL_MARKUP = `
+<div class="tutorial-head">
+  <h2 id="tutorial-heading" data-i18n="tut.title">Learn to play</h2>
+  <span id="tutorial-step" class="muted"></span>
+</div>
+<h3 id="tutorial-title"></h3>
+<p id="tutorial-text"></p>
+<div id="tutorial-board" class="tutorial-board"></div>
+<p id="tutorial-feedback" class="tutorial-feedback" aria-live="assertive"></p>
+<div class="row end">
+  <button id="tutorial-back" type="button" data-i18n="tut.back">Previous step</button>
+  <button id="tutorial-retry" type="button" data-i18n="tut.retry">Try again</button>
+  <button id="tutorial-next" type="button" data-i18n="tut.next">Next step</button>
+  <button id="tutorial-close" type="button" data-i18n="btn.close">Close</button>
+</div>
+`;
+
 /** Each step: a start position, and what counts as doing it (from the move's PTN and the
  *  board's status after it). */
 export const STEPS = [

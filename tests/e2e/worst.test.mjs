@@ -78,6 +78,7 @@ async function paste(page, text, { load = true } = {}) {
   if (text != null) await stash(page, text);
   await openMenu(page);
   await page.click('#paste');
+  await page.waitForSelector('#paste-dialog[open] #paste-text');
   await page.$eval('#paste-text', (el) => {
     const data = new DataTransfer();
     data.setData('text/plain', window.pasteText);

@@ -1,0 +1,28 @@
+// The styles of the page's dialogs with a board of their own (the tutorial, puzzles, the
+// position editor): added when one first opens, not on a first visit's way to its first board.
+import { addStyle } from './styles.js';
+
+addStyle(`
+.tutorial-head { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; }
+.tutorial-board { width: min(36rem, 90vw); height: min(24rem, 50vh); margin: .5rem auto; }
+dialog.tutorial { width: min(44rem, 96vw); }
+/* Small screens: the tutorial fills the screen, the board takes what the text leaves. */
+@media (max-width: 40rem), (max-height: 30rem) {
+  dialog.tutorial[open] { display: flex; flex-direction: column; width: 100vw; height: 100dvh; max-width: none; max-height: none; margin: 0; border: 0; border-radius: 0; padding: .5rem .7rem; overflow: hidden; }
+  dialog.tutorial h2 { font-size: 1rem; margin: 0; }
+  dialog.tutorial h3 { font-size: .95rem; margin: .2rem 0; }
+  dialog.tutorial #tutorial-text { margin: .1rem 0; font-size: .9rem; }
+  dialog.tutorial .tutorial-board { flex: 1; width: 100%; height: auto; min-height: 9rem; margin: .2rem 0; }
+  dialog.tutorial .tutorial-feedback { margin: .1rem 0; min-height: 1.2em; font-size: .9rem; }
+  dialog.tutorial .row.end { position: static; flex-wrap: wrap; margin-top: .2rem; gap: .3rem; }
+  dialog.tutorial .row.end button { padding: .2rem .5rem; min-height: 2rem; }
+}
+@media (max-height: 30rem) and (orientation: landscape) {
+  dialog.tutorial[open] { display: grid; grid-template-columns: minmax(12rem, 40%) 1fr; grid-template-rows: auto auto 1fr auto auto; column-gap: .8rem; }
+  dialog.tutorial .tutorial-head, dialog.tutorial h3, dialog.tutorial #tutorial-text, dialog.tutorial .tutorial-feedback, dialog.tutorial .row.end { grid-column: 1; }
+  dialog.tutorial .tutorial-board { grid-column: 2; grid-row: 1 / -1; }
+}
+.tutorial-feedback { min-height: 1.4em; font-weight: 600; }
+.tutorial-feedback.good { color: var(--win); }
+.tutorial-feedback.bad { color: var(--warn); }
+`);

@@ -1,0 +1,115 @@
+// Paste: the dialog that loads a game or a position from text, and shows a text to copy by
+// hand where the clipboard is closed. Its markup and logic, loaded when first opened (not on a
+// first visit's way to its first board). Glue: the board (its study build) reads the text.
+
+const PASTE_FORM = `
+<form method="dialog" id="paste-form">
+  <h2 id="paste-title" data-i18n="paste.title">Load a game or position</h2>
+  <label for="paste-text" data-i18n="paste.label">Paste a game (PTN, PTN Ninja or playtak.com notation) or a TPS position</label>
+  <textarea id="paste-text" rows="8" spellcheck="false"></textarea>
+  <p id="paste-held" hidden><span id="paste-held-text"></span> <button type="button" id="paste-clear" data-i18n="paste.clear">Clear</button></p>
+  <p id="paste-error" class="error" aria-live="assertive"></p>
+  <div class="row end">
+    <button value="cancel" formnovalidate data-i18n="btn.cancel">Cancel</button>
+    <button value="load" id="load-game" data-i18n="btn.load">Load</button>
+  </div>
+</form>
+`;
+
+// A long pasted text (a game of thousands of plies) is held here, not in the text box:
+// laying out 100,000 plies of text there stops the page for a second or more. The box
+// shows its beginning, read-only, and a line says how long it is; Load reads it all,
+// Clear lets go of it.
+const PASTE_HELD_OVER = 32 * 1024;
+
+const $ = (id) => document.getElementById(id);
+let ctx = null;
+let pastedLong = null;
+
+function holdPaste(text) {
+  pastedLong = text;
+  const box = $('paste-text');
+  box.value = `${text.slice(0, 2000)}\n…`;
+  box.readOnly = true;
+  $('paste-held-text').textContent = ctx.t('paste.held', { size: Math.round(text.length / 1024) });
+  $('paste-held').hidden = false;
+}
+
+function releasePaste() {
+  pastedLong = null;
+  $('paste-text').readOnly = false;
+  $('paste-text').value = '';
+  $('paste-held').hidden = true;
+}
+
+/** Puts the form in the dialog and wires it, once. */
+function ensureForm(dialog) {
+  if ($('paste-form')) return;
+  dialog.innerHTML = PASTE_FORM;
+  $('paste-text').addEventListener('paste', (e) => {
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    if (pastedLong != null || text.length <= PASTE_HELD_OVER) return;
+    e.preventDefault();
+    // What a paste would have made of the box: the text typed there, the selection replaced.
+    const box = e.currentTarget;
+    holdPaste(box.value.slice(0, box.selectionStart) + text + box.value.slice(box.selectionEnd));
+  });
+  // Put there otherwise (dropped, or filled by a script): taken out before it is laid out.
+  $('paste-text').addEventListener('input', () => {
+    const text = $('paste-text').value;
+    if (pastedLong == null && text.length > PASTE_HELD_OVER) holdPaste(text);
+  });
+  $('paste-clear').addEventListener('click', () => { releasePaste(); $('paste-text').focus(); });
+  $('load-game').addEventListener('click', load);
+}
+
+/**
+ * Opens Paste. `context`: the `dialog` element, the `board`, the translator `t`,
+ * `openingDialog` (its texts), `studyFor(dialog, line)` (waits for the study build, saying so
+ * in `line`), `beforeLoad()` (false to keep the game: a match the reader would not leave) and
+ * `afterLoad(before)` (the game before, a save or null, once another is on the board).
+ */
+export async function openPaste(context) {
+  ctx = context;
+  ensureForm(ctx.dialog);
+  $('paste-error').textContent = '';
+  await ctx.openingDialog(ctx.dialog);
+  ctx.dialog.showModal();
+  ctx.board.study().catch(() => {}); // games read from text are the study build's
+}
+
+/** Shows `text` in the dialog to be copied by hand, with `message` saying so. */
+export async function showToCopy(context, text, message) {
+  ctx = context;
+  ensureForm(ctx.dialog);
+  releasePaste();
+  $('paste-text').value = text;
+  $('paste-error').textContent = message;
+  await ctx.openingDialog(ctx.dialog);
+  ctx.dialog.showModal();
+}
+
+async function load(e) {
+  // Closed here once loaded: an error keeps the dialog and the pasted text, so nothing is lost.
+  e.preventDefault();
+  const { dialog, board, t } = ctx;
+  if (!(await ctx.studyFor(dialog, $('paste-error')))) return;
+  const text = pastedLong ?? $('paste-text').value;
+  if (!ctx.beforeLoad()) return;
+  const before = board.plyCount() > 0 ? board.save() : null;
+  // A long game is read in slices: the dialog says how far it got, and Load waits.
+  $('load-game').disabled = true;
+  const error = await Promise.resolve(board.load(text, (done) => {
+    $('paste-error').textContent = t('paste.reading', { percent: Math.floor(done * 100) });
+  })).finally(() => { $('load-game').disabled = false; });
+  if (error) {
+    $('paste-error').textContent = error;
+    return;
+  }
+  await ctx.afterLoad(before);
+  // In a task of its own, and emptied first: a dialog closing over a long text lays it out
+  // again, and the page has just answered the new game.
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
+  releasePaste();
+  dialog.close('load');
+}
