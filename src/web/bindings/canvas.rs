@@ -44,7 +44,9 @@ pub(super) struct SquaresLayer {
 
 impl SquaresLayer {
     /// Lets the kept squares' pictures go, so that the next frame paints every changed
-    /// square again (the benchmark's frame that shows something never shown before).
+    /// square again (the benchmark's frame that shows something never shown before, which
+    /// only the study build's `benchFrame` asks for).
+    #[cfg(feature = "study")]
     pub(super) fn forget_pictures(&mut self) {
         self.sprites.clear();
     }
