@@ -28,7 +28,8 @@ const SLICE_TOKENS = 400;
 function playWasm() {
   const url = new URL('../pkg/tak_bg.wasm', import.meta.url);
   const early = globalThis.TAK_PLAY_WASM;
-  globalThis.TAK_PLAY_WASM = undefined;
+  // Taken away, not set to undefined: on a host page (a <tak-board>) nothing is left behind.
+  if (early) delete globalThis.TAK_PLAY_WASM;
   return early ? early.catch(() => url) : url;
 }
 
