@@ -57,11 +57,14 @@ export async function serve(dir = ROOT, { cors = false } = {}) {
   return { url: `http://127.0.0.1:${port}`, close: () => server.kill() };
 }
 
+/** Debian's Chromium, headless (also for a persistent context: `chromium.launchPersistentContext`). */
+export const LAUNCH_OPTIONS = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+};
+
 export async function launch() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  return chromium.launch(LAUNCH_OPTIONS);
 }
 
 /** Takes the first visit's welcome as seen, for a page or a whole browser context. */
