@@ -681,7 +681,19 @@ const openRules = async () => {
   translatePage($('rules-dialog'), t);
   $('rules-dialog').showModal();
 };
-const openLearn = async () => {
+/**
+ * `open`, ignored while it is still opening: a double click on "Learn to play" before its
+ * module came mounted two boards in one dialog.
+ */
+const oneAtATime = (open) => {
+  let opening = false;
+  return async () => {
+    if (opening) return;
+    opening = true;
+    try { await open(); } finally { opening = false; }
+  };
+};
+const openLearn = oneAtATime(async () => {
   closeMenu();
   await t.more();
   const dialog = $('tutorial-dialog');
@@ -694,9 +706,9 @@ const openLearn = async () => {
   } catch (err) {
     showNotice(t('notice.study_failed', { error: err?.message || err }));
   }
-};
+});
 // Puzzles: their own board in a dialog, so the reader's game stays as it is under it.
-const openPuzzles = async () => {
+const openPuzzles = oneAtATime(async () => {
   closeMenu();
   await t.more(); // the puzzles' texts come with the rules'
   const dialog = $('puzzle-dialog');
@@ -709,7 +721,7 @@ const openPuzzles = async () => {
   } catch (err) {
     showNotice(t('notice.study_failed', { error: err?.message || err }));
   }
-};
+});
 $('puzzles').addEventListener('click', openPuzzles);
 // The position editor: its own board in a dialog; Done starts a game at the position (its TPS
 // in the PTN's tags) and keeps the game before one step away; Cancel changes nothing.

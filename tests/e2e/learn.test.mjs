@@ -154,6 +154,23 @@ test('the tutorial is completed step by step, and a wrong try is explained and t
   await context.close();
 });
 
+test('"Learn to play" and Puzzles clicked twice before they open show one board each', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await openGame(context, server.url);
+  // Two clicks in one go, before the tutorial's module has come (a quick double click).
+  await page.evaluate(() => { const b = document.getElementById('learn-wide'); b.click(); b.click(); });
+  await page.waitForFunction(() => window.takTutorial);
+  await page.waitForTimeout(500); // a second board would have come by now
+  assert.equal(await page.locator('#tutorial-board canvas.tak-canvas').count(), 1);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('tutorial-dialog').open);
+  await page.evaluate(() => { const b = document.getElementById('puzzles'); b.click(); b.click(); });
+  await page.waitForSelector('#puzzle-board canvas.tak-canvas');
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('#puzzle-board canvas.tak-canvas').count(), 1);
+  await context.close();
+});
+
 async function axe(page) {
   await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
   const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
