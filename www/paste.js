@@ -72,6 +72,7 @@ function ensureForm(dialog) {
 export async function openPaste(context) {
   ctx = context;
   ensureForm(ctx.dialog);
+  showAsCopy(false);
   $('paste-error').textContent = '';
   await ctx.openingDialog(ctx.dialog);
   ctx.dialog.showModal();
@@ -84,9 +85,22 @@ export async function showToCopy(context, text, message) {
   ensureForm(ctx.dialog);
   releasePaste();
   $('paste-text').value = text;
-  $('paste-error').textContent = message;
+  $('paste-error').textContent = '';
   await ctx.openingDialog(ctx.dialog);
+  showAsCopy(true, message);
   ctx.dialog.showModal();
+  // Selected, ready for Ctrl+C.
+  $('paste-text').select();
+}
+
+/**
+ * The dialog as a text to copy (`message` its title, no label and no Load) or, `copying`
+ * false, as Paste again (its title comes back with its texts, `openingDialog`).
+ */
+function showAsCopy(copying, message = '') {
+  if (copying) $('paste-title').textContent = message;
+  $('paste-form').querySelector('label[for=paste-text]').hidden = copying;
+  $('load-game').hidden = copying;
 }
 
 async function load(e) {

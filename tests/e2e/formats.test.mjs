@@ -55,3 +55,28 @@ test('a PTN Ninja game with branches keeps them as variations', async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('where the clipboard is refused, Copy PTN shows the game selected to copy by hand, with no Load', async () => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+  });
+  const page = await openGame(context, server.url);
+  assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
+  await openMenu(page);
+  await page.click('#copy-ptn');
+  await page.waitForSelector('#paste-dialog[open] #paste-text');
+  assert.match(await page.inputValue('#paste-text'), /1\. a1/);
+  assert.equal(await page.textContent('#paste-title'), 'Copy the PTN below.');
+  assert.equal(await page.isHidden('#load-game'), true);
+  const selected = await page.$eval('#paste-text', (el) => el.selectionEnd - el.selectionStart === el.value.length);
+  assert.ok(selected, 'the text is selected');
+  // Paste afterwards is Paste again: Load is back.
+  await page.keyboard.press('Escape');
+  await openMenu(page);
+  await page.click('#paste');
+  await page.waitForSelector('#paste-dialog[open]');
+  assert.equal(await page.isVisible('#load-game'), true);
+  assert.equal(await page.textContent('#paste-title'), 'Load a game or position');
+  await context.close();
+});
