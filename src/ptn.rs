@@ -48,9 +48,9 @@ fn push_move(out: &mut String, pos: &Position, mv: Move) {
 }
 
 /// Appends `n` in decimal to `out`, without the formatting machinery (a long game's PTN
-/// writes 50,000 move numbers).
-fn push_number(out: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
+/// writes 50,000 move numbers, its save 100,000 child indices).
+pub(crate) fn push_number(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
         at -= 1;
@@ -1088,13 +1088,13 @@ fn write_branch_line<'g>(
                 out.truncate(trimmed);
                 out.push('\n');
             }
-            push_number(out, pos.move_number());
+            push_number(out, pos.move_number().into());
             out.push_str(". ");
         } else if first {
-            push_number(out, pos.move_number());
+            push_number(out, pos.move_number().into());
             out.push_str(". -- ");
         } else if numbered {
-            push_number(out, pos.move_number());
+            push_number(out, pos.move_number().into());
             out.push_str("... ");
         }
         first = false;

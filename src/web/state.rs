@@ -595,3 +595,21 @@ impl From<PlyMessage> for Message {
             .with_nested("error", p.inner)
     }
 }
+
+/// For tests of long games: a 6x6 board with `plies` plies of two flats shuffled back and
+/// forth (`a1 f6`, then `f6- a1+ f5+ a2-` over and over).
+#[cfg(test)]
+pub(crate) fn long_board(plies: usize) -> Board {
+    let mut board =
+        Board::with_config(crate::Config::standard(6).unwrap(), BoardOptions::default());
+    let cycle = ["f6-", "a1+", "f5+", "a2-"];
+    for i in 0..plies {
+        let ply = match i {
+            0 => "a1",
+            1 => "f6",
+            _ => cycle[(i - 2) % 4],
+        };
+        board.play_ptn(ply).unwrap();
+    }
+    board
+}

@@ -555,6 +555,7 @@ mod tests {
     use super::*;
     use crate::web::config::BoardOptions;
     use crate::web::json::Json;
+    use crate::web::state::long_board;
     use crate::Config;
 
     #[test]
@@ -615,21 +616,6 @@ mod tests {
         let back = b.status();
         assert_eq!(back.result, None);
         assert_eq!(back.final_result, end.result);
-    }
-
-    /// A 6x6 board with `plies` plies of two flats shuffled back and forth.
-    fn long_board(plies: usize) -> Board {
-        let mut b = Board::with_config(Config::standard(6).unwrap(), BoardOptions::default());
-        let cycle = ["f6-", "a1+", "f5+", "a2-"];
-        for i in 0..plies {
-            let ply = match i {
-                0 => "a1",
-                1 => "f6",
-                _ => cycle[(i - 2) % 4],
-            };
-            b.play_ptn(ply).unwrap();
-        }
-        b
     }
 
     #[test]

@@ -62,13 +62,10 @@ fn write(game: &Game, clock: Option<String>) -> String {
         if i > 0 {
             out.push(',');
         }
-        match index {
-            0..=9 => out.push((b'0' + index as u8) as char),
-            _ => out.push_str(&index.to_string()),
-        }
+        ptn::push_number(&mut out, index as u64);
     }
     out.push_str("\nply ");
-    out.push_str(&game.len().to_string());
+    ptn::push_number(&mut out, game.len() as u64);
     out.push('\n');
     out.push_str(clock.as_deref().unwrap_or("clock none"));
     out.push('\n');
@@ -243,22 +240,8 @@ impl Restoring {
 mod tests {
     use super::*;
     use crate::web::config::BoardOptions;
+    use crate::web::state::long_board;
     use crate::Config;
-
-    /// A 6x6 board with `plies` plies of two flats shuffled back and forth.
-    fn long_board(plies: usize) -> Board {
-        let mut board = Board::with_config(Config::standard(6).unwrap(), BoardOptions::default());
-        let cycle = ["f6-", "a1+", "f5+", "a2-"];
-        for i in 0..plies {
-            let ply = match i {
-                0 => "a1",
-                1 => "f6",
-                _ => cycle[(i - 2) % 4],
-            };
-            board.play_ptn(ply).unwrap();
-        }
-        board
-    }
 
     #[test]
     fn a_long_save_is_read_in_many_slices_and_comes_back_whole() {
