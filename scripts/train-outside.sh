@@ -19,6 +19,9 @@ SELFPLAY_GAMES=${SELFPLAY_GAMES:-600}
 SELFPLAY_NODES=${SELFPLAY_NODES:-3000}
 OUTSIDE_GAMES=${OUTSIDE_GAMES:-80}
 OUTSIDE_MOVETIME=${OUTSIDE_MOVETIME:-100}
+# Openings for the training games: away from the seeds the README measures on (5000, 7000,
+# 13000, 17000), so that a measurement never replays an opening the fit has seen.
+OUTSIDE_SEED=${OUTSIDE_SEED:-30000}
 STEP=${STEP:-all}
 REAL=../shared/data/real-games.jsonl
 mkdir -p "$OUT"
@@ -42,7 +45,7 @@ if { [ "$STEP" = all ] || [ "$STEP" = outside ]; } && [ -n "${OUTSIDE:-}" ]; the
   part="$OUT/outside-s$SIZE-$(lines "$file").ptn"
   if [ "$(lines "$file")" -lt "$OUTSIDE_GAMES" ]; then
     "$tak" match --size "$SIZE" --komi "$komi" --games $((OUTSIDE_GAMES - $(lines "$file"))) \
-      --seed $((5000 + $(lines "$file"))) --movetime "$OUTSIDE_MOVETIME" --pgn "$part" \
+      --seed $((OUTSIDE_SEED + $(lines "$file"))) --movetime "$OUTSIDE_MOVETIME" --pgn "$part" \
       "$tak tei" "$OUTSIDE" || true
     cat "$part" >> "$file"
     rm -f "$part"
