@@ -50,7 +50,7 @@ export function setUpStudy(board, getT, { busy }) {
   let shownFor = null;
   let shownLines = ''; // the lines on screen, as text
   let previewed = null; // the prefix of the line a tap previews (a second tap plays it)
-  let hovering = false; // the mouse is over a ply of the line
+  let hovering = false; // the ply button the mouse moved onto, or false
   const t = (...args) => getT()(...args);
 
   const previewButtons = () => document.querySelectorAll('#analysis-line button, #analysis-more button');
@@ -63,7 +63,14 @@ export function setUpStudy(board, getT, { busy }) {
       b.className = 'ply';
       b.textContent = ply;
       b.setAttribute('aria-label', t('analysis.play_line', { line: line.slice(0, i + 1).join(' ') }));
-      b.addEventListener('pointerenter', (e) => { if (e.pointerType === 'mouse') { hovering = true; board.setPreview(line.slice(0, i + 1)); } });
+      // A preview starts when the mouse moves onto a ply, not when a ply appears under a
+      // resting pointer: turning analysis on moves the lines to where the toggle was, and a
+      // preview there would freeze the lines at their first depth.
+      b.addEventListener('pointermove', (e) => {
+        if (e.pointerType !== 'mouse' || hovering === b || !(e.movementX || e.movementY)) return;
+        hovering = b;
+        board.setPreview(line.slice(0, i + 1));
+      });
       b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') { hovering = false; board.setPreview(null); } });
       b.addEventListener('focus', () => board.setPreview(line.slice(0, i + 1)));
       b.addEventListener('blur', () => board.setPreview(null));

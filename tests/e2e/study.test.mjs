@@ -189,6 +189,32 @@ test('analysis shows the three best lines, each starting with another move, and 
   await context.close();
 });
 
+test('turning analysis on with the pointer at rest: the lines that appear under it still deepen', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.load('[Size "6"]\n[Komi "2"]\n1. a6 a1 2. c3 d4 3. c4 d3'));
+  const toggle = await page.locator('#analysis-toggle').boundingBox();
+  await page.click('#analysis-toggle');
+  // The toggle moved down; the best line took its place under the resting pointer.
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-line button').length > 0);
+  const [x, y] = [toggle.x + toggle.width / 2, toggle.y + toggle.height / 2];
+  const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('#analysis-line, #analysis-more')?.id, [x, y]);
+  assert.equal(under, 'analysis-line', 'the pointer rests on the best line');
+  // Chromium tells the page what is under a resting pointer after a layout change, with a
+  // move event of no movement; a move to the same point does the same, without waiting on it.
+  await page.mouse.move(x, y);
+  // A line that appears under a pointer that did not move is not a preview: the lines go on
+  // deepening (before, they could freeze at depth 1 with no next lines).
+  await page.evaluate(() => {
+    window.linesShown = () => [...document.querySelectorAll('#analysis-line, #analysis-more li')].map((l) => l.textContent).join('|');
+  });
+  const shown = await page.evaluate(() => window.linesShown());
+  await page.waitForFunction((shown) => window.linesShown() !== shown, shown, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-more li button').length >= 2, null, { timeout: 20000 });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('analysis on a phone: the bar and line fit above the board', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await openGame(context, server.url);
