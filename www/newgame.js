@@ -162,7 +162,7 @@ export async function openNewGame(context) {
   if (!form) {
     dialog.innerHTML = NEW_GAME_FORM;
     form = $('new-form');
-    wire(dialog);
+    wire();
   }
   await ctx.openingDialog(dialog);
   form.opponent.value = settings.opponent;
@@ -220,7 +220,7 @@ function syncClockOptions() {
 }
 
 /** The form's listeners, added once its markup is in the page. */
-function wire(dialog) {
+function wire() {
   form.opponent.addEventListener('change', syncComputerOptions);
   form.size.addEventListener('change', showStandardPieces);
   form.addEventListener('submit', (event) => {
@@ -233,13 +233,16 @@ function wire(dialog) {
       event.preventDefault(); // the dialog stays open with what was typed
       $('variant-options').open = true;
       $('new-error').scrollIntoView({ block: 'center' });
+      return;
     }
+    // The game starts here, before the dialog closes: its close event comes a task later,
+    // and by then the page already shows the new game.
+    startChosen();
   });
   form.length.addEventListener('change', syncMatchOptions);
   form.clock.addEventListener('change', syncClockOptions);
   form.opponent.addEventListener('change', syncMatchOptions);
-  dialog.addEventListener('close', () => {
-    if (dialog.returnValue !== 'start') return;
+  function startChosen() {
     const { matchTools } = ctx;
     const chosen = {
       opponent: form.opponent.value === 'computer' ? 'computer' : 'human',
@@ -252,5 +255,5 @@ function wire(dialog) {
       clockCustom: { minutes: Number(form.clockMinutes.value), increment: Number(form.clockIncrement.value) },
     };
     ctx.start(chosen, form.size.value, form.komi.value, matchTools.readLength(form));
-  });
+  }
 }

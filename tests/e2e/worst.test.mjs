@@ -154,10 +154,19 @@ test('a game of the most plies loads; one more ply is refused with the limit nam
   assert.ok(box.length < 3000 && box.readOnly, JSON.stringify(box));
   assert.equal(box.start, '[Size "6"]\n\n1. a1 f6');
   await shot(page, 'long-paste-held-1280');
+  // Whether Load was disabled each time the dialog said how far the reading had got (seen in
+  // the page: on a fast machine the reading is over before a test could look).
+  await page.evaluate(() => {
+    window.loadDisabledWhileReading = [];
+    const said = document.getElementById('paste-error');
+    new MutationObserver(() => {
+      if (/Reading the game… \d+%/.test(said.textContent)) window.loadDisabledWhileReading.push(document.getElementById('load-game').disabled);
+    }).observe(said, { childList: true, characterData: true, subtree: true });
+  });
   await page.click('#load-game');
   // The dialog says how far the reading has got, and the page answers meanwhile.
-  await page.waitForFunction(() => /Reading the game… \d+%/.test(document.getElementById('paste-error').textContent), null, { timeout: 20000 });
-  assert.equal(await page.isDisabled('#load-game'), true, 'Load waits for the reading');
+  await page.waitForFunction(() => window.loadDisabledWhileReading.length > 0, null, { timeout: 20000 });
+  assert.ok((await page.evaluate(() => window.loadDisabledWhileReading)).every((disabled) => disabled), 'Load waits for the reading');
   await page.waitForFunction(() => window.tak.status().ply === 100000, null, { timeout: 60000 });
   await page.waitForFunction(() => document.getElementById('paste-dialog').open === false);
   await page.waitForTimeout(300); // the saves after the change, each in a task of its own
