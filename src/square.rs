@@ -215,14 +215,22 @@ pub mod bitboard {
     /// The squares of a board of side `size`.
     #[inline]
     pub const fn board_mask(size: u8) -> u64 {
-        let row = (1u64 << size) - 1;
-        let mut mask = 0;
-        let mut rank = 0;
-        while rank < size {
-            mask |= row << (rank * 8);
-            rank += 1;
-        }
-        mask
+        // A table, not a loop: road checks ask for it at every node.
+        const MASKS: [u64; 9] = {
+            let mut masks = [0; 9];
+            let mut size = 1;
+            while size <= 8 {
+                let row = (1u64 << size) - 1;
+                let mut rank = 0;
+                while rank < size {
+                    masks[size] |= row << (rank * 8);
+                    rank += 1;
+                }
+                size += 1;
+            }
+            masks
+        };
+        MASKS[size as usize]
     }
 
     /// File a of any board.
@@ -271,10 +279,58 @@ pub mod bitboard {
             return false;
         }
         let mask = board_mask(size);
+        // A road from left to right crosses every file, one from bottom to top every rank:
+        // two folds rule out most sets before any flood fill (the search asks this about
+        // every spread of every stack at every node).
         let (left, right) = (FILE_A & mask, last_file(size));
         let (bottom, top) = (RANK_1 & mask, last_rank(size));
-        (set & left != 0 && set & right != 0 && flood(left, set, mask) & right != 0)
-            || (set & bottom != 0 && set & top != 0 && flood(bottom, set, mask) & top != 0)
+        (covers_every_file(set, size) && flood(left, set, mask) & right != 0)
+            || (covers_every_rank(set, size) && flood(bottom, set, mask) & top != 0)
+    }
+
+    /// Whether `set` crosses every file or every rank of a board of side `size`: what any
+    /// road needs, checked without a flood fill.
+    #[inline]
+    pub const fn could_span(set: u64, size: u8) -> bool {
+        covers_every_file(set, size) || covers_every_rank(set, size)
+    }
+
+    /// The files `set` has a square on, as bits of a byte (bit 0 for file a).
+    #[inline]
+    pub const fn files_of(set: u64) -> u8 {
+        let mut folded = set;
+        folded |= folded >> 32;
+        folded |= folded >> 16;
+        folded |= folded >> 8;
+        folded as u8
+    }
+
+    /// The ranks `set` has a square on, as bits of a byte (bit 0 for rank 1).
+    #[inline]
+    pub const fn ranks_of(set: u64) -> u8 {
+        // Bit 0 of each byte becomes the OR of that byte's eight bits; then a multiply
+        // gathers those eight bits into the top byte.
+        let mut folded = set;
+        folded |= folded >> 4;
+        folded |= folded >> 2;
+        folded |= folded >> 1;
+        ((folded & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    }
+
+    /// The bits of the first `size` files or ranks.
+    #[inline]
+    pub const fn full_line(size: u8) -> u8 {
+        ((1u16 << size) - 1) as u8
+    }
+
+    #[inline]
+    const fn covers_every_file(set: u64, size: u8) -> bool {
+        files_of(set) & full_line(size) == full_line(size)
+    }
+
+    #[inline]
+    const fn covers_every_rank(set: u64, size: u8) -> bool {
+        ranks_of(set) & full_line(size) == full_line(size)
     }
 
     /// Iterates the set bits of a bitboard as square indices, lowest first.

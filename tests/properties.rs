@@ -179,6 +179,20 @@ proptest! {
         }
     }
 
+    /// `spans` (which first checks that a set crosses every file or every rank) agrees with
+    /// flood-filling from one edge and looking for the other, on dense random sets.
+    #[test]
+    fn spans_agrees_with_a_plain_flood_fill(size in 3u8..=8, a: u64, b: u64, c: u64) {
+        use tak::square::bitboard::{board_mask, flood, last_file, last_rank, spans, FILE_A, RANK_1};
+        let mask = board_mask(size);
+        // Two random words ORed keep three squares in four, dense enough to make roads often.
+        for set in [a | b, (a | b) & c, a & mask, (a | b | c) & mask] {
+            let across = flood(FILE_A & mask, set, mask) & last_file(size) != 0;
+            let up = flood(RANK_1 & mask, set, mask) & last_rank(size) != 0;
+            prop_assert_eq!(spans(set, size), across || up, "{:#x} on {}", set, size);
+        }
+    }
+
     /// The fast road-in-one search agrees with trying every legal ply.
     #[test]
     fn road_in_one_agrees_with_brute_force(size in 3u8..=8, seed: u64, plies in 0usize..140) {
