@@ -320,18 +320,21 @@ impl Searcher {
             } else {
                 INFINITY
             };
-            let (score, best) = loop {
+            let (score, best, alpha) = loop {
                 let alpha = (previous - window).max(-INFINITY);
                 let beta = (previous + window).min(INFINITY);
                 let (score, best) = self.root(&mut pos, depth as i32, alpha, beta);
                 if self.stopped || window >= INFINITY || (score > alpha && score < beta) {
-                    break (score, best);
+                    break (score, best, alpha);
                 }
                 window = if window > 1000 { INFINITY } else { window * 4 };
             };
             if self.stopped && depth > 1 {
-                // An unfinished depth is only trusted for a move it has already proven better.
-                if let Some(b) = best.filter(|_| score > result.score && result.best.is_some()) {
+                // An unfinished depth is trusted for the moves it searched to the end: the
+                // last depth's choice comes first, so a move that scored above the window's
+                // floor after it was proven better at the deeper depth. (Scores at or below
+                // the floor are only bounds, and say nothing about which move is better.)
+                if let Some(b) = best.filter(|_| score > alpha && result.best.is_some()) {
                     result.best = Some(b);
                 }
                 break;
