@@ -517,13 +517,23 @@ impl Position {
 
     /// Checks that `mv` is legal here, with the reason if not.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        let size = self.size();
         let from = mv.square();
-        if !from.is_on_board(size) {
+        if !from.is_on_board(self.size()) {
             return Err(IllegalMove::OffBoard(from));
         }
         if self.is_over() {
             return Err(IllegalMove::GameOver);
+        }
+        self.check_in_play(mv)
+    }
+
+    /// [`Position::check`] where the game is known to go on: the search checks a remembered
+    /// move this way at every node, and has already looked for an end.
+    pub(crate) fn check_in_play(&self, mv: Move) -> Result<(), IllegalMove> {
+        let size = self.size();
+        let from = mv.square();
+        if !from.is_on_board(size) {
+            return Err(IllegalMove::OffBoard(from));
         }
         if let Some(kind) = mv.kind() {
             if self.heights[from.index()] != 0 {
