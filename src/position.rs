@@ -1132,9 +1132,15 @@ impl Position {
                 let run = |start: u8| (((1u16 << (steps + 1)) - 1) << start) as u8;
                 let (along, across) = match dir {
                     Direction::Right => (missing_files & !run(file), missing_ranks & !(1 << rank)),
-                    Direction::Left => (missing_files & !run(file - steps), missing_ranks & !(1 << rank)),
+                    Direction::Left => (
+                        missing_files & !run(file - steps),
+                        missing_ranks & !(1 << rank),
+                    ),
                     Direction::Up => (missing_ranks & !run(rank), missing_files & !(1 << file)),
-                    Direction::Down => (missing_ranks & !run(rank - steps), missing_files & !(1 << file)),
+                    Direction::Down => (
+                        missing_ranks & !run(rank - steps),
+                        missing_files & !(1 << file),
+                    ),
                 };
                 if along != 0 && across != 0 {
                     continue;
