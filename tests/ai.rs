@@ -462,7 +462,7 @@ fn the_top_level_finds_forced_wins_in_two_and_three() {
 }
 
 #[test]
-fn analysis_lines_start_with_different_moves_at_every_report() {
+fn analysis_lines_start_with_different_moves_and_read_best_first_at_every_report() {
     let game =
         tak::ptn::parse_game("[Size \"6\"]\n[Komi \"2\"]\n1. a6 a1 2. c3 d4 3. c4 d3").unwrap();
     let mut analysis = tak::ai::analysis::Analysis::new(game.position(), 8);
@@ -473,6 +473,10 @@ fn analysis_lines_start_with_different_moves_at_every_report() {
         firsts.extend(report.alternatives.iter().map(|l| l.best));
         let unique: std::collections::HashSet<_> = firsts.iter().collect();
         assert_eq!(unique.len(), firsts.len(), "{firsts:?}");
+        // The scores read best first, even where a next line is from a shallower depth.
+        let mut scores = vec![report.result.score];
+        scores.extend(report.alternatives.iter().map(|l| l.score));
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
         reports_with_three += usize::from(firsts.len() == 3);
         if report.finished || report.result.depth >= 6 {
             break;

@@ -173,9 +173,10 @@ impl Analysis {
     }
 
     /// The analysis so far, its lines best first, each starting with another move: a next
-    /// line searched as deep as the best
-    /// one that scores higher (two searches of one position need not agree to the last
-    /// hundredth) is shown as the best, so that the scores never read out of order.
+    /// line searched as deep as the best one that scores higher (two searches of one
+    /// position need not agree to the last hundredth) is shown as the best, and a shallower
+    /// line's older score is capped at the score above it, so that the scores never read
+    /// out of order.
     pub fn report(&self) -> AnalysisReport {
         let depth = self.best.depth;
         let mut lines = Vec::with_capacity(1 + self.alternatives.len());
@@ -197,6 +198,15 @@ impl Analysis {
                 i32::MIN
             })
         });
+        // A line last searched shallower than the best keeps an older score, which may read
+        // above the lines before it. The best line's search, at its depth, proved that no
+        // other first move scores more than it does; so such a score is capped at the one
+        // above it, and the lines always read best first.
+        for i in 1..lines.len() {
+            if lines[i].depth < depth {
+                lines[i].score = lines[i].score.min(lines[i - 1].score);
+            }
+        }
         let result = lines.remove(0);
         AnalysisReport {
             win_probability: win_probability(result.score, self.position.size()),
