@@ -279,16 +279,11 @@ pub fn fit(
 
 /// The weights as the source of `src/ai/policy_weights.rs`, `provenance` in its header.
 pub fn weights_source(weights: &[f32; POLICY_FEATURES], provenance: &str) -> String {
-    let mut s = String::new();
-    s.push_str(
-        "//! The move-ordering policy's weights, fitted by `tak policy` (see `policy_fit.rs`).\n",
+    let mut s = super::tune::generated_header(
+        "The move-ordering policy's weights, fitted by `tak policy` (see `policy_fit.rs`).\n\
+         Generated file: rerun the command below rather than editing it.\n\n",
+        provenance,
     );
-    s.push_str("//! Generated file: rerun the command below rather than editing it.\n//!\n");
-    for line in provenance.lines() {
-        s.push_str("//! ");
-        s.push_str(line);
-        s.push('\n');
-    }
     s.push_str("\n/// One weight per feature of [`super::policy`] (a logit per active feature).\n");
     s.push_str(&format!(
         "pub const POLICY_WEIGHTS: [f32; {POLICY_FEATURES}] = [\n"

@@ -314,19 +314,29 @@ pub fn logit_per_unit(w: &[f32; FEATURE_COUNT]) -> f32 {
     flat.max(0.05) / 100.0
 }
 
+/// The module comment of a generated weights file: what it is, then how it was made
+/// (`provenance`, the command and figures of the fit), each line as `//! `.
+pub(crate) fn generated_header(what: &str, provenance: &str) -> String {
+    let mut out = String::new();
+    for line in what.lines().chain(provenance.lines()) {
+        out.push_str("//!");
+        if !line.is_empty() {
+            out.push(' ');
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The Rust source of `src/ai/weights.rs` for six logit weight vectors (sizes 3 to 8),
 /// converted to hundredths of a flat.
 pub fn weights_source(logits: &[[f32; FEATURE_COUNT]; 6], provenance: &str) -> String {
-    let mut out = String::new();
-    out.push_str(
-        "//! The evaluation's weights, one vector per board size (3 to 8), in hundredths of a\n",
+    let mut out = generated_header(
+        "The evaluation's weights, one vector per board size (3 to 8), in hundredths of a\n\
+         flat per unit of feature. Written by `tak tune`: do not edit by hand.",
+        provenance,
     );
-    out.push_str("//! flat per unit of feature. Written by `tak tune`: do not edit by hand.\n");
-    for line in provenance.lines() {
-        out.push_str("//! ");
-        out.push_str(line);
-        out.push('\n');
-    }
     out.push_str("\nuse super::features::FEATURE_COUNT;\n\n");
     out.push_str("/// Logit (log-odds of a win) per hundredth of a flat, by size.\n");
     out.push_str("pub const LOGIT_PER_UNIT: [f32; 6] = [");
@@ -492,6 +502,27 @@ pub fn carry_over_weights(w: &[f32; FEATURE_COUNT], from: u8, to: u8) -> [f32; F
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generated_files_open_with_what_they_are_then_how_they_were_made() {
+        let header = generated_header(
+            "The weights.\nDo not edit.\n\n",
+            "tak tune a.txt\nlog-loss 0.4",
+        );
+        assert_eq!(
+            header,
+            "//! The weights.\n//! Do not edit.\n//!\n//! tak tune a.txt\n//! log-loss 0.4\n"
+        );
+        let source = weights_source(&[[0.0; FEATURE_COUNT]; 6], "tak tune a.txt");
+        assert!(
+            source.starts_with("//! The evaluation's weights"),
+            "{source}"
+        );
+        assert!(
+            source.contains("\n//! tak tune a.txt\n\nuse super::features"),
+            "{source}"
+        );
+    }
 
     #[test]
     fn games_round_trip_through_text() {
