@@ -698,10 +698,64 @@ pub struct Shown {
     /// `white` or `black`.
     pub attacker: &'static str,
     pub source: String,
+    /// The source in a player's words, where it names a game (see [`SourceWords`]).
+    pub source_words: SourceWords,
     pub difficulty: u32,
     pub plies: u8,
     /// The solution in PTN.
     pub solution: Vec<String>,
+}
+
+/// A puzzle's `Source` tag as a player would say it. The miner (`tak puzzles`) writes where
+/// it found each position for whoever checks it: a data set, a game number and a ply, such
+/// as `playtak.com game 123 (Alice vs Bob), ply 41` (the 41st ply is the puzzle's first). A
+/// player wants the game and the move: `Alice vs Bob`, move 21. A tag in no form the miner writes stays as it is.
+///
+/// ```
+/// use tak::puzzle::SourceWords;
+/// assert_eq!(
+///     SourceWords::of("playtak.com game 123 (Alice vs Bob), ply 41"),
+///     SourceWords::Game { players: "Alice vs Bob".into(), move_number: 21 },
+/// );
+/// assert_eq!(SourceWords::of("self-play 6x6 level 3 seed 1 game 8, ply 42"), SourceWords::SelfPlay);
+/// assert_eq!(SourceWords::of("my club, 2024"), SourceWords::AsWritten);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SourceWords {
+    /// A game between `players` (`A vs B`), the position before move `move_number`.
+    Game { players: String, move_number: u32 },
+    /// A game the computer played against itself.
+    SelfPlay,
+    /// Shown as written.
+    AsWritten,
+}
+
+impl SourceWords {
+    pub fn of(source: &str) -> SourceWords {
+        let Some((place, ply)) = source.rsplit_once(", ply ") else {
+            return SourceWords::AsWritten;
+        };
+        let Some(ply) = ply.trim().parse::<u32>().ok().filter(|&ply| ply >= 1) else {
+            return SourceWords::AsWritten;
+        };
+        if place.starts_with("self-play ") {
+            return SourceWords::SelfPlay;
+        }
+        let players = place
+            .strip_suffix(')')
+            .and_then(|p| p.rsplit_once(" ("))
+            .map(|(_, players)| players.trim())
+            .filter(|players| players.contains(" vs "));
+        match players {
+            Some(players) => SourceWords::Game {
+                players: players.to_string(),
+                // The miner counts plies from 1, the one about to be played: plies 1 and 2
+                // are move 1.
+                move_number: ply.div_ceil(2),
+            },
+            None => SourceWords::AsWritten,
+        }
+    }
 }
 
 /// Reads a set of puzzles (as [`Puzzle::parse_set`]) for a page: each one's start, attacker,
@@ -726,6 +780,7 @@ impl Shown {
                 "black"
             },
             source: p.source.clone(),
+            source_words: SourceWords::of(&p.source),
             difficulty: p.difficulty,
             plies: p.plies,
             solution: ptn::write_line(&p.position, &p.solution),

@@ -348,3 +348,26 @@ fn one_puzzle_read_for_an_embed_says_what_is_wrong_without_a_number() {
         "not a puzzle: no [Puzzle \"tinue\"] tag"
     );
 }
+
+#[test]
+fn every_shipped_puzzle_names_its_game_and_move_in_a_players_words() {
+    use tak::puzzle::SourceWords;
+    let (_, puzzles) = shipped();
+    for p in &puzzles {
+        let words = SourceWords::of(&p.source);
+        assert_ne!(words, SourceWords::AsWritten, "{}", p.source);
+        if let SourceWords::Game {
+            players,
+            move_number,
+        } = words
+        {
+            assert!(
+                players.contains(" vs ") && !players.contains('('),
+                "{players}"
+            );
+            // The position is before that move: the player to move is the attacker.
+            let ply: u32 = p.source.rsplit_once(", ply ").unwrap().1.parse().unwrap();
+            assert_eq!(move_number, ply.div_ceil(2), "{}", p.source);
+        }
+    }
+}

@@ -262,12 +262,18 @@ export async function openPuzzles(dialog, t, lang, settings) {
   let index = set.findIndex((_, i) => !progress.solved.includes(i + 1));
   if (index < 0) index = 0;
   let game = null;
+  /** Where the puzzle comes from, as a player says it: the game and the move. */
+  const sourceText = (p) => {
+    if (p.selfPlay) return t('puz.source_selfplay');
+    if (p.sourceGame) return t('puz.source_game', { game: p.sourceGame, move: p.sourceMove });
+    return p.source ? t('puz.source', { source: p.source }) : '';
+  };
   const render = () => {
     const p = set[index];
     if (!p) return;
     const done = progress.solved.includes(index + 1);
     $('puzzle-title').textContent = t('puz.number', { n: index + 1, total: set.length, difficulty: p.difficulty });
-    $('puzzle-about').textContent = [t('puz.plies', { n: p.plies }), p.source ? t('puz.source', { source: p.source }) : '', done && !game?.state.solved ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
+    $('puzzle-about').textContent = [t('puz.plies', { n: p.plies }), sourceText(p), done && !game?.state.solved ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
     const s = game?.state ?? {};
     $('puzzle-prev').disabled = index === 0;
     $('puzzle-next').disabled = index >= set.length - 1;

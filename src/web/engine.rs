@@ -6,6 +6,7 @@ use crate::ai::level::{choose, Level, Rng};
 use crate::ai::review::{eval_text, review, Finding, ReviewSettings};
 use crate::ai::search::{SearchLimits, Searcher};
 use crate::game::Judgement;
+use crate::puzzle::SourceWords;
 use crate::{tps, Config, Komi, Opening, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -110,11 +111,17 @@ struct Defended {
 
 /// One puzzle of a set, for the page (see [`Engine::puzzles`]).
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ShownPuzzle {
     tps: String,
     size: u8,
     attacker: &'static str,
     source: String,
+    /// The source in words (see [`crate::puzzle::SourceWords`]): the game's players and the
+    /// move, or that the computer played it against itself; both absent: `source` as written.
+    source_game: Option<String>,
+    source_move: Option<u32>,
+    self_play: bool,
     difficulty: u32,
     plies: u8,
     solution: Vec<String>,
@@ -457,8 +464,8 @@ impl Engine {
         })
     }
 
-    /// A puzzle set's text read for the page: `[{tps, size, attacker, source, difficulty,
-    /// plies, solution}]` ([`crate::puzzle::show_set`]); a bad set throws with where and why.
+    /// A puzzle set's text read for the page: `[{tps, size, attacker, source, sourceGame,
+    /// sourceMove, selfPlay, difficulty, plies, solution}]` ([`crate::puzzle::show_set`]); a bad set throws with where and why.
     /// With `one`, the text is a single puzzle ([`crate::puzzle::show_one`]), and its errors
     /// say what is wrong with it without naming it "puzzle 1".
     pub fn puzzles(&mut self, text: &str, one: bool) -> Result<JsValue, JsError> {
@@ -474,6 +481,15 @@ impl Engine {
                 tps: p.tps,
                 size: p.size,
                 attacker: p.attacker,
+                source_game: match &p.source_words {
+                    SourceWords::Game { players, .. } => Some(players.clone()),
+                    _ => None,
+                },
+                source_move: match p.source_words {
+                    SourceWords::Game { move_number, .. } => Some(move_number),
+                    _ => None,
+                },
+                self_play: p.source_words == SourceWords::SelfPlay,
                 source: p.source,
                 difficulty: p.difficulty,
                 plies: p.plies,
