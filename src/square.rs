@@ -280,8 +280,8 @@ pub mod bitboard {
         }
         let mask = board_mask(size);
         // A road from left to right crosses every file, one from bottom to top every rank:
-        // two folds rule out most sets before any flood fill (the search asks this about
-        // every spread of every stack at every node).
+        // two folds rule out most sets before any flood fill (the search asks this at every
+        // node, and its move-ordering policy of every spread).
         let (left, right) = (FILE_A & mask, last_file(size));
         let (bottom, top) = (RANK_1 & mask, last_rank(size));
         (covers_every_file(set, size) && flood(left, set, mask) & right != 0)
