@@ -1161,8 +1161,7 @@ impl Position {
                 // Only the group the line joins can be new; the others were no road before.
                 let line = ray | from.bit();
                 let joined = bitboard::flood(line, road | line, self.mask);
-                let edges = self.edges_touched(joined);
-                if edges & 0b0011 != 0b0011 && edges & 0b1100 != 0b1100 {
+                if !bitboard::touches_opposite_edges(joined, size) {
                     continue;
                 }
                 moves.clear();
@@ -1181,16 +1180,6 @@ impl Position {
             }
         }
         None
-    }
-
-    /// The edges `squares` touch: bit 0 the first file, 1 the last, 2 the first rank, 3 the last.
-    #[inline]
-    fn edges_touched(&self, squares: u64) -> u8 {
-        let size = self.size();
-        (squares & bitboard::FILE_A != 0) as u8
-            | ((squares & bitboard::last_file(size) != 0) as u8) << 1
-            | ((squares & bitboard::RANK_1 != 0) as u8) << 2
-            | ((squares & bitboard::last_rank(size) != 0) as u8) << 3
     }
 
     /// Whether the player to move is "in Tak": the opponent threatens a road next ply.

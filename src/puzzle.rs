@@ -709,7 +709,8 @@ pub struct Shown {
 /// A puzzle's `Source` tag as a player would say it. The miner (`tak puzzles`) writes where
 /// it found each position for whoever checks it: a data set, a game number and a ply, such
 /// as `playtak.com game 123 (Alice vs Bob), ply 41` (the 41st ply is the puzzle's first). A
-/// player wants the game and the move: `Alice vs Bob`, move 21. A tag in no form the miner writes stays as it is.
+/// player wants the game and the move: `Alice vs Bob`, move 21. A tag in no form the miner
+/// writes stays as it is.
 ///
 /// ```
 /// use tak::puzzle::SourceWords;

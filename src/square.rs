@@ -230,7 +230,8 @@ pub mod bitboard {
             }
             masks
         };
-        MASKS[size as usize]
+        // A size past 8 gets the largest board, not a panic (in wasm, a panic kills the page).
+        MASKS[if size > 8 { 8 } else { size as usize }]
     }
 
     /// File a of any board.
@@ -288,11 +289,12 @@ pub mod bitboard {
             || (covers_every_rank(set, size) && flood(bottom, set, mask) & top != 0)
     }
 
-    /// Whether `set` crosses every file or every rank of a board of side `size`: what any
-    /// road needs, checked without a flood fill.
+    /// Whether `group`, one connected set of squares, touches two opposite edges of a board
+    /// of side `size`: whether it is a road.
     #[inline]
-    pub const fn could_span(set: u64, size: u8) -> bool {
-        covers_every_file(set, size) || covers_every_rank(set, size)
+    pub const fn touches_opposite_edges(group: u64, size: u8) -> bool {
+        (group & FILE_A != 0 && group & last_file(size) != 0)
+            || (group & RANK_1 != 0 && group & last_rank(size) != 0)
     }
 
     /// The files `set` has a square on, as bits of a byte (bit 0 for file a).

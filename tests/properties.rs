@@ -393,3 +393,18 @@ fn tak_is_detected() {
     assert!(pos.is_in_tak(), "white threatens c2");
     assert!(!Position::new(5).unwrap().is_in_tak());
 }
+
+/// The board mask is a table of the legal sizes; a size past 8 reads as 8 rather than
+/// panicking (a panic in the page's wasm would kill it).
+#[test]
+fn board_masks_hold_size_squared_squares_and_never_panic() {
+    use tak::square::bitboard::board_mask;
+    for size in 1u8..=8 {
+        assert_eq!(
+            board_mask(size).count_ones(),
+            u32::from(size) * u32::from(size)
+        );
+    }
+    assert_eq!(board_mask(9), board_mask(8));
+    assert_eq!(board_mask(255), u64::MAX);
+}

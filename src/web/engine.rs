@@ -465,7 +465,8 @@ impl Engine {
     }
 
     /// A puzzle set's text read for the page: `[{tps, size, attacker, source, sourceGame,
-    /// sourceMove, selfPlay, difficulty, plies, solution}]` ([`crate::puzzle::show_set`]); a bad set throws with where and why.
+    /// sourceMove, selfPlay, difficulty, plies, solution}]` ([`crate::puzzle::show_set`]); a
+    /// bad set throws with where and why.
     /// With `one`, the text is a single puzzle ([`crate::puzzle::show_one`]), and its errors
     /// say what is wrong with it without naming it "puzzle 1".
     pub fn puzzles(&mut self, text: &str, one: bool) -> Result<JsValue, JsError> {
@@ -477,23 +478,27 @@ impl Engine {
         .map_err(|e| JsError::new(&e.to_string()))?;
         let shown: Vec<ShownPuzzle> = set
             .into_iter()
-            .map(|p| ShownPuzzle {
-                tps: p.tps,
-                size: p.size,
-                attacker: p.attacker,
-                source_game: match &p.source_words {
-                    SourceWords::Game { players, .. } => Some(players.clone()),
-                    _ => None,
-                },
-                source_move: match p.source_words {
-                    SourceWords::Game { move_number, .. } => Some(move_number),
-                    _ => None,
-                },
-                self_play: p.source_words == SourceWords::SelfPlay,
-                source: p.source,
-                difficulty: p.difficulty,
-                plies: p.plies,
-                solution: p.solution,
+            .map(|p| {
+                let self_play = p.source_words == SourceWords::SelfPlay;
+                let (source_game, source_move) = match p.source_words {
+                    SourceWords::Game {
+                        players,
+                        move_number,
+                    } => (Some(players), Some(move_number)),
+                    _ => (None, None),
+                };
+                ShownPuzzle {
+                    tps: p.tps,
+                    size: p.size,
+                    attacker: p.attacker,
+                    source_game,
+                    source_move,
+                    self_play,
+                    source: p.source,
+                    difficulty: p.difficulty,
+                    plies: p.plies,
+                    solution: p.solution,
+                }
             })
             .collect();
         to_js(&shown)
