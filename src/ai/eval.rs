@@ -17,14 +17,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::features::{self, Dot, FEATURE_COUNT};
+use super::features::{self, Dot, TaperedWeights};
 use super::weights;
 use crate::Position;
 
-/// One weight vector per board size (3 to 8), in hundredths of a flat per unit of feature.
+/// One weight vector per board size (3 to 8), in hundredths of a flat per unit of feature,
+/// each weight as it stands at the start of the game and at its end.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
-    pub by_size: [[f32; FEATURE_COUNT]; 6],
+    pub by_size: [TaperedWeights; 6],
 }
 
 impl Weights {
@@ -37,7 +38,7 @@ impl Weights {
 
     /// The weight vector for boards of side `size`.
     #[inline]
-    pub fn for_size(&self, size: u8) -> &[f32; FEATURE_COUNT] {
+    pub fn for_size(&self, size: u8) -> &TaperedWeights {
         &self.by_size[(size.clamp(3, 8) - 3) as usize]
     }
 }
@@ -54,12 +55,9 @@ pub const EVAL_LIMIT: i32 = 100_000;
 /// A score for the player to move, in hundredths of a flat.
 #[inline]
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
-    let mut dot = Dot {
-        weights: weights.for_size(pos.size()),
-        sum: 0.0,
-    };
+    let mut dot = Dot::new(weights.for_size(pos.size()));
     features::extract(pos, &mut dot);
-    (dot.sum as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    (dot.blend(features::game_left(pos)) as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 pub use super::score::win_probability;
@@ -82,6 +80,28 @@ mod tests {
             "black faces a road threat: {}",
             evaluate(&line, &w)
         );
+    }
+
+    #[test]
+    fn each_weight_moves_from_its_opening_value_to_its_ending_value() {
+        // Only tempo counts: 100 at the start of a game, nothing at its end.
+        let mut w = Weights::trained();
+        for size in w.by_size.iter_mut() {
+            *size = [[0.0; 2]; crate::ai::features::FEATURE_COUNT];
+            size[crate::ai::features::TEMPO] = [100.0, 0.0];
+        }
+        let early = Position::from_tps("x6/x6/x6/x6/x6/1,x4,2 1 2").unwrap();
+        let late = Position::from_tps(
+            "1,2,1,2,1,2/2,1,2,1,2,1/1,2,1,2,1,2/2,1,2,1,2,1/1,2,1,2,1,2/2,x,2,1,x,1 1 16",
+        )
+        .unwrap();
+        let (early_left, late_left) = (features::game_left(&early), features::game_left(&late));
+        assert!(
+            early_left > 0.9 && late_left < 0.1,
+            "{early_left} {late_left}"
+        );
+        assert_eq!(evaluate(&early, &w), (100.0 * early_left) as i32);
+        assert_eq!(evaluate(&late, &w), (100.0 * late_left) as i32);
     }
 
     #[test]

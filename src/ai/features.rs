@@ -44,16 +44,41 @@ impl<const N: usize> Sink for [f32; N] {
     }
 }
 
-/// The fast path: a running dot product with a weight vector.
+/// A weight for each feature at the start of the game and at its end: the evaluation
+/// blends the two by how much of the game is left ([`game_left`]), so that a feature can
+/// matter more early (a wall that slows a road) or late (a flat on the count).
+pub type TaperedWeights = [[f32; 2]; FEATURE_COUNT];
+
+/// The fast path: two running dot products, with the opening's and the ending's weights
+/// (blended once at the end, see [`Dot::blend`]).
 pub struct Dot<'a> {
-    pub weights: &'a [f32; FEATURE_COUNT],
-    pub sum: f32,
+    pub weights: &'a TaperedWeights,
+    pub opening: f32,
+    pub ending: f32,
+}
+
+impl<'a> Dot<'a> {
+    pub fn new(weights: &'a TaperedWeights) -> Dot<'a> {
+        Dot {
+            weights,
+            opening: 0.0,
+            ending: 0.0,
+        }
+    }
+
+    /// The weighted sum at a point of the game: `left` from 1 (start) to 0 (end).
+    #[inline]
+    pub fn blend(&self, left: f32) -> f32 {
+        self.opening * left + self.ending * (1.0 - left)
+    }
 }
 
 impl Sink for Dot<'_> {
     #[inline(always)]
     fn add(&mut self, index: usize, value: f32) {
-        self.sum += self.weights[index] * value;
+        let [opening, ending] = self.weights[index];
+        self.opening += opening * value;
+        self.ending += ending * value;
     }
 }
 

@@ -14,7 +14,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::features::{self, FEATURE_COUNT};
+use super::features::{self, TaperedWeights, FEATURE_COUNT};
 use super::level::Rng;
 use super::search::{SearchLimits, Searcher};
 use crate::{Color, Config, Komi, Move, Position};
@@ -26,10 +26,15 @@ pub struct TrainingGame {
     pub moves: Vec<Move>,
     /// White's result: 1 win, 0 loss, ½ draw.
     pub white_score: f32,
+    /// For each ply, the score of the search that chose it, for the player who made it (in
+    /// hundredths of a flat), where one did (`None` for random plies, and for games that
+    /// were not searched by us, such as match records and real games).
+    pub scores: Vec<Option<i32>>,
 }
 
 impl TrainingGame {
-    /// One line: `size half_komi white_score move move ...` (moves in PTN).
+    /// One line: `size half_komi white_score move move ...` (moves in PTN), then, where
+    /// any ply has a search score, `|` and one score per ply (`-` where none).
     pub fn to_line(&self) -> String {
         let mut line = format!(
             "{} {} {}",
@@ -40,6 +45,15 @@ impl TrainingGame {
         for ply in crate::ptn::write_line(&Position::with_config(self.config), &self.moves) {
             line.push(' ');
             line.push_str(&ply);
+        }
+        if self.scores.iter().any(Option::is_some) {
+            line.push_str(" |");
+            for score in &self.scores {
+                match score {
+                    Some(s) => line.push_str(&format!(" {s}")),
+                    None => line.push_str(" -"),
+                }
+            }
         }
         line
     }
@@ -56,15 +70,32 @@ impl TrainingGame {
             .with_komi(Komi::from_half_flats(half).ok_or("bad komi")?);
         let mut pos = Position::with_config(config);
         let mut moves = Vec::new();
+        let mut scores = Vec::new();
+        let mut in_scores = false;
         for text in words {
-            let mv: Move = text.parse().map_err(|e| format!("{text}: {e}"))?;
-            pos.play(mv).map_err(|e| format!("{text}: {e}"))?;
-            moves.push(mv);
+            if text == "|" {
+                in_scores = true;
+            } else if in_scores {
+                scores.push(if text == "-" {
+                    None
+                } else {
+                    Some(text.parse().map_err(|_| format!("bad score {text}"))?)
+                });
+            } else {
+                let mv: Move = text.parse().map_err(|e| format!("{text}: {e}"))?;
+                pos.play(mv).map_err(|e| format!("{text}: {e}"))?;
+                moves.push(mv);
+            }
         }
+        if in_scores && scores.len() != moves.len() {
+            return Err(format!("{} scores for {} plies", scores.len(), moves.len()));
+        }
+        scores.resize(moves.len(), None);
         Ok(TrainingGame {
             config,
             moves,
             white_score,
+            scores,
         })
     }
 }
@@ -120,9 +151,11 @@ pub fn generate_games(
         let mut pos = Position::with_config(config);
         searcher.clear();
         let mut played = Vec::new();
+        let mut scores = Vec::new();
         let random_plies = 2 + rng.below(options.random_plies as u64 + 1) as u32;
         while !pos.is_over() && played.len() < options.max_plies {
             let ply = played.len() as u32;
+            let mut score = None;
             let mv = if ply < random_plies {
                 pos.legal_moves(&mut moves);
                 moves.retain(|m| m.kind() == Some(crate::Kind::Flat));
@@ -139,6 +172,7 @@ pub fn generate_games(
                 good[rng.below(good.len() as u64) as usize]
             } else {
                 let result = searcher.search(&pos, SearchLimits::nodes(options.nodes), |_| {});
+                score = Some(result.score);
                 match result.best {
                     Some(mv) => mv,
                     None => break,
@@ -146,6 +180,7 @@ pub fn generate_games(
             };
             pos.play_unchecked(mv);
             played.push(mv);
+            scores.push(score);
         }
         let white_score = match pos.outcome() {
             Some(o) => match o.winner {
@@ -159,6 +194,7 @@ pub fn generate_games(
             config,
             moves: played,
             white_score,
+            scores,
         };
         progress(&record);
         games.push(record);
@@ -166,10 +202,13 @@ pub fn generate_games(
     games
 }
 
-/// Positions for training: features (for the player to move) and that player's result.
+/// Positions for training: features (for the player to move), how much of the game is left
+/// (which blends each feature's opening and ending weight), and the label: that player's
+/// result, or a blend of it with the search's judgement (see [`Labels`]).
 #[derive(Clone, Debug, Default)]
 pub struct Samples {
     pub features: Vec<[f32; FEATURE_COUNT]>,
+    pub game_left: Vec<f32>,
     pub labels: Vec<f32>,
 }
 
@@ -181,6 +220,36 @@ impl Samples {
     pub fn is_empty(&self) -> bool {
         self.labels.is_empty()
     }
+
+    /// The logit the weights `w` give sample `i`.
+    fn logit(&self, w: &TaperedWeights, i: usize) -> f64 {
+        let left = self.game_left[i] as f64;
+        w.iter()
+            .zip(&self.features[i])
+            .filter(|(_, &x)| x != 0.0)
+            .map(|(&[open, end], &x)| (open as f64 * left + end as f64 * (1.0 - left)) * x as f64)
+            .sum()
+    }
+}
+
+/// What a training position is labelled with: the game's result for the player to move,
+/// blended with the win chance the search gave the position when it was played (where it
+/// was searched): `result_share × result + (1 − result_share) × σ(score × logit_per_unit)`.
+/// A game's result is a noisy label for its early positions (many moves decide it later);
+/// the search's score is a steady one, but only as good as the evaluation it came from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Labels {
+    pub result_share: f32,
+    /// The logistic scale of the recorded scores (those of the weights that played).
+    pub logit_per_unit: f32,
+}
+
+impl Labels {
+    /// The game's result alone.
+    pub const RESULT: Labels = Labels {
+        result_share: 1.0,
+        logit_per_unit: 0.0,
+    };
 }
 
 /// Whether the evaluation would ever be asked about `pos`: the search settles a road in one
@@ -192,19 +261,28 @@ pub fn is_quiet(pos: &Position) -> bool {
         && pos.winning_road_move(!pos.to_move()).is_none()
 }
 
-/// Every quiet position after the opening of `game`, labelled with its outcome.
-pub fn add_samples(samples: &mut Samples, config: Config, moves: &[Move], white_score: f32) {
-    let mut pos = Position::with_config(config);
-    for &mv in moves {
+/// Every quiet position after the opening of `game`, labelled by `labels`.
+pub fn add_samples(samples: &mut Samples, game: &TrainingGame, labels: Labels) {
+    let mut pos = Position::with_config(game.config);
+    for (i, &mv) in game.moves.iter().enumerate() {
         if pos.ply() >= 4 && is_quiet(&pos) {
             let mut values = [0f32; FEATURE_COUNT];
             features::extract(&pos, &mut values);
-            samples.features.push(values);
-            samples.labels.push(if pos.to_move() == Color::White {
-                white_score
+            let result = if pos.to_move() == Color::White {
+                game.white_score
             } else {
-                1.0 - white_score
-            });
+                1.0 - game.white_score
+            };
+            let label = match game.scores.get(i).copied().flatten() {
+                Some(score) if labels.result_share < 1.0 => {
+                    let searched = sigmoid(score as f64 * labels.logit_per_unit as f64) as f32;
+                    labels.result_share * result + (1.0 - labels.result_share) * searched
+                }
+                _ => result,
+            };
+            samples.features.push(values);
+            samples.game_left.push(features::game_left(&pos));
+            samples.labels.push(label);
         }
         if pos.play(mv).is_err() {
             return;
@@ -213,57 +291,56 @@ pub fn add_samples(samples: &mut Samples, config: Config, moves: &[Move], white_
 }
 
 /// The mean log-loss of predicting `samples` with logit weights `w`.
-pub fn log_loss(samples: &Samples, w: &[f32; FEATURE_COUNT]) -> f64 {
+pub fn log_loss(samples: &Samples, w: &TaperedWeights) -> f64 {
     let mut total = 0.0;
-    for (x, &y) in samples.features.iter().zip(&samples.labels) {
-        let p = sigmoid(dot(w, x)).clamp(1e-6, 1.0 - 1e-6);
+    for (i, &y) in samples.labels.iter().enumerate() {
+        let p = sigmoid(samples.logit(w, i)).clamp(1e-6, 1.0 - 1e-6);
         total -= y as f64 * p.ln() + (1.0 - y as f64) * (1.0 - p).ln();
     }
     total / samples.len().max(1) as f64
 }
 
-/// How often the side the weights favour is the side that won (draws left out).
-pub fn accuracy(samples: &Samples, w: &[f32; FEATURE_COUNT]) -> f64 {
+/// How often the side the weights favour is the side the label favours (even labels left
+/// out).
+pub fn accuracy(samples: &Samples, w: &TaperedWeights) -> f64 {
     let mut right = 0;
     let mut counted = 0;
-    for (x, &y) in samples.features.iter().zip(&samples.labels) {
+    for (i, &y) in samples.labels.iter().enumerate() {
         if y == 0.5 {
             continue;
         }
         counted += 1;
-        if (dot(w, x) > 0.0) == (y > 0.5) {
+        if (samples.logit(w, i) > 0.0) == (y > 0.5) {
             right += 1;
         }
     }
     right as f64 / counted.max(1) as f64
 }
 
-fn dot(w: &[f32; FEATURE_COUNT], x: &[f32; FEATURE_COUNT]) -> f64 {
-    w.iter()
-        .zip(x)
-        .map(|(a, b)| (*a as f64) * (*b as f64))
-        .sum()
-}
-
 fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-/// Fits logit weights to `samples` by full-batch Adam on the log-loss, starting from `start`
-/// and pulled back towards it by an L2 penalty of strength `l2` (the starting weights act
-/// as a prior: with few games, only what the data clearly says moves them). Features never
-/// seen keep their starting weight.
+/// Fits tapered logit weights to `samples` by full-batch Adam on the log-loss, starting from
+/// `start` and pulled back towards it by an L2 penalty of strength `l2` (the starting weights
+/// act as a prior: with few games, only what the data clearly says moves them). Features
+/// never seen keep their starting weight. The work is split over `threads` threads.
 pub fn fit(
     samples: &Samples,
-    start: &[f32; FEATURE_COUNT],
+    start: &TaperedWeights,
     iterations: u32,
     l2: f64,
     mut progress: impl FnMut(u32, f64),
-) -> [f32; FEATURE_COUNT] {
+) -> TaperedWeights {
+    const PARAMS: usize = 2 * FEATURE_COUNT;
     let n = samples.len().max(1) as f64;
-    let mut w: Vec<f64> = start.iter().map(|&v| v as f64).collect();
-    let mut m = vec![0.0f64; FEATURE_COUNT];
-    let mut v = vec![0.0f64; FEATURE_COUNT];
+    let start_flat: Vec<f64> = start
+        .iter()
+        .flat_map(|&[open, end]| [open as f64, end as f64])
+        .collect();
+    let mut w = start_flat.clone();
+    let mut m = vec![0.0f64; PARAMS];
+    let mut v = vec![0.0f64; PARAMS];
     let (beta1, beta2, rate, eps) = (0.9, 0.999, 0.02, 1e-8);
     let mut seen = [false; FEATURE_COUNT];
     for x in &samples.features {
@@ -271,27 +348,61 @@ pub fn fit(
             *s |= value != 0.0;
         }
     }
-    let mut grad = vec![0.0f64; FEATURE_COUNT];
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let chunk = samples.len().div_ceil(threads).max(1);
     for it in 1..=iterations {
-        grad.iter_mut().for_each(|g| *g = 0.0);
+        // Each thread sums the gradient and loss of its share of the samples.
+        let parts: Vec<(Vec<f64>, f64)> = std::thread::scope(|scope| {
+            let w = &w;
+            let handles: Vec<_> = (0..samples.len())
+                .step_by(chunk)
+                .map(|from| {
+                    scope.spawn(move || {
+                        let to = (from + chunk).min(samples.len());
+                        let mut grad = vec![0.0f64; PARAMS];
+                        let mut loss = 0.0;
+                        for i in from..to {
+                            let x = &samples.features[i];
+                            let left = samples.game_left[i] as f64;
+                            let y = samples.labels[i] as f64;
+                            let mut z = 0.0;
+                            for (k, &value) in x.iter().enumerate() {
+                                if value != 0.0 {
+                                    z += (w[2 * k] * left + w[2 * k + 1] * (1.0 - left))
+                                        * value as f64;
+                                }
+                            }
+                            let p = sigmoid(z);
+                            let pc = p.clamp(1e-9, 1.0 - 1e-9);
+                            loss -= y * pc.ln() + (1.0 - y) * (1.0 - pc).ln();
+                            let err = p - y;
+                            for (k, &value) in x.iter().enumerate() {
+                                if value != 0.0 {
+                                    let g = err * value as f64;
+                                    grad[2 * k] += g * left;
+                                    grad[2 * k + 1] += g * (1.0 - left);
+                                }
+                            }
+                        }
+                        (grad, loss)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut grad = vec![0.0f64; PARAMS];
         let mut loss = 0.0;
-        for (x, &y) in samples.features.iter().zip(&samples.labels) {
-            let z: f64 = w.iter().zip(x).map(|(a, b)| a * *b as f64).sum();
-            let p = sigmoid(z);
-            let pc = p.clamp(1e-9, 1.0 - 1e-9);
-            loss -= y as f64 * pc.ln() + (1.0 - y as f64) * (1.0 - pc).ln();
-            let err = p - y as f64;
-            for (g, &value) in grad.iter_mut().zip(x) {
-                if value != 0.0 {
-                    *g += err * value as f64;
-                }
-            }
+        for (g, l) in parts {
+            grad.iter_mut().zip(&g).for_each(|(a, b)| *a += b);
+            loss += l;
         }
-        for i in 0..FEATURE_COUNT {
-            if !seen[i] {
+        for i in 0..PARAMS {
+            if !seen[i / 2] {
                 continue;
             }
-            let g = grad[i] / n + l2 * (w[i] - start[i] as f64);
+            let g = grad[i] / n + l2 * (w[i] - start_flat[i]);
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             let mh = m[i] / (1.0 - beta1.powi(it as i32));
@@ -300,17 +411,18 @@ pub fn fit(
         }
         progress(it, loss / n);
     }
-    let mut out = [0f32; FEATURE_COUNT];
-    for (o, &x) in out.iter_mut().zip(&w) {
-        *o = x as f32;
+    let mut out = [[0f32; 2]; FEATURE_COUNT];
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = [w[2 * k] as f32, w[2 * k + 1] as f32];
     }
     out
 }
 
 /// Logit per hundredth of a flat: the fitted worth of one flat in the middle game sets the
 /// scale, so that scores read as flats.
-pub fn logit_per_unit(w: &[f32; FEATURE_COUNT]) -> f32 {
-    let flat = 0.5 * (w[features::FLAT_COUNT + 1] + w[features::FLAT_COUNT + 2]);
+pub fn logit_per_unit(w: &TaperedWeights) -> f32 {
+    let mid = |[open, end]: [f32; 2]| 0.5 * (open + end);
+    let flat = 0.5 * (mid(w[features::FLAT_COUNT + 1]) + mid(w[features::FLAT_COUNT + 2]));
     flat.max(0.05) / 100.0
 }
 
@@ -329,36 +441,35 @@ pub(crate) fn generated_header(what: &str, provenance: &str) -> String {
     out
 }
 
-/// The Rust source of `src/ai/weights.rs` for six logit weight vectors (sizes 3 to 8),
-/// converted to hundredths of a flat.
-pub fn weights_source(logits: &[[f32; FEATURE_COUNT]; 6], provenance: &str) -> String {
+/// The Rust source of `src/ai/weights.rs` for six tapered logit weight vectors (sizes 3 to
+/// 8), converted to hundredths of a flat.
+pub fn weights_source(logits: &[TaperedWeights; 6], provenance: &str) -> String {
     let mut out = generated_header(
         "The evaluation's weights, one vector per board size (3 to 8), in hundredths of a\n\
-         flat per unit of feature. Written by `tak tune`: do not edit by hand.",
+         flat per unit of feature, each as it stands at the start of a game and at its end.\n\
+         Written by `tak tune`: do not edit by hand.",
         provenance,
     );
-    out.push_str("\nuse super::features::FEATURE_COUNT;\n\n");
+    out.push_str("\nuse super::features::TaperedWeights;\n\n");
     out.push_str("/// Logit (log-odds of a win) per hundredth of a flat, by size.\n");
-    out.push_str("pub const LOGIT_PER_UNIT: [f32; 6] = [");
+    out.push_str("pub const LOGIT_PER_UNIT: [f32; 6] = [\n");
     let scales: Vec<f32> = logits.iter().map(logit_per_unit).collect();
-    out.push_str(
-        &scales
-            .iter()
-            .map(|s| format!("{s:e}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-    );
+    for s in &scales {
+        out.push_str(&format!("    {s:e},\n"));
+    }
     out.push_str("];\n\n");
-    out.push_str("/// By size, then feature (see `features::feature_name`).\n");
+    out.push_str(
+        "/// By size, then feature (see `features::feature_name`): [at the start, at the end].\n",
+    );
     out.push_str("#[rustfmt::skip]\n");
-    out.push_str("pub const WEIGHTS: [[f32; FEATURE_COUNT]; 6] = [\n");
+    out.push_str("pub const WEIGHTS: [TaperedWeights; 6] = [\n");
     for (k, w) in logits.iter().enumerate() {
         out.push_str(&format!("    // {0}x{0}\n    [\n", k + 3));
-        for (i, &x) in w.iter().enumerate() {
-            let units = x / scales[k];
+        for (i, &[open, end]) in w.iter().enumerate() {
             out.push_str(&format!(
-                "        {:.1}, // {}\n",
-                units,
+                "        [{:.1}, {:.1}], // {}\n",
+                open / scales[k],
+                end / scales[k],
                 features::feature_name(i)
             ));
         }
@@ -371,7 +482,7 @@ pub fn weights_source(logits: &[[f32; FEATURE_COUNT]; 6], provenance: &str) -> S
 /// Hand-set logit weights to start the very first round of self-play from: a flat is worth
 /// a little, a road nearly finished a lot. Written in hundredths of a flat and scaled so
 /// that a middle-game flat is worth 0.25 logit.
-pub fn handmade_weights(size: u8) -> [f32; FEATURE_COUNT] {
+pub fn handmade_weights(size: u8) -> TaperedWeights {
     use features::*;
     let mut w = [0f32; FEATURE_COUNT];
     let n = size as usize;
@@ -411,8 +522,7 @@ pub fn handmade_weights(size: u8) -> [f32; FEATURE_COUNT] {
     w[CAP_ATTACKS] = 8.0;
     w[TEMPO] = 20.0;
     let scale = 0.25 / 100.0;
-    w.iter_mut().for_each(|x| *x *= scale);
-    w
+    w.map(|x| [x * scale; 2])
 }
 
 /// A game from the real-games file (`../shared/data/real-games.jsonl`): the few fields the
@@ -462,10 +572,12 @@ pub fn real_game_from_json(line: &str) -> Option<TrainingGame> {
         pos.play(mv).ok()?;
         moves.push(mv);
     }
+    let scores = vec![None; moves.len()];
     Some(TrainingGame {
         config,
         moves,
         white_score,
+        scores,
     })
 }
 
@@ -473,7 +585,7 @@ pub fn real_game_from_json(line: &str) -> Option<TrainingGame> {
 /// units), for sizes with too few games of their own to fit well: piece-square values by the
 /// nearest class (the centre of a big board counts as the centre of the small one), rows and
 /// columns and spans by how many pieces are still missing, everything else as it is.
-pub fn carry_over_weights(w: &[f32; FEATURE_COUNT], from: u8, to: u8) -> [f32; FEATURE_COUNT] {
+pub fn carry_over_weights(w: &TaperedWeights, from: u8, to: u8) -> TaperedWeights {
     use features::*;
     let mut out = *w;
     let from_half = from.div_ceil(2) as usize;
@@ -513,7 +625,7 @@ mod tests {
             header,
             "//! The weights.\n//! Do not edit.\n//!\n//! tak tune a.txt\n//! log-loss 0.4\n"
         );
-        let source = weights_source(&[[0.0; FEATURE_COUNT]; 6], "tak tune a.txt");
+        let source = weights_source(&[[[0.0; 2]; FEATURE_COUNT]; 6], "tak tune a.txt");
         assert!(
             source.starts_with("//! The evaluation's weights"),
             "{source}"
@@ -543,7 +655,7 @@ mod tests {
 
     #[test]
     fn carrying_weights_over_keeps_their_meaning() {
-        let w: [f32; FEATURE_COUNT] = std::array::from_fn(|i| i as f32);
+        let w: TaperedWeights = std::array::from_fn(|i| [i as f32, i as f32 + 0.5]);
         assert_eq!(carry_over_weights(&w, 6, 6), w);
         let big = carry_over_weights(&w, 6, 8);
         // A full line, a line one short, and the widest span mean the same on both boards.
@@ -570,10 +682,12 @@ mod tests {
             x[features::FLAT_COUNT + 1] = lead as f32;
             x[features::TEMPO] = 1.0;
             samples.features.push(x);
+            samples.game_left.push(0.5);
             samples.labels.push(if lead > 0 { 1.0 } else { 0.0 });
         }
-        let w = fit(&samples, &[0.0; FEATURE_COUNT], 200, 1e-3, |_, _| {});
-        assert!(w[features::FLAT_COUNT + 1] > 0.5);
+        let w = fit(&samples, &[[0.0; 2]; FEATURE_COUNT], 200, 1e-3, |_, _| {});
+        let [open, end] = w[features::FLAT_COUNT + 1];
+        assert!(open + end > 1.0);
         assert!(log_loss(&samples, &w) < 0.3);
         assert_eq!(accuracy(&samples, &w), 1.0);
     }

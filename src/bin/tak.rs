@@ -1068,7 +1068,7 @@ fn run_policy(args: &[String]) -> Result<(), Failure> {
 #[cfg(not(target_arch = "wasm32"))]
 fn run_tune(args: &[String]) -> Result<(), Failure> {
     use tak::ai::features::FEATURE_COUNT;
-    use tak::ai::tune::{self, Samples, TrainingGame};
+    use tak::ai::tune::{self, Labels, Samples, TrainingGame};
     use tak::ai::weights;
     let mut init = false;
     let args: Vec<String> = args
@@ -1083,7 +1083,10 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
         })
         .cloned()
         .collect();
-    let (named, files) = options(&args, &["iterations", "l2", "check", "out", "carry"])?;
+    let (named, files) = options(
+        &args,
+        &["iterations", "l2", "check", "out", "carry", "result-share"],
+    )?;
     let out = named
         .iter()
         .rev()
@@ -1091,15 +1094,21 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
         .map_or("src/ai/weights.rs", |(_, p)| *p);
     let iterations: u32 = number(&named, "iterations", 400)?;
     let l2: f64 = number(&named, "l2", 1e-4)?;
+    let result_share: f32 = number(&named, "result-share", 1.0)?;
+    if !(0.0..=1.0).contains(&result_share) {
+        return Err(Failure::Usage(format!(
+            "--result-share {result_share} is not between 0 and 1"
+        )));
+    }
     let start = Instant::now();
     // Start from what is compiled in (back in logits), or from the hand-set weights.
-    let mut logits = [[0f32; FEATURE_COUNT]; 6];
+    let mut logits = [[[0f32; 2]; FEATURE_COUNT]; 6];
     for (k, w) in logits.iter_mut().enumerate() {
         if init {
             *w = tune::handmade_weights(k as u8 + 3);
         } else {
             for (x, &units) in w.iter_mut().zip(&weights::WEIGHTS[k]) {
-                *x = units * weights::LOGIT_PER_UNIT[k];
+                *x = units.map(|u| u * weights::LOGIT_PER_UNIT[k]);
             }
         }
     }
@@ -1119,12 +1128,17 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
                 .map_err(|e| Failure::Error(format!("{path}:{}: {e}", i + 1)))?;
             let k = (game.config.size - 3) as usize;
             game_counts[k] += 1;
-            let target = if game_counts[k] % 10 == 0 {
-                &mut held[k]
+            // Held-out games are judged by their results alone, so that fits with other
+            // labels compare.
+            if game_counts[k] % 10 == 0 {
+                tune::add_samples(&mut held[k], &game, Labels::RESULT);
             } else {
-                &mut train[k]
-            };
-            tune::add_samples(target, game.config, &game.moves, game.white_score);
+                let labels = Labels {
+                    result_share,
+                    logit_per_unit: weights::LOGIT_PER_UNIT[k],
+                };
+                tune::add_samples(&mut train[k], &game, labels);
+            }
         }
     }
     let mut real: Vec<Samples> = (0..6).map(|_| Samples::default()).collect();
@@ -1134,7 +1148,7 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
         for line in text.lines() {
             if let Some(game) = tune::real_game_from_json(line) {
                 let k = (game.config.size - 3) as usize;
-                tune::add_samples(&mut real[k], game.config, &game.moves, game.white_score);
+                tune::add_samples(&mut real[k], &game, Labels::RESULT);
             }
         }
     }
@@ -1198,9 +1212,9 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
             }
             let source = logits[(from - 3) as usize];
             let scale = tune::logit_per_unit(&source);
-            let units: [f32; FEATURE_COUNT] = source.map(|x| x / scale);
+            let units = source.map(|x| x.map(|v| v / scale));
             let carried = tune::carry_over_weights(&units, from, to);
-            logits[(to - 3) as usize] = carried.map(|x| x * scale);
+            logits[(to - 3) as usize] = carried.map(|x| x.map(|v| v * scale));
             let line = format!("{to}x{to}: carried over from {from}x{from}");
             println!("{line}");
             report.push_str(&line);
@@ -1208,8 +1222,13 @@ fn run_tune(args: &[String]) -> Result<(), Failure> {
         }
     }
     let provenance = format!(
-        "Command: tak tune{} --iterations {iterations} --l2 {l2} {}\n{report}",
+        "Command: tak tune{}{} --iterations {iterations} --l2 {l2} {}\n{report}",
         if init { " --init" } else { "" },
+        if result_share < 1.0 {
+            format!(" --result-share {result_share}")
+        } else {
+            String::new()
+        },
         files.join(" ")
     );
     std::fs::write(out, tune::weights_source(&logits, &provenance))
