@@ -862,14 +862,33 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
     for game in 0..games {
         let opening = arena::opening(config, seed.wrapping_add(game as u64 / 2));
         let first_is_white = game % 2 == 0;
-        let [a, b] = &mut engines;
-        let (white, black, budgets) = if first_is_white {
-            (a, b, [budget, second_budget])
-        } else {
-            (b, a, [second_budget, budget])
+        // An engine that dies mid-game (a crash, not a loss) is started again and the game
+        // played again from its opening, so that one crash does not end a long run; a second
+        // crash on the same game ends the match.
+        let mut tries = 0;
+        let result = loop {
+            let [a, b] = &mut engines;
+            let (white, black, budgets) = if first_is_white {
+                (a, b, [budget, second_budget])
+            } else {
+                (b, a, [second_budget, budget])
+            };
+            match arena::play_game([white, black], budgets, config, &opening, max_plies) {
+                Ok(result) => break result,
+                Err(why) if tries == 0 => {
+                    tries += 1;
+                    eprintln!(
+                        "\ngame {}: {why}; both engines started again, the game replayed",
+                        game + 1
+                    );
+                    engines = [
+                        Engine::start(first).map_err(Failure::Error)?,
+                        Engine::start(second).map_err(Failure::Error)?,
+                    ];
+                }
+                Err(why) => return Err(Failure::Error(why)),
+            }
         };
-        let result = arena::play_game([white, black], budgets, config, &opening, max_plies)
-            .map_err(Failure::Error)?;
         plies += result.plies;
         let first_color = if first_is_white {
             tak::Color::White
