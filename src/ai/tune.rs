@@ -324,7 +324,7 @@ fn sigmoid(z: f64) -> f64 {
 /// Fits tapered logit weights to `samples` by full-batch Adam on the log-loss, starting from
 /// `start` and pulled back towards it by an L2 penalty of strength `l2` (the starting weights
 /// act as a prior: with few games, only what the data clearly says moves them). Features
-/// never seen keep their starting weight. The work is split over `threads` threads.
+/// never seen keep their starting weight. The work is split over several threads.
 pub fn fit(
     samples: &Samples,
     start: &TaperedWeights,
@@ -348,12 +348,11 @@ pub fn fit(
             *s |= value != 0.0;
         }
     }
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let chunk = samples.len().div_ceil(threads).max(1);
+    // A fixed number of parts, each summed on a thread of its own and added in order, so
+    // that the result is the same on any number of cores.
+    const PARTS: usize = 8;
+    let chunk = samples.len().div_ceil(PARTS).max(1);
     for it in 1..=iterations {
-        // Each thread sums the gradient and loss of its share of the samples.
         let parts: Vec<(Vec<f64>, f64)> = std::thread::scope(|scope| {
             let w = &w;
             let handles: Vec<_> = (0..samples.len())
