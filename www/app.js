@@ -114,7 +114,6 @@ try {
   showNotice(t('notice.cannot_start', { error: err?.message || err }));
   throw err;
 }
-window.tak = board;
 // Offline: cache every asset after the first visit (not from file://, where it cannot run).
 // Once the board is drawn: its downloads would otherwise compete with the first board's.
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
@@ -135,6 +134,9 @@ upright.addEventListener('change', () => board.set({ preferPortrait: upright.mat
   });
   if (reading && $('notice').textContent === reading) showNotice('');
 }
+// The page's API (for scripts and tests), published once the saved game is back: before
+// that it would answer for the empty board the page starts with.
+window.tak = board;
 
 /**
  * After a shared link or a paste replaced the game: the one before (`before`, a save) stays

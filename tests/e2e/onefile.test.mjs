@@ -37,40 +37,46 @@ test('dist/tak.html plays the whole game from file:// with no network', async ()
   // the page's writes all made), which is no reload a player makes.
   const profile = mkdtempSync(path.join(os.tmpdir(), 'tak-onefile-'));
   const context = await chromium.launchPersistentContext(profile, { ...LAUNCH_OPTIONS, viewport: { width: 1280, height: 800 } });
-  await skipWelcome(context); // the welcome is firstvisit.test.mjs's
-  const { page, requested, errors } = await offlinePage(context);
-  const file = `file://${path.join(DIST, 'tak.html')}`;
-  await page.goto(file);
-  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
-  // Plies by the hand.
-  for (const sq of ['a1', 'e5', 'c3']) { const p = await squareAt(page, sq); await page.mouse.click(p.x, p.y); }
-  assert.equal((await status(page)).ply, 3);
-  // The computer answers (its worker started from the page's own source).
-  await page.click('#new-game');
-  await page.selectOption('#new-form select[name=opponent]', 'computer');
-  await page.selectOption('#new-form select[name=level]', '2');
-  await page.click('#start-game');
-  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
-  const c3 = await squareAt(page, 'c3');
-  await page.mouse.click(c3.x, c3.y);
-  await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 30000 });
-  // Languages, the rules and the tutorial work from the file.
-  await page.click('#menu-button');
-  await page.selectOption('#lang', 'it');
-  await page.waitForFunction(() => document.getElementById('new-game').textContent === 'Nuova partita');
-  await page.click('#learn');
-  await page.waitForFunction(() => window.takTutorial);
-  await page.keyboard.press('Escape');
-  // A reload keeps the game.
-  const tps = await page.evaluate(() => window.tak.tps());
-  await page.reload();
-  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
-  assert.equal(await page.evaluate(() => window.tak.tps()), tps);
-  assert.equal(await page.isVisible('#download-offline'), false, 'no link to itself');
-  assert.deepEqual(requested.filter((u) => u !== file), [], 'nothing requested from anywhere');
-  assert.deepEqual(errors, []);
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  // Closed whatever happens: a browser left open keeps node from ending the run.
+  try {
+    await skipWelcome(context); // the welcome is firstvisit.test.mjs's
+    const { page, requested, errors } = await offlinePage(context);
+    const file = `file://${path.join(DIST, 'tak.html')}`;
+    await page.goto(file);
+    await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+    // Plies by the hand.
+    for (const sq of ['a1', 'e5', 'c3']) { const p = await squareAt(page, sq); await page.mouse.click(p.x, p.y); }
+    assert.equal((await status(page)).ply, 3);
+    // The computer answers (its worker started from the page's own source).
+    await page.click('#new-game');
+    await page.selectOption('#new-form select[name=opponent]', 'computer');
+    await page.selectOption('#new-form select[name=level]', '2');
+    await page.click('#start-game');
+    await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+    const c3 = await squareAt(page, 'c3');
+    await page.mouse.click(c3.x, c3.y);
+    await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 30000 });
+    // Languages, the rules and the tutorial work from the file.
+    await page.click('#menu-button');
+    await page.selectOption('#lang', 'it');
+    await page.waitForFunction(() => document.getElementById('new-game').textContent === 'Nuova partita');
+    await page.click('#learn');
+    await page.waitForFunction(() => window.takTutorial);
+    await page.keyboard.press('Escape');
+    // A reload keeps the game. The save is written in a task of its own (and again when the page
+    // is hidden): wait until it holds both plies, so that what the reload tests is the storage.
+    const tps = await page.evaluate(() => window.tak.tps());
+    await page.waitForFunction(() => /\b1\. c3 \S+/.test(localStorage.getItem('tak.savedGame') || ''));
+    await page.reload();
+    await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+    assert.equal(await page.evaluate(() => window.tak.tps()), tps);
+    assert.equal(await page.isVisible('#download-offline'), false, 'no link to itself');
+    assert.deepEqual(requested.filter((u) => u !== file), [], 'nothing requested from anywhere');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('dist/tak-embed.html takes the same URL parameters from file://', async () => {

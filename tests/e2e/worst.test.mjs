@@ -193,7 +193,8 @@ test('a game of the most plies loads; one more ply is refused with the limit nam
   await watchLongTasks(page);
   await page.reload();
   await page.waitForFunction(() => /Reading your saved game… \d+%/.test(document.getElementById('notice').textContent), null, { timeout: 20000 });
-  await page.waitForFunction(() => window.tak.status().ply === 100000, null, { timeout: 60000 });
+  // window.tak comes once the game is back.
+  await page.waitForFunction(() => window.tak?.status().ply === 100000, null, { timeout: 60000 });
   await page.waitForTimeout(300);
   const reloadTasks = await busyTimes(page);
   console.log(`100,000 plies: reloaded, ${JSON.stringify(reloadTasks)}`);
