@@ -14,27 +14,27 @@ after(async () => { await browser?.close(); });
 
 const DIST = path.join(ROOT, 'dist');
 
-/** A page whose every request outside the file itself (and data:, blob:) is refused and kept. */
+/**
+ * A page with the network off, whose every request outside data: and blob: is kept. Offline
+ * rather than intercepted: with every request routed through the test, Chromium now and then
+ * dropped the file:// page's storage across a reload (every key gone), which no player meets.
+ */
 async function offlinePage(context) {
   const requested = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('file://') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-    requested.push(url);
-    return route.abort();
-  });
+  await context.setOffline(true);
+  context.on('request', (r) => { if (!/^(data|blob):/.test(r.url())) requested.push(r.url()); });
   const page = await context.newPage();
-  page.on('request', (r) => { if (!/^(data|blob):/.test(r.url())) requested.push(r.url()); });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { page, requested, errors };
 }
 
-test('dist/tak.html plays the whole game from file:// with no network', async () => {
-  assert.ok(existsSync(path.join(DIST, 'tak.html')), 'make dist writes dist/tak.html');
-  // A profile on disk, as a player's browser has: in a fresh in-memory context Chromium drops a
-  // file:// page's storage now and then across a reload (1 run in 8 or so, every key gone,
-  // the page's writes all made), which is no reload a player makes.
+/** Chromium gave the reloaded file:// page an empty storage: the browser's doing, not the page's. */
+class StorageLost extends Error {}
+
+/** Plays from dist/tak.html on a profile of its own and reloads it (see the test below). */
+async function playFromFile() {
+  // A profile on disk, as a player's browser has.
   const profile = mkdtempSync(path.join(os.tmpdir(), 'tak-onefile-'));
   const context = await chromium.launchPersistentContext(profile, { ...LAUNCH_OPTIONS, viewport: { width: 1280, height: 800 } });
   // Closed whatever happens: a browser left open keeps node from ending the run.
@@ -69,13 +69,34 @@ test('dist/tak.html plays the whole game from file:// with no network', async ()
     await page.waitForFunction(() => /\b1\. c3 \S+/.test(localStorage.getItem('tak.savedGame') || ''));
     await page.reload();
     await page.waitForFunction(() => typeof window.tak?.tps === 'function');
-    assert.equal(await page.evaluate(() => window.tak.tps()), tps);
+    const after = await page.evaluate(() => ({ tps: window.tak.tps(), keys: Object.keys(localStorage) }));
+    // Now and then (about 1 run in 6 here, with or without the network routed through the test,
+    // with a wait before the reload or without) Chromium gives the reloaded file:// page an
+    // empty storage: no key but the one the test's own init script writes at every load (the
+    // language, set a moment before, is gone too), and a new tab on the same file sometimes
+    // finds the game and sometimes not. That is the browser's, and is tried again on a new
+    // profile; a save that is there and not restored fails at once.
+    if (!after.keys.includes('tak.settings')) throw new StorageLost(JSON.stringify(after.keys));
+    assert.equal(after.tps, tps);
     assert.equal(await page.isVisible('#download-offline'), false, 'no link to itself');
     assert.deepEqual(requested.filter((u) => u !== file), [], 'nothing requested from anywhere');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+test('dist/tak.html plays the whole game from file:// with no network', async () => {
+  assert.ok(existsSync(path.join(DIST, 'tak.html')), 'make dist writes dist/tak.html');
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await playFromFile();
+      return;
+    } catch (err) {
+      if (!(err instanceof StorageLost) || attempt === 4) throw err;
+      console.log(`# Chromium lost the file:// storage across the reload (try ${attempt}): ${err.message}`);
+    }
   }
 });
 
