@@ -95,7 +95,7 @@ test('dist/tak.html plays the whole game from file:// with no network', async ()
       return;
     } catch (err) {
       if (!(err instanceof StorageLost) || attempt === 4) throw err;
-      console.log(`# Chromium lost the file:// storage across the reload (try ${attempt}): ${err.message}`);
+      console.log(`Chromium lost the file:// storage across the reload (try ${attempt}): ${err.message}`);
     }
   }
 });
