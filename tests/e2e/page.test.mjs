@@ -49,9 +49,19 @@ test('a game in progress survives a reload', async () => {
   for (const m of ['a1', 'e5', 'Cc3', 'c2']) await page.evaluate((m) => window.tak.play(m), m);
   await page.click('#undo');
   const before = await tps(page);
+  // What a script sees at the moment the page publishes window.tak.
+  await page.addInitScript(() => {
+    let board;
+    Object.defineProperty(window, 'tak', {
+      configurable: true,
+      get: () => board,
+      set: (value) => { board = value; window.takFirstSeen ??= value.tps(); },
+    });
+  });
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await tps(page), before);
+  assert.equal(await page.evaluate(() => window.takFirstSeen), before, 'published with the saved game already back');
   assert.equal((await status(page)).canRedo, true, 'the undone ply can still be redone');
   await context.close();
 });
