@@ -44,7 +44,7 @@ export function loadEngine(name = 'play') {
       ? initPlay({ module_or_path: playWasm() }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
       : import('../pkg/tak_study.js').then(async (m) => {
         await m.default({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
-        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring };
+        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, library: { importGames: m.importGames, exportSave: m.exportSave, thumbnail: m.thumbnail, summarizeSave: m.summarizeSave }, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring };
       }));
     // A failed fetch (offline before the first visit ended) is tried again next time.
     builds.get(name).catch(() => builds.delete(name));
@@ -504,6 +504,8 @@ export async function mount(element, options = {}) {
     save: () => board.save(),
     /** The save to keep across visits: the game being played, also while a finished game of its match is shown. */
     saveToKeep: () => (wasm.name === 'play' ? board.save() : board.saveToKeep()),
+    /** What the game library lists for the game kept (the study build's; null on the play build). */
+    summary: () => (wasm.name === 'play' ? null : board.summary()),
     /**
      * Restores a save (from save()): an error message, or null. A long one (a game of
      * thousands of plies) is read a slice at a time, as load() reads a paste (a Promise).

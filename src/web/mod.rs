@@ -44,6 +44,7 @@ pub mod i18n;
 pub mod input;
 pub mod json;
 pub mod layout;
+pub mod library;
 #[cfg(feature = "study")]
 pub mod loading;
 pub mod marks;

@@ -136,32 +136,7 @@ impl Board {
     /// `Player-vs-Computer-Club-2025-03-07.ptn`, or `tak-2025-03-07.ptn` when the players
     /// are not named.
     pub fn ptn_file_name(&self) -> String {
-        let part = |text: &str| {
-            let mut out = String::new();
-            // Letters and digits (any beyond ASCII kept: no Unicode tables in the page's wasm).
-            for c in text.chars() {
-                if c.is_ascii_alphanumeric() || !c.is_ascii() {
-                    out.push(c);
-                } else if !out.is_empty() && !out.ends_with('-') {
-                    out.push('-');
-                }
-            }
-            out.trim_end_matches('-')
-                .chars()
-                .take(40)
-                .collect::<String>()
-        };
-        let named = |tag: &str| self.game.tag(tag).map(part).filter(|n| !n.is_empty());
-        let mut name = match (named("Player1"), named("Player2")) {
-            (Some(a), Some(b)) => format!("{a}-vs-{b}"),
-            _ => "tak".to_string(),
-        };
-        if let Some(date) = self.game.tag("Date").map(part).filter(|d| !d.is_empty()) {
-            name.push('-');
-            name.push_str(&date);
-        }
-        name.push_str(".ptn");
-        name
+        file_name(&self.game)
     }
 
     /// The game's options from its tags: scoring variants and take-backs.
@@ -435,6 +410,36 @@ json_object!(MatchRow {
     points,
     score_text
 });
+
+/// A name for `game`'s PTN file: see [`Session::ptn_file_name`].
+pub fn file_name(game: &Game) -> String {
+    let part = |text: &str| {
+        let mut out = String::new();
+        // Letters and digits (any beyond ASCII kept: no Unicode tables in the page's wasm).
+        for c in text.chars() {
+            if c.is_ascii_alphanumeric() || !c.is_ascii() {
+                out.push(c);
+            } else if !out.is_empty() && !out.ends_with('-') {
+                out.push('-');
+            }
+        }
+        out.trim_end_matches('-')
+            .chars()
+            .take(40)
+            .collect::<String>()
+    };
+    let named = |tag: &str| game.tag(tag).map(part).filter(|n| !n.is_empty());
+    let mut name = match (named("Player1"), named("Player2")) {
+        (Some(a), Some(b)) => format!("{a}-vs-{b}"),
+        _ => "tak".to_string(),
+    };
+    if let Some(date) = game.tag("Date").map(part).filter(|d| !d.is_empty()) {
+        name.push('-');
+        name.push_str(&date);
+    }
+    name.push_str(".ptn");
+    name
+}
 
 #[cfg(test)]
 mod tests {

@@ -51,6 +51,11 @@ pub fn save_to_keep(board: &Board) -> String {
     write(board.game_to_keep(), clock)
 }
 
+/// The save of `game` with no clocks: a game read from a file, kept in the library.
+pub fn save_game(game: &Game) -> String {
+    write(game, None)
+}
+
 fn write(game: &Game, clock: Option<String>) -> String {
     let ptn = ptn::write_game(game);
     let mut out = String::with_capacity(ptn.len() + 2 * game.line().len() + 64);
@@ -128,6 +133,11 @@ pub struct Saved {
 }
 
 impl Saved {
+    /// The saved game, at its ply, without its clocks.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
     /// Replaces `board`'s game with the saved one, at its ply, with its clocks.
     pub fn apply(self, board: &mut Board) {
         board.load(self.game);

@@ -113,3 +113,22 @@ export const pileAt = (page, kind) => page.evaluate((k) => window.tak.reserveRec
 export const tps = (page) => page.evaluate(() => window.tak.tps());
 export const status = (page) => page.evaluate(() => window.tak.status());
 export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+
+/** The games kept in the page's library (IndexedDB `tak-library`): entries with their saves, newest first. */
+export const keptGames = (page) => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'tak-library') && new Promise((resolve, reject) => {
+  // Opened only once the page made it: opening creates a database, empty, that the page would then find.
+  const open = indexedDB.open('tak-library');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('entries')) { db.close(); resolve([]); return; }
+    const tx = db.transaction(['entries', 'saves']);
+    const entries = tx.objectStore('entries').getAll();
+    const saves = tx.objectStore('saves').getAll();
+    tx.oncomplete = () => {
+      const byId = new Map(saves.result.map((s) => [s.id, s]));
+      db.close();
+      resolve(entries.result.map((e) => ({ ...e, save: byId.get(e.id)?.save ?? null, match: byId.get(e.id)?.match ?? null })).sort((a, b) => b.updated - a.updated));
+    };
+  };
+})).then((games) => games || []);

@@ -12,6 +12,7 @@ use crate::web::drag::Gesture;
 use crate::web::i18n::Message;
 use crate::web::json::Value;
 use crate::web::layout::Point;
+use crate::web::library;
 use crate::web::loading::Loading;
 use crate::web::marks::{self, Mark, MarkColor};
 use crate::web::render;
@@ -189,6 +190,13 @@ impl TakBoard {
     #[wasm_bindgen(js_name = saveToKeep)]
     pub fn save_to_keep(&self) -> String {
         storage::save_to_keep(&self.board)
+    }
+
+    /// What the game library lists for the game kept (the one being played, also while a
+    /// finished game of its match is shown): `{white, black, size, plies, toMove, result,
+    /// tps, date, tags}`. The study build's: a first visit's game is summed up later.
+    pub fn summary(&self) -> JsValue {
+        to_js(&library::summarize(self.board.game_to_keep()))
     }
 
     /// Records the finished game in the match and starts the next. Returns an error message.
@@ -455,4 +463,52 @@ impl TakBoard {
 pub fn assemble_apng(frames: Vec<js_sys::Uint8Array>, delay_ms: u16) -> Result<Vec<u8>, JsError> {
     let frames: Vec<Vec<u8>> = frames.iter().map(|f| f.to_vec()).collect();
     crate::web::apng::assemble(&frames, delay_ms).map_err(|e| JsError::new(&e))
+}
+
+/// The library's reading of texts that are not on a board (My games): in the reader's
+/// language `lang`, errors thrown as an `Error` with the message in words.
+fn library_error(message: Message, lang: &str) -> JsError {
+    JsError::new(&message.text(crate::web::i18n::Lang::from_code(lang).unwrap_or_default()))
+}
+
+/// The games of a PTN file of one or many games, each as `{save, summary}` to keep as its
+/// own entry. A file with a game that cannot be read adds none: the error says why.
+#[wasm_bindgen(js_name = importGames)]
+pub fn import_games(text: &str, lang: &str) -> Result<JsValue, JsError> {
+    use crate::web::json::Json;
+    let games = library::import(text).map_err(|m| library_error(m, lang))?;
+    let mut out = String::from("[");
+    for (i, game) in games.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let save = storage::save_game(game);
+        let summary = super::Raw(library::summarize(game).to_json());
+        crate::web::json::object(&mut out, &[("save", &save), ("summary", &summary)]);
+    }
+    out.push(']');
+    Ok(to_js(&super::Raw(out)))
+}
+
+/// The summary of a kept game's save (see `TakBoard.summary`), or `null` for a damaged save.
+#[wasm_bindgen(js_name = summarizeSave)]
+pub fn summarize_save(save: &str) -> JsValue {
+    match library::read_save(save) {
+        Ok(game) => to_js(&library::summarize(&game)),
+        Err(_) => JsValue::NULL,
+    }
+}
+
+/// A kept game's save as a PTN file: `[text, fileName]`. Throws for a damaged save.
+#[wasm_bindgen(js_name = exportSave)]
+pub fn export_save(save: &str, lang: &str) -> Result<Vec<String>, JsError> {
+    let (ptn, name) = library::export(save).map_err(|m| library_error(m, lang))?;
+    Ok(vec![ptn, name])
+}
+
+/// A list row's picture of the position `tps`, `px` wide, as an SVG document (empty for a
+/// position that cannot be read).
+#[wasm_bindgen]
+pub fn thumbnail(tps: &str, px: f64, dark: bool) -> String {
+    library::thumbnail(tps, px, dark).unwrap_or_default()
 }
