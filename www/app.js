@@ -109,7 +109,7 @@ $('lang').value = lang;
 
 // A first visit plays on the small build of the board; a saved game, a match or a shared
 // link needs the study build (already cached by then, for a returning visitor).
-const kept = () => { try { return Object.keys(localStorage).some((k) => /^tak\.(library|savedGame|match)/.test(k)); } catch { return false; } };
+const kept = () => { try { return [...Object.keys(localStorage), ...Object.keys(sessionStorage)].some((k) => /^tak\.(library|savedGame|match|tab)/.test(k)); } catch { return false; } };
 const returning = kept() || location.hash.startsWith('#g=');
 let board;
 try {
@@ -218,8 +218,21 @@ const saveNow = () => {
   saveTimer = null;
   return ensureKeeper().then((k) => k.keep());
 };
-const save = () => { saveTimer ??= setTimeout(saveNow, 50); };
-const flush = () => { clearTimeout(saveTimer); saveTimer = null; return keeper?.flush(); };
+const save = () => {
+  changed = true;
+  ensureKeeper(); // on its way at once: it may be wanted as the page is left
+  saveTimer ??= setTimeout(saveNow, 50);
+};
+let changed = false;
+const flush = () => {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  if (keeper) return keeper.flush();
+  // Gone before the keeper came (a first visit's first plies): the game waits in this tab's
+  // sessionStorage, where the keeper's start takes it up (www/keeper.js, `tak.tab.pending`).
+  if (changed) try { sessionStorage.setItem('tak.tab.pending', JSON.stringify({ id: null, rev: 0, save: board.saveToKeep(), match: null })); } catch { /* too large: lost with the tab */ }
+  return null;
+};
 addEventListener('pagehide', flush);
 document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); });
 

@@ -117,12 +117,17 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
     }
   }
 
+  /** Whether the game is to be kept: a fresh tab's empty board becomes an entry with its first ply (or its match). */
+  function wanted() {
+    if (blank && board.plyCount() === 0 && !board.matchSave()) return false;
+    blank = false;
+    // Said at once (before the write), for a tab opened next: it has games to look for.
+    try { localStorage.setItem(KEPT_HINT, '1'); } catch { /* disabled */ }
+    return true;
+  }
+
   let persistAsked = false;
   function firstKept() {
-    try {
-      if (localStorage.getItem(KEPT_HINT)) return;
-      localStorage.setItem(KEPT_HINT, '1');
-    } catch { /* disabled */ }
     // Asked once, with the first game kept: the browser may then never evict the library.
     if (!persistAsked) { persistAsked = true; navigator.storage?.persist?.().catch(() => {}); }
   }
@@ -157,14 +162,17 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
       if (hasOldKeys()) {
         try { await (await import('./migrate.js')).migrate(say); } catch { /* said by migrate */ }
       }
-      const tab = session.get(TAB_KEY);
       const pending = session.get(PENDING_KEY);
-      let found = tab?.id ? await library.get(tab.id) : null;
-      if (!found && !tab?.id) {
+      const tab = session.get(TAB_KEY) ?? (pending?.id ? { id: pending.id } : null);
+      // A tab left before its first game was kept (`id` null): that game is a new entry.
+      const first = pending && pending.id == null;
+      if (first) pending.id = tab?.id ?? library.newId();
+      let found = tab?.id && !first ? await library.get(tab.id) : null;
+      if (!found && !tab?.id && !first) {
         const [last] = await library.list();
         found = last ? await library.get(last.id) : null;
       }
-      id = found?.entry.id ?? tab?.id ?? library.newId();
+      id = found?.entry.id ?? (first ? pending.id : tab?.id) ?? library.newId();
       if (found?.save != null) {
         const error = await show(found);
         if (error) { onBad(error); id = library.newId(); blank = true; }
@@ -183,10 +191,7 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
 
     /** Keeps the game (after a change): resolves once written. */
     keep() {
-      // A fresh tab's empty board becomes an entry with its first ply (or its match).
-      if (blank && board.plyCount() === 0 && !board.matchSave()) return writing;
-      blank = false;
-      return write();
+      return wanted() ? write() : writing;
     },
 
     /**
@@ -195,10 +200,11 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
      * library. Resolves once kept.
      */
     flush() {
-      if (!blank) {
+      if (wanted()) {
         const game = snapshot();
         if (game.save != null && game.save !== keptText && game.save.length <= MAX_SAVE) {
           session.set(PENDING_KEY, { id, rev, ...game });
+          remember();
         }
       }
       return write();

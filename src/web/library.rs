@@ -58,7 +58,8 @@ pub struct Summary {
 /// The summary of `game`.
 pub fn summarize(game: &Game) -> Summary {
     let (end, outcome) = game.main_line_end();
-    let tag = |name: &str| game.tag(name).unwrap_or("").to_string();
+    // `?` is PTN's "not known": listed as unnamed.
+    let tag = |name: &str| game.tag(name).filter(|v| *v != "?").unwrap_or("").to_string();
     let mut tags = String::new();
     for (name, value) in game.tags() {
         if !matches!(name.as_str(), "Player1" | "Player2" | "Size" | "TPS") {
@@ -139,7 +140,11 @@ pub fn read_save(save: &str) -> Result<Game, Message> {
 /// document: the same drawing as the board's. `None` for a TPS that cannot be read.
 pub fn thumbnail(tps: &str, px: f64, dark: bool) -> Option<String> {
     let start = Position::from_tps(tps).ok()?;
-    let board = Board::new(Game::new(start), BoardOptions::default());
+    let options = BoardOptions {
+        coordinates: false,
+        ..BoardOptions::default()
+    };
+    let board = Board::new(Game::new(start), options);
     let px = px.clamp(16.0, 1024.0);
     Some(super::svg::board_svg(&board, px, px, dark))
 }
