@@ -55,6 +55,8 @@ export async function shareLink(saved, base = location.href) {
 
 /** The most a link may unpack to (a save's limit): a small link cannot inflate past it. */
 export const MAX_UNPACKED = 8 * 1024 * 1024;
+/** How much of a link is inflated at a time. */
+const LINK_PIECE = 1024;
 
 /** Why a link could not be read: `code` is 'damaged' or 'too_large'. */
 export class LinkError extends Error {
@@ -75,7 +77,21 @@ export async function readLink(hash = location.hash) {
   if (text.length > MAX_UNPACKED) throw new LinkError('too_large');
   let bytes;
   try { bytes = fromBase64Url(text); } catch { throw new LinkError('damaged'); }
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  // Fed a piece at a time, the next piece only once what the last one made has been read (the
+  // stream's backpressure): deflate makes at most about 1,000 bytes of each byte, so no more
+  // than about a megabyte is ever made past the limit. Fed whole, the browser inflated the
+  // whole link before the first read: 1.4 MB of zeros made 1.1 GB.
+  const inflate = new DecompressionStream('deflate-raw');
+  const writer = inflate.writable.getWriter();
+  const feeding = (async () => {
+    for (let at = 0; at < bytes.length; at += LINK_PIECE) {
+      await writer.ready;
+      await writer.write(bytes.subarray(at, at + LINK_PIECE));
+    }
+    await writer.close();
+  })();
+  feeding.catch(() => { /* said by the reader */ });
+  const reader = inflate.readable.getReader();
   const chunks = [];
   let size = 0;
   try {
@@ -85,6 +101,7 @@ export async function readLink(hash = location.hash) {
       size += value.length;
       if (size > MAX_UNPACKED) {
         reader.cancel().catch(() => {});
+        writer.abort().catch(() => {});
         throw new LinkError('too_large');
       }
       chunks.push(value);
