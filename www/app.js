@@ -782,12 +782,12 @@ const openEditor = async () => {
     const edited = (await editorModule()).editPosition(dialog, { t, lang, theme: boardTheme(), start: board.searchSpec() });
     dialog.showModal();
     const position = await edited;
-    dialog.close();
-    if (!position) return;
-    if (board.status().series && !confirm(t('match.confirm_leave'))) return;
+    if (!position || (board.status().series && !confirm(t('match.confirm_leave')))) { dialog.close(); return; }
     if (match?.viewing) match.back();
+    // The dialog closes once the new game is on the board.
     const before = await (await ensureKeeper()).replacing();
     const error = await board.load(position.ptn);
+    dialog.close();
     if (error) { keeper.cancel(before); showNotice(error); return; }
     if (board.status().series) board.endMatch();
     await keeper.keep();

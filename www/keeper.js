@@ -87,7 +87,7 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
         if (err instanceof library.Conflict) await diverged(err.entry, game);
         else fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
       }
-    });
+    }).catch((err) => fail('save.failed', err)); // the next write is tried whatever happened to this one
     return writing;
   }
 
