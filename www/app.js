@@ -5,7 +5,6 @@ import { Computer } from './computer.js';
 import { offerDraw, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { renderMoves, renderStatus } from './panel.js';
-import { forgetBeforeLink, hasSaved, keepBeforeLink, keptBeforeLink, restoreSaved, save as keep } from './saving.js';
 import { setUpFlip } from './flip.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
@@ -24,6 +23,10 @@ const notesModule = later(() => import('./notes.js'));
 const pasteModule = later(() => import('./paste.js'));
 // The styles of the dialogs with a board of their own (the tutorial, puzzles, the editor).
 const boardDialogStyle = later(() => import('./board-dialog.js'));
+// The game library (www/keeper.js, www/library.js): loaded before the board's game comes
+// back for a returning visitor, with the first change on a first visit.
+const keeperModule = later(() => import('./keeper.js'));
+const gamesModule = later(() => import('./games.js'));
 
 const SETTINGS_KEY = 'tak.settings';
 const $ = (id) => document.getElementById(id);
@@ -106,7 +109,8 @@ $('lang').value = lang;
 
 // A first visit plays on the small build of the board; a saved game, a match or a shared
 // link needs the study build (already cached by then, for a returning visitor).
-const returning = hasSaved() || location.hash.startsWith('#g=');
+const kept = () => { try { return [...Object.keys(localStorage), ...Object.keys(sessionStorage)].some((k) => /^tak\.(library|savedGame|match|tab)/.test(k)); } catch { return false; } };
+const returning = kept() || location.hash.startsWith('#g=');
 let board;
 try {
   board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning, theme: boardTheme(), site: SITE });
@@ -124,51 +128,48 @@ const upright = matchMedia('(orientation: portrait)');
 board.set({ preferPortrait: upright.matches });
 upright.addEventListener('change', () => board.set({ preferPortrait: upright.matches }));
 
-// A saved game and match from an earlier visit. One that cannot be read is set aside,
-// never lost.
-// A long game is read in slices, saying how far it got.
-{
-  let reading = '';
-  await restoreSaved(board, (error, aside) => showNotice(t('notice.bad_save', { error, key: aside })), (done) => {
-    showNotice(reading = t('notice.reading_save', { percent: Math.floor(done * 100) }));
+/** Says `key` (with `args`) in the notice; `action` (`{label, run}`) adds its button. */
+async function say(key, args = {}, action = null) {
+  await t.more(); // the library's and the links' words come with the dialogs' texts
+  showNotice(t(key, args));
+  if (!action) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = t(action.label);
+  button.addEventListener('click', async () => {
+    showNotice('');
+    const error = await action.run();
+    if (error) say(error);
+    maybeThink();
+    refresh();
   });
+  $('notice').append(' ', button);
+}
+// Who plays a game is kept with it, and comes back when it is opened.
+const keptSides = () => ({ opponent: settings.opponent, level: settings.level, human: settings.human });
+function applySides(s) {
+  settings = { ...settings, opponent: s.opponent === 'computer' ? 'computer' : 'human', level: Number.isInteger(s.level) && s.level >= 1 && s.level <= 6 ? s.level : settings.level, human: s.human === 'black' ? 'black' : 'white' };
+}
+let keeper = null;
+let reading = '';
+const ensureKeeper = later(async () => (keeper = (await keeperModule()).createKeeper({
+  board, say, sides: keptSides, applySides,
+  // A long game is read in slices, saying how far it got.
+  progress: (done) => showNotice(reading = t('notice.reading_save', { percent: Math.floor(done * 100) })),
+})));
+// This tab's game from before a reload, or the game changed last (a new tab). One that
+// cannot be read stays in My games as it was.
+if (returning) {
+  try {
+    await (await ensureKeeper()).start((error) => say('notice.bad_save', { error }));
+  } catch (err) {
+    say('library.unavailable', { error: err?.message || err });
+  }
   if (reading && $('notice').textContent === reading) showNotice('');
 }
 // The page's API (for scripts and tests), published once the saved game is back: before
 // that it would answer for the empty board the page starts with.
 window.tak = board;
-
-/**
- * After a shared link or a paste replaced the game: the one before (`before`, a save) stays
- * one click away ("Back to my game"), also across a reload.
- */
-async function keepOneStepAway(before, noticeKey) {
-  keepBeforeLink(before);
-  await offerBack(before, noticeKey);
-}
-
-/** Says `noticeKey` with a "Back to my game" button that restores `before` (a save). */
-async function offerBack(before, noticeKey) {
-  await t.more(); // the notices of links and pastes come with the dialogs' texts
-  showNotice(t(noticeKey));
-  const back = document.createElement('button');
-  back.type = 'button';
-  back.textContent = t('share.back');
-  back.addEventListener('click', async () => {
-    const error = await board.restore(before);
-    if (error) { showNotice(error); return; }
-    forgetBeforeLink();
-    showNotice('');
-  });
-  $('notice').append(' ', back);
-}
-
-// A game set aside by a link, a paste, a new game or the editor before the last reload:
-// still one click away (until the reader goes back to it or sets another aside).
-{
-  const kept = location.hash.startsWith('#g=') ? null : keptBeforeLink();
-  if (kept && kept !== board.save()) await offerBack(kept, 'notice.kept_before');
-}
 
 /**
  * Before a dialog opens: its texts, which in dist/ come with the long texts (the New game,
@@ -179,38 +180,61 @@ async function openingDialog(dialog) {
   translatePage(dialog, t);
 }
 
-// A shared link: open its game (the one played here before is kept, one click away).
-if (location.hash.startsWith('#g=')) await t.more(); // what a link may be told comes later
-try {
-  const shared = location.hash.startsWith('#g=') ? await (await shareModule()).readLink() : null;
-  if (shared) {
-    const before = board.save();
+// A shared link: open its game (the one played here before is kept, one click away), on
+// arrival or typed into the address bar of a tab already showing the page.
+async function openLink() {
+  await t.more(); // what a link may be told comes later
+  try {
+    const shared = await (await shareModule()).readLink();
+    if (!shared) return;
+    // The linked game is a new entry of the library; the one shown before stays in it.
+    const keeper = await ensureKeeper();
+    const before = await keeper.replacing();
     const error = await board.restore(shared);
     history.replaceState(null, '', location.pathname + location.search);
-    if (error) showNotice(t('share.bad_link', { error }));
-    else await keepOneStepAway(before, 'share.opened');
+    if (error) { keeper.cancel(before); showNotice(t('share.bad_link', { error })); }
+    else { await keeper.keep(); keeper.offerBack(before, 'share.opened'); }
+  } catch (err) {
+    history.replaceState(null, '', location.pathname + location.search);
+    showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 })
+      : err?.code === 'damaged' ? t('share.damaged')
+        : t('share.bad_link', { error: err?.message || err }));
   }
-} catch (err) {
-  history.replaceState(null, '', location.pathname + location.search);
-  showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 })
-    : err?.code === 'damaged' ? t('share.damaged')
-      : t('share.bad_link', { error: err?.message || err }));
 }
+if (location.hash.startsWith('#g=')) await openLink();
+addEventListener('hashchange', async () => {
+  if (!location.hash.startsWith('#g=')) return;
+  computer.cancel();
+  await openLink();
+  maybeThink();
+  refresh();
+});
 
-// Saved in a task of its own, once per burst of changes (a long game's PTN takes a while to
+// Kept in a task of its own, once per burst of changes (a long game's save takes a while to
 // write), and at once when the page is hidden or left, so that nothing is lost.
 let saveTimer = null;
-let unsaved = null; // why the last save was not kept, said once
 const saveNow = () => {
   clearTimeout(saveTimer);
   saveTimer = null;
-  const why = keep(board);
-  if (why && why !== unsaved) showNotice(t(why === 'too_large' ? 'save.too_large' : 'save.failed', { limit: 8 }));
-  unsaved = why;
+  return ensureKeeper().then((k) => k.keep());
 };
-const save = () => { saveTimer ??= setTimeout(saveNow, 50); };
-addEventListener('pagehide', () => { if (saveTimer != null) saveNow(); });
-document.addEventListener('visibilitychange', () => { if (document.hidden && saveTimer != null) saveNow(); });
+const save = () => {
+  changed = true;
+  ensureKeeper(); // on its way at once: it may be wanted as the page is left
+  saveTimer ??= setTimeout(saveNow, 50);
+};
+let changed = false;
+const flush = () => {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  if (keeper) return keeper.flush();
+  // Gone before the keeper came (a first visit's first plies): the game waits in this tab's
+  // sessionStorage, where the keeper's start takes it up (www/keeper.js, `tak.tab.pending`).
+  if (changed) try { sessionStorage.setItem('tak.tab.pending', JSON.stringify({ id: null, rev: 0, save: board.saveToKeep(), match: null })); } catch { /* too large: lost with the tab */ }
+  return null;
+};
+addEventListener('pagehide', flush);
+document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); });
 
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 /** Against the computer, which side it plays and at what level: the board names the sides. */
@@ -475,9 +499,10 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
   const options = { size: Number(size), komi: String(komi), ...rules, ...variant };
   const clock = length ? null : chosenClock();
   if (clock) options.clock = clock;
-  // A game still going on stays one click away ("Back to my game").
+  // The game before stays in the library; one still going on is one click away.
   const now = board.status();
-  const before = board.plyCount() > 0 && !now.finalResult && !now.series ? board.save() : null;
+  const offerBack = board.plyCount() > 0 && !now.finalResult && !now.series && !length;
+  const before = await (await ensureKeeper()).replacing();
   board.set(sides()); // who plays: the new game's players
   let error;
   if (length) {
@@ -497,11 +522,12 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
     }
   }
   showNotice(error ? t('notice.bad_new_game', { error }) : '');
-  if (!error) view.newGame(settings.opponent === 'computer');
-  if (!error && before && !length) keepOneStepAway(before, 'newgame.kept');
+  if (error) keeper.cancel(before);
+  else view.newGame(settings.opponent === 'computer');
+  if (!error && offerBack) keeper.offerBack(before, 'newgame.kept');
   maybeThink();
   refresh();
-  save();
+  if (!error) await keeper.keep();
 }
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());
@@ -661,17 +687,38 @@ const pasteContext = () => ({
   t,
   openingDialog,
   studyFor,
-  beforeLoad: () => {
+  beforeLoad: async () => {
     if (board.status().series && !confirm(t('match.confirm_leave'))) return false;
     if (match?.viewing) match.back();
-    return true;
+    return (await ensureKeeper()).replacing();
   },
+  cancelLoad: (before) => keeper.cancel(before),
   afterLoad: async (before) => {
-    if (before) await keepOneStepAway(before, 'paste.kept');
     if (board.status().series) board.endMatch();
+    await keeper.keep();
+    keeper.offerBack(before, 'paste.kept');
   },
 });
 $('paste').addEventListener('click', async () => (await pasteModule()).openPaste(pasteContext()));
+// My games (www/games.js): every game kept on this device.
+$('my-games').addEventListener('click', async () => {
+  closeMenu();
+  const keeper = await ensureKeeper();
+  (await gamesModule()).openGames({
+    dialog: $('games-dialog'),
+    t,
+    lang,
+    keeper,
+    openingDialog,
+    open: async (id) => {
+      computer.cancel();
+      hinter.cancel();
+      const error = await keeper.open(id);
+      if (!error) { showNotice(''); maybeThink(); refresh(); }
+      return error;
+    },
+  });
+});
 
 // Rules and the tutorial (in the menu, and in the header on wide screens).
 const closeMenu = () => { try { $('menu').hidePopover(); } catch { /* not open */ } };
@@ -735,15 +782,16 @@ const openEditor = async () => {
     const edited = (await editorModule()).editPosition(dialog, { t, lang, theme: boardTheme(), start: board.searchSpec() });
     dialog.showModal();
     const position = await edited;
-    dialog.close();
-    if (!position) return;
-    if (board.status().series && !confirm(t('match.confirm_leave'))) return;
+    if (!position || (board.status().series && !confirm(t('match.confirm_leave')))) { dialog.close(); return; }
     if (match?.viewing) match.back();
-    const before = board.save();
+    // The dialog closes once the new game is on the board.
+    const before = await (await ensureKeeper()).replacing();
     const error = await board.load(position.ptn);
-    if (error) { showNotice(error); return; }
+    dialog.close();
+    if (error) { keeper.cancel(before); showNotice(error); return; }
     if (board.status().series) board.endMatch();
-    keepOneStepAway(before, 'editor.kept');
+    await keeper.keep();
+    keeper.offerBack(before, 'editor.kept');
     refresh();
   } catch (err) {
     dialog.close();

@@ -38,7 +38,7 @@ export async function translator(lang) {
  * game, a damaged save, the editor's refusals, a match's lines): the same split as `MORE` in
  * scripts/dist.mjs. The study build's catalogue takes them too (board.js, `withMore`).
  */
-const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished)\b|clock\.flag_fell)/;
+const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished)\b|clock\.flag_fell)/;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {

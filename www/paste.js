@@ -66,8 +66,9 @@ function ensureForm(dialog) {
 /**
  * Opens Paste. `context`: the `dialog` element, the `board`, the translator `t`,
  * `openingDialog` (its texts), `studyFor(dialog, line)` (waits for the study build, saying so
- * in `line`), `beforeLoad()` (false to keep the game: a match the reader would not leave) and
- * `afterLoad(before)` (the game before, a save or null, once another is on the board).
+ * in `line`), `beforeLoad()` (resolves to false to keep the game: a match the reader would
+ * not leave; else to what `afterLoad(before)`, once another game is on the board, or
+ * `cancelLoad(before)`, when it could not be read, needs of the game before).
  */
 export async function openPaste(context) {
   ctx = context;
@@ -109,14 +110,15 @@ async function load(e) {
   const { dialog, board, t } = ctx;
   if (!(await ctx.studyFor(dialog, $('paste-error')))) return;
   const text = pastedLong ?? $('paste-text').value;
-  if (!ctx.beforeLoad()) return;
-  const before = board.plyCount() > 0 ? board.save() : null;
+  const before = await ctx.beforeLoad();
+  if (!before) return;
   // A long game is read in slices: the dialog says how far it got, and Load waits.
   $('load-game').disabled = true;
   const error = await Promise.resolve(board.load(text, (done) => {
     $('paste-error').textContent = t('paste.reading', { percent: Math.floor(done * 100) });
   })).finally(() => { $('load-game').disabled = false; });
   if (error) {
+    ctx.cancelLoad(before);
     $('paste-error').textContent = error;
     return;
   }

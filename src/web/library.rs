@@ -59,12 +59,7 @@ pub struct Summary {
 pub fn summarize(game: &Game) -> Summary {
     let (end, outcome) = game.main_line_end();
     // `?` is PTN's "not known": listed as unnamed.
-    let tag = |name: &str| {
-        game.tag(name)
-            .filter(|v| *v != "?")
-            .unwrap_or("")
-            .to_string()
-    };
+    let tag = |name: &str| game.tag(name).filter(|v| *v != "?").unwrap_or("").to_string();
     let mut tags = String::new();
     for (name, value) in game.tags() {
         if !matches!(name.as_str(), "Player1" | "Player2" | "Size" | "TPS") {
@@ -120,9 +115,7 @@ pub fn import(text: &str) -> Result<Vec<Game>, Message> {
     }
     let games = ptn::parse_games(text).map_err(ptn_error_message)?;
     if games.len() > MAX_IMPORT {
-        return Err(
-            Message::new("load.error").with("error", format!("more than {MAX_IMPORT} games"))
-        );
+        return Err(Message::new("library.too_many").with("limit", MAX_IMPORT));
     }
     Ok(games)
 }

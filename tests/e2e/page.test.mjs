@@ -2,7 +2,7 @@
 // themes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openExtras, openMenu, tps, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openExtras, openMenu, tps, status, shot, keptGames } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -66,7 +66,7 @@ test('a game in progress survives a reload', async () => {
   await context.close();
 });
 
-test('a corrupted saved game is reported and set aside, and a new game starts', async () => {
+test('a corrupted saved game is reported and kept in My games as it was, and a new game starts', async () => {
   const context = await browser.newContext();
   await context.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {
@@ -76,10 +76,10 @@ test('a corrupted saved game is reported and set aside, and a new game starts', 
   });
   const page = await openGame(context, server.url);
   assert.equal(await tps(page), 'x5/x5/x5/x5/x5 1 1');
-  const notice = await page.textContent('#notice');
-  assert.match(notice, /could not be loaded .*ply 2/);
-  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tak.savedGame.unreadable.')).map((k) => localStorage.getItem(k)));
-  assert.deepEqual(kept, ['tak-save 1\nply 3\n[Size "5"]\n1. a1 a1']);
+  await page.waitForFunction(() => /could not be read/.test(document.getElementById('notice').textContent));
+  assert.match(await page.textContent('#notice'), /could not be read .*ply 2.*stays in My games/);
+  const kept = await keptGames(page);
+  assert.deepEqual(kept.map((g) => g.save), ['tak-save 1\nply 3\n[Size "5"]\n1. a1 a1']);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -92,6 +92,7 @@ test('pasting a bad PTN keeps the text and says why; a good one loads', async ()
   await page.waitForFunction(() => window.tak.build() === 'study'); // fetched as the dialog opened
   await page.fill('#paste-text', '[Size "6"]\n1. a1 f6 2. Sa1');
   await page.click('#load-game');
+  await page.waitForFunction(() => document.getElementById('paste-error').textContent);
   assert.match(await page.textContent('#paste-error'), /ply 3: a1 is not empty/);
   assert.equal(await page.inputValue('#paste-text'), '[Size "6"]\n1. a1 f6 2. Sa1');
   assert.ok(await page.locator('#paste-dialog[open]').count());

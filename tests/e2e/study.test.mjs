@@ -102,6 +102,7 @@ test('going back and playing another ply makes a variation; it survives export, 
   await other.waitForFunction(() => window.tak.build() === 'study'); // fetched as the dialog opened
   await other.fill('#paste-text', exported);
   await other.click('#load-game');
+  await other.waitForFunction(() => !document.getElementById('paste-dialog').open);
   assert.equal(await other.evaluate(() => window.tak.ptn()), exported);
   const tree = (await status(other)).tree;
   assert.deepEqual(tree.map((i) => i.ptn), ['a1', 'e5', 'c3', 'c2', 'd3']);

@@ -155,6 +155,7 @@ test('the New game form with its variants fits a phone', async () => {
     assert.ok(overflow <= 1, `${name}: scrolls sideways by ${overflow}px`);
     await page.click('#start-game');
     await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+    await page.waitForFunction(() => window.tak.status().komi === '-4.5', null, { timeout: 10000 }).catch(() => {});
     assert.equal((await status(page)).komi, '-4.5');
     await context.close();
   }

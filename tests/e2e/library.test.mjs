@@ -1,0 +1,272 @@
+// The game library: every game kept on the device, one entry per game (IndexedDB), safe
+// across tabs, links, reloads, a full disk and the pages before it (localStorage saves).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { shareLink } from '../../www/share.js';
+import { ROOT, serve, launch, openGame, openMenu, keptGames, status, shot } from './harness.mjs';
+
+const DIST = path.join(ROOT, 'dist');
+let server;
+let browser;
+before(async () => {
+  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('run `make dist` first');
+  server = await serve(DIST);
+  browser = await launch();
+});
+after(async () => { await browser?.close(); server?.close(); });
+
+const play = async (page, ...plies) => {
+  for (const m of plies) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null, m);
+};
+/**
+ * Waits until the library holds a game whose save contains `text`, and a moment more: the
+ * page's note in localStorage that games are kept reaches the browser's other tabs a little
+ * after it is written (Chromium carries localStorage between renderers asynchronously).
+ */
+const keptWith = async (page, text) => {
+  await kept(page, text);
+  await page.waitForTimeout(300);
+};
+async function kept(page, text) {
+  for (let i = 0; i < 300; i++) {
+    if ((await keptGames(page)).some((g) => flat(g.save).includes(text))) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no game kept with ${text}`);
+}
+const reload = async (page) => {
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+};
+async function paste(page, text) {
+  await openMenu(page);
+  await page.click('#paste');
+  await page.fill('#paste-text', text);
+  await page.click('#load-game');
+  await page.waitForFunction(() => !document.getElementById('paste-dialog').open);
+}
+/** A save with its whitespace as one space: plies are written one move number a line. */
+const flat = (save) => String(save ?? '').replace(/\s+/g, ' ');
+const line = (page) => page.evaluate(() => window.tak.status().moves);
+
+test('two tabs keep two games: a paste in one never replaces the game of the other', async () => {
+  const context = await browser.newContext();
+  const one = await openGame(context, server.url);
+  await play(one, 'a1', 'e5', 'c3');
+  await keptWith(one, '2. c3');
+  // A new tab opens the game changed last, and follows the other tab's plies in it.
+  const two = await openGame(context, server.url);
+  assert.deepEqual(await line(two), ['a1', 'e5', 'c3']);
+  await paste(two, '[Size "6"]\n1. a1 f6 2. c3');
+  await play(one, 'c2');
+  await keptWith(one, '2. c3 c2');
+  await reload(two);
+  assert.equal((await status(two)).size, 6, 'tab two still shows its pasted game');
+  await reload(one);
+  assert.deepEqual(await line(one), ['a1', 'e5', 'c3', 'c2']);
+  const games = await keptGames(one);
+  assert.equal(games.length, 2);
+  assert.ok(games.some((g) => g.save.includes('[Size "6"]')));
+  assert.ok(games.some((g) => flat(g.save).includes('2. c3 c2')));
+  // A third tab's New game is a third entry.
+  const three = await openGame(context, server.url);
+  await three.click('#new-game');
+  await three.click('#start-game');
+  await three.waitForFunction(() => !document.getElementById('new-dialog').open);
+  await play(three, 'b2');
+  await keptWith(three, '1. b2');
+  assert.equal((await keptGames(three)).length, 3);
+  await reload(one);
+  assert.deepEqual(await line(one), ['a1', 'e5', 'c3', 'c2']);
+  assert.deepEqual([...one.errors, ...two.errors, ...three.errors], []);
+  await context.close();
+});
+
+test('two tabs on one game: the second follows the first; moves made apart are kept apart, said in words', async () => {
+  const context = await browser.newContext();
+  const one = await openGame(context, server.url);
+  await play(one, 'a1', 'e5');
+  await keptWith(one, '1. a1 e5');
+  const two = await openGame(context, server.url);
+  await play(one, 'c3');
+  await two.waitForFunction(() => window.tak.status().moves.length === 3);
+  assert.deepEqual(await line(two), ['a1', 'e5', 'c3']);
+  await play(two, 'c2');
+  await one.waitForFunction(() => window.tak.status().moves.length === 4);
+  // A tab that does not hear the other (its messages lost): its own ply is a conflict.
+  const deaf = await context.newPage();
+  await deaf.addInitScript(() => { delete window.BroadcastChannel; });
+  await deaf.goto(`${server.url}/index.html`);
+  await deaf.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.deepEqual(await line(deaf), ['a1', 'e5', 'c3', 'c2']);
+  await play(one, 'd4');
+  await keptWith(one, 'c2 3. d4');
+  await play(deaf, 'b4');
+  await deaf.waitForFunction(() => /separate game/.test(document.getElementById('notice').textContent));
+  const games = await keptGames(one);
+  assert.equal(games.length, 2, 'the game and the copy');
+  assert.ok(games.some((g) => flat(g.save).includes('c2 3. d4')), 'the first tab\'s ply kept');
+  assert.ok(games.some((g) => flat(g.save).includes('c2 3. b4')), 'the deaf tab\'s ply kept apart');
+  await shot(deaf, 'library-kept-apart');
+  await context.close();
+});
+
+test('a chain of links, pastes and new games loses no game; a link opened and reloaded stays', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await play(page, 'a1', 'e5', 'c3');
+  await keptWith(page, '2. c3');
+  const link = (ptn) => shareLink(`tak-save 3\nline \nply 2\nclock none\n${ptn}`, `${server.url}/index.html`);
+  const first = await link('[Size "5"]\n1. b2 d4');
+  const second = await link('[Size "6"]\n1. f6 a1');
+  await page.goto(first);
+  await page.waitForFunction(() => window.tak?.status?.().size === 5 && window.tak.status().moves[0] === 'b2');
+  await reload(page); // opened and reloaded without a ply: still there
+  assert.deepEqual(await line(page), ['b2', 'd4']);
+  await play(page, 'c3');
+  await page.goto(second);
+  await page.waitForFunction(() => window.tak?.status?.().size === 6);
+  await page.waitForFunction(() => document.querySelector('#notice button'));
+  await page.click('#notice button'); // Back to my game: the first link's, as played
+  await page.waitForFunction(() => window.tak.status().moves.join(' ') === 'b2 d4 c3');
+  const games = await keptGames(page);
+  assert.equal(games.length, 3, games.map((g) => g.save).join('\n---\n'));
+  assert.ok(games.some((g) => flat(g.save).includes('1. a1 e5 2. c3')), 'the game before both links');
+  assert.ok(games.some((g) => flat(g.save).includes('1. f6 a1')));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a full disk is said in words; the game stays on the board and nothing kept before is overwritten', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await play(page, 'a1', 'e5');
+  await keptWith(page, '1. a1 e5');
+  await page.evaluate(() => {
+    window.realPut = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function put(value, key) {
+      if (this.name === 'saves') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return window.realPut.call(this, value, key);
+    };
+  });
+  await play(page, 'c3');
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  assert.deepEqual(await line(page), ['a1', 'e5', 'c3'], 'the game stays on the board');
+  let games = await keptGames(page);
+  assert.equal(games.length, 1);
+  assert.match(games[0].save, /1\. a1 e5\s*$/, 'the kept moves are the ones kept before');
+  assert.equal(games[0].summary?.plies ?? 2, 2, 'the entry is not half written');
+  await page.evaluate(() => { IDBObjectStore.prototype.put = window.realPut; });
+  await play(page, 'c2');
+  await keptWith(page, '2. c3 c2');
+  games = await keptGames(page);
+  assert.equal(games.length, 1);
+  await context.close();
+});
+
+test('the saves of the pages before the library move into it once, and only then leave localStorage', async () => {
+  // A save as the page before wrote it, from a page of today.
+  const context = await browser.newContext();
+  const maker = await openGame(context, server.url);
+  await play(maker, 'a1', 'e5', 'c3');
+  const save = await maker.evaluate(() => window.tak.save());
+  await maker.close();
+  const old = await browser.newContext();
+  await old.addInitScript((save) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('tak.welcome', 'computer');
+    localStorage.setItem('tak.savedGame', save);
+    localStorage.setItem('tak.savedGame.before-link', 'tak-save 1\nply 2\n[Size "4"]\n1. a1 d4');
+    localStorage.setItem('tak.savedGame.unreadable.1700000000000', 'tak-save 1\nply 3\n[Size "5"]\n1. a1 a1');
+  }, save);
+  const page = await old.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/index.html`);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.deepEqual(await line(page), ['a1', 'e5', 'c3'], 'the saved game is on the board');
+  const games = await keptGames(page);
+  assert.equal(games.length, 3);
+  assert.equal(games.filter((g) => g.damaged).length, 1, 'the unreadable save, kept as found');
+  assert.ok(games.some((g) => g.save.includes('[Size "4"]')), 'the game set aside by a link');
+  const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => /^tak\.(savedGame|match)/.test(k)));
+  assert.deepEqual(left, []);
+  await reload(page);
+  assert.equal((await keptGames(page)).length, 3, 'moved once');
+  assert.deepEqual(errors, []);
+  await old.close();
+  await context.close();
+});
+
+test('My games: list, search, rename, duplicate, delete with Undo, export, import, open', async () => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await openGame(context, server.url);
+  await paste(page, '[Player1 "Ann"]\n[Player2 "Bo"]\n[Event "Club night"]\n[Size "5"]\n1. a1 e5 2. c3');
+  await keptWith(page, '[Player1 "Ann"]');
+  await page.click('#new-game');
+  await page.click('#start-game');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  await play(page, 'a1', 'e5');
+  await keptWith(page, '1. a1 e5');
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 2);
+  const names = await page.$$eval('#games-list .name', (els) => els.map((e) => e.textContent));
+  assert.ok(names.some((n) => n.startsWith('Ann vs Bo')), names.join(' | '));
+  assert.ok(names.some((n) => /on the board here/.test(n)), 'the tab\'s own game is marked');
+  await page.waitForFunction(() => [...document.querySelectorAll('#games-list img')].every((i) => i.src.startsWith('data:image/svg')));
+  await shot(page, 'my-games-1280');
+  // Search by a tag.
+  await page.fill('#games-search', 'club');
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 1);
+  await page.fill('#games-search', '');
+  // Rename.
+  const ann = page.locator('#games-list li', { hasText: 'Ann vs Bo' });
+  await ann.getByRole('button', { name: 'Rename' }).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Final');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('#games-list .name')].some((e) => e.textContent === 'Final'));
+  // Duplicate, then delete the copy and undo.
+  const final = page.locator('#games-list li', { hasText: 'Final' }).first();
+  await final.getByRole('button', { name: 'Duplicate' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 3);
+  const copy = page.locator('#games-list li', { hasText: 'Final (copy)' });
+  await copy.getByRole('button', { name: 'Delete' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 2);
+  await page.click('#games-status button');
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 3);
+  // Export one.
+  const [download] = await Promise.all([page.waitForEvent('download'), final.getByRole('button', { name: 'Export' }).click()]);
+  assert.equal(download.suggestedFilename(), 'Ann-vs-Bo.ptn');
+  const text = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(text, /\[Player1 "Ann"\][\s\S]*1\. a1 e5\s+2\. c3/);
+  // Import a file of two games: two entries; one that cannot be read adds none.
+  await page.setInputFiles('#games-file', { name: 'two.ptn', mimeType: 'text/plain', buffer: Buffer.from('[Size "4"]\n[Player1 "Cy"]\n1. a1 d4\n\n[Size "6"]\n[Player1 "Di"]\n1. f6 a1 2. c3\n') });
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 5);
+  assert.match(await page.textContent('#games-status'), /2 games added/);
+  await page.setInputFiles('#games-file', { name: 'bad.ptn', mimeType: 'text/plain', buffer: Buffer.from('[Size "5"]\n1. a1 zz9\n') });
+  await page.waitForFunction(() => /could not be imported/.test(document.getElementById('games-status').textContent));
+  assert.equal((await keptGames(page)).length, 5);
+  assert.match(await page.textContent('#games-space'), /used on this device/);
+  // Open: the board shows it, the dialog closes.
+  await page.locator('#games-list li', { hasText: 'Di vs' }).getByRole('button', { name: 'Open' }).click();
+  await page.waitForFunction(() => !document.getElementById('games-dialog').open);
+  assert.equal((await status(page)).size, 6);
+  assert.deepEqual(await line(page), ['f6', 'a1', 'c3']);
+  // Deleting the game on the board: it stays on the board, kept again when it changes.
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.locator('#games-list li', { hasText: 'on the board here' }).getByRole('button', { name: 'Delete' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 4);
+  await page.keyboard.press('Escape');
+  await play(page, 'd4');
+  await keptWith(page, '2. c3 d4');
+  assert.equal((await keptGames(page)).length, 5);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+

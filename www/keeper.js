@@ -1,0 +1,259 @@
+// This tab's game and the library (www/library.js): which entry the tab shows, keeping it
+// after each change, following another tab that plays in the same game, and never letting
+// one tab's game overwrite another's. The entry's id lives in sessionStorage (`tak.tab`):
+// a reload keeps the tab on its game, a new tab opens the game changed last.
+//
+// Nothing is lost:
+// - A write names the revision the tab last read; another tab's ply in between makes it a
+//   Conflict, and then this tab's moves are kept as a copy, said in words.
+// - A tab that is closed or reloaded mid-write leaves its game in sessionStorage
+//   (`tak.tab.pending`, written synchronously on pagehide) and finishes the write next time.
+// - A full disk aborts the write whole: the game stays on the board and the list keeps its
+//   last good revision; the next change tries again.
+import * as library from './library.js';
+
+const TAB_KEY = 'tak.tab';
+const PENDING_KEY = 'tak.tab.pending';
+/** In localStorage once a game has been kept: a returning visitor (the page reads this before the library). */
+export const KEPT_HINT = 'tak.library';
+/** The largest save kept (the same limit as a link's): past it the PTN is the way to keep a game. */
+export const MAX_SAVE = 8 * 1024 * 1024;
+/** localStorage keys of the pages before the library (`www/migrate.js` moves them in). */
+export const OLD_KEYS = /^tak\.(savedGame|match)/;
+
+const session = {
+  get(key) { try { return JSON.parse(sessionStorage.getItem(key) ?? 'null'); } catch { return null; } },
+  set(key, value) { try { sessionStorage.setItem(key, JSON.stringify(value)); return true; } catch { return false; } },
+  drop(key) { try { sessionStorage.removeItem(key); } catch { /* storage disabled */ } },
+};
+const hasOldKeys = () => {
+  try { return Object.keys(localStorage).some((k) => OLD_KEYS.test(k)); } catch { return false; }
+};
+
+/**
+ * The keeper of `board`'s game. `say(key, args, action)` shows a notice (action: `{label,
+ * run}` for its button, or none); `sides()` is who plays (`{opponent, level, human}`) to keep
+ * with the game and `applySides(sides)` sets it back when a game is opened; `progress(done)`
+ * hears how far a long game's reading got.
+ */
+export function createKeeper({ board, say, sides, applySides, progress }) {
+  let id = session.get(TAB_KEY)?.id ?? library.newId(); // this tab's entry
+  let rev = 0; // the revision last read or written (0: not kept yet)
+  let keptText = null; // the save as last read or written: an unchanged game is not written again
+  let blank = true; // the empty board a fresh tab starts with: not an entry until it changes
+  let writing = Promise.resolve();
+  let problem = null; // what the last failed write said, said once
+
+  const remember = () => session.set(TAB_KEY, { id });
+  const snapshot = () => {
+    const save = board.saveToKeep();
+    return { save, match: board.matchSave() };
+  };
+  const fields = () => ({ id, summary: board.summary() ?? null, sides: sides() });
+
+  /** Shows entry `found` (`{entry, save, match}`) on the board: an error message, or null. */
+  async function show(found) {
+    // A match is kept with its game: one that is not this entry's ends on the board first.
+    if (!found.match && board.matchSave()) board.endMatch();
+    const error = await board.restore(found.save, progress);
+    if (error) return error;
+    if (found.match) await board.matchRestore(found.match);
+    id = found.entry.id;
+    rev = found.entry.rev;
+    keptText = board.saveToKeep(); // as this page writes it: unchanged until the reader changes it
+    blank = false;
+    remember();
+    if (found.entry.sides) applySides(found.entry.sides);
+    library.touch(id, { opened: Date.now() }).catch(() => {});
+    return null;
+  }
+
+  /** Writes the game now if it changed: resolves once kept (or once it could not be). */
+  function write() {
+    writing = writing.then(async () => {
+      if (blank) return;
+      const game = snapshot();
+      if (game.save == null || game.save === keptText) return;
+      if (game.save.length > MAX_SAVE) { fail('save.too_large'); return; }
+      try {
+        const entry = await library.put(fields(), game, rev);
+        rev = entry.rev;
+        keptText = game.save;
+        session.drop(PENDING_KEY);
+        remember();
+        problem = null;
+        firstKept();
+      } catch (err) {
+        if (err instanceof library.Conflict) await diverged(err.entry, game);
+        else fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
+      }
+    }).catch((err) => fail('save.failed', err)); // the next write is tried whatever happened to this one
+    return writing;
+  }
+
+  function fail(key, err) {
+    if (err) console.warn('The game could not be kept:', err);
+    if (problem === key) return;
+    problem = key;
+    say(key, { limit: 8, error: err?.message ?? '' });
+  }
+
+  /**
+   * Another tab wrote this game since this tab read it (`now`: the entry as kept, null when it
+   * was deleted). This tab's game is kept apart, as a copy: neither overwrites the other.
+   */
+  async function diverged(now, game) {
+    const deleted = now == null;
+    if (!deleted) { id = library.newId(); }
+    remember();
+    try {
+      const entry = await library.put(fields(), game, 0);
+      rev = entry.rev;
+      keptText = game.save;
+      session.drop(PENDING_KEY);
+      if (!deleted) say('library.kept_apart');
+    } catch (err) {
+      fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
+    }
+  }
+
+  /** Whether the game is to be kept: a fresh tab's empty board becomes an entry with its first ply (or its match). */
+  function wanted() {
+    if (blank && board.plyCount() === 0 && !board.matchSave()) return false;
+    blank = false;
+    // Said at once (before the write), for a tab opened next: it has games to look for.
+    try { localStorage.setItem(KEPT_HINT, '1'); } catch { /* disabled */ }
+    return true;
+  }
+
+  let persistAsked = false;
+  function firstKept() {
+    // Asked once, with the first game kept: the browser may then never evict the library.
+    if (!persistAsked) { persistAsked = true; navigator.storage?.persist?.().catch(() => {}); }
+  }
+
+  // Another tab played in this tab's game: follow it, unless this tab changed it too (then
+  // the next write keeps this tab's game apart). Deleted elsewhere: kept here until changed.
+  library.onChange(async (message) => {
+    if (message.id !== id || message.touched || message.rev <= rev || message.rev === 0) return;
+    await writing;
+    const unchanged = board.saveToKeep() === keptText;
+    if (!unchanged) return;
+    const found = await library.get(id);
+    if (found && found.entry.rev > rev && board.saveToKeep() === keptText) {
+      rev = found.entry.rev;
+      keptText = found.save; // before restore: its change is not a change of this tab's
+      await board.restore(found.save);
+      if (found.match) await board.matchRestore(found.match);
+      keptText = board.saveToKeep();
+    }
+  });
+
+  return {
+    /** The id of this tab's entry (null before it is first kept). */
+    get id() { return blank ? null : id; },
+
+    /**
+     * Brings back this tab's game: the one it showed before a reload, else (a new tab) the game
+     * changed last; the older pages' saves are moved into the library first. `onBad(error)`
+     * hears of a game that could not be read (it stays in the list, as it was).
+     */
+    async start(onBad) {
+      if (hasOldKeys()) {
+        try { await (await import('./migrate.js')).migrate(say); } catch { /* said by migrate */ }
+      }
+      const pending = session.get(PENDING_KEY);
+      const tab = session.get(TAB_KEY) ?? (pending?.id ? { id: pending.id } : null);
+      // A tab left before its first game was kept (`id` null): that game is a new entry.
+      const first = pending && pending.id == null;
+      if (first) pending.id = tab?.id ?? library.newId();
+      let found = tab?.id && !first ? await library.get(tab.id) : null;
+      if (!found && !tab?.id && !first) {
+        const [last] = await library.list();
+        found = last ? await library.get(last.id) : null;
+      }
+      id = found?.entry.id ?? (first ? pending.id : tab?.id) ?? library.newId();
+      if (found?.save != null) {
+        const error = await show(found);
+        if (error) { onBad(error); id = library.newId(); blank = true; }
+      }
+      // A write that the last reload cut short: finished now, or kept apart if the game moved on.
+      if (pending?.id === id && pending.save !== keptText) {
+        if (await board.restore(pending.save)) return;
+        if (pending.match) await board.matchRestore(pending.match);
+        blank = false;
+        if ((found?.entry.rev ?? 0) !== pending.rev) rev = -1; // a conflict: kept apart
+        await write();
+      }
+      session.drop(PENDING_KEY);
+      remember();
+    },
+
+    /** Keeps the game (after a change): resolves once written. */
+    keep() {
+      return wanted() ? write() : writing;
+    },
+
+    /**
+     * Keeps the game at once, also when the page is going away: the game goes to sessionStorage
+     * synchronously (a write to IndexedDB may not finish before the page is gone), then to the
+     * library. Resolves once kept.
+     */
+    flush() {
+      if (wanted()) {
+        const game = snapshot();
+        if (game.save != null && game.save !== keptText && game.save.length <= MAX_SAVE) {
+          session.set(PENDING_KEY, { id, rev, ...game });
+          remember();
+        }
+      }
+      return write();
+    },
+
+    /**
+     * Before another game replaces this one on the board (a link, a paste, New game, the
+     * editor, My games): the game shown is kept, and the tab moves to a new entry. Resolves to
+     * what `cancel` needs should the new game not come. The new game is kept once on the board.
+     */
+    async replacing() {
+      await write();
+      const before = { id, rev, keptText, blank };
+      id = library.newId();
+      rev = 0;
+      keptText = null;
+      blank = false;
+      remember();
+      return before;
+    },
+
+    /** The new game did not come: the tab stays on the game before (`before`, from replacing). */
+    cancel(before) {
+      ({ id, rev, keptText, blank } = before);
+      remember();
+    },
+
+    /** Offers "Back to my game" (`before`, from replacing) under notice `key`. */
+    offerBack(before, key) {
+      if (before.blank) { say(key); return; }
+      say(key, {}, { label: 'share.back', run: () => this.open(before.id) });
+    },
+
+    /** Shows entry `entryId` in this tab (My games, Back to my game): an error message, or null. */
+    async open(entryId) {
+      if (entryId === id && !blank) return null;
+      await this.flush();
+      const found = await library.get(entryId);
+      if (!found || found.save == null) return 'library.gone';
+      return show(found);
+    },
+
+    /** Entry `entryId` was deleted from My games: if it is this tab's, the game stays on the board, kept again only when changed. */
+    deleted(entryId) {
+      if (entryId !== id) return;
+      id = library.newId();
+      rev = 0;
+      keptText = board.saveToKeep();
+      remember();
+    },
+  };
+}
