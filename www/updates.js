@@ -1,5 +1,6 @@
 // Registers the service worker and says when a new version of the game is ready: "A new
-// version is ready — Reload". Loaded after the first board (app.js), never on its way.
+// version is ready — Reload". Loaded after the first board (app.js), never on its way, and
+// on a first visit only when a new release is found while the page is open.
 //
 // A new release waits until the reader accepts it (www/service-worker.js): the page keeps
 // running the version it was loaded with, and its late parts (New game, Paste, the study
@@ -51,8 +52,8 @@ export async function watchForUpdates({ t, showNotice, beforeReload, url = './sw
         button.disabled = false;
         return;
       }
-      const registration = await navigator.serviceWorker.getRegistration();
-      if (registration?.waiting) {
+      const now = await navigator.serviceWorker.getRegistration();
+      if (now?.waiting) {
         wb.addEventListener('controlling', () => location.reload());
         wb.messageSkipWaiting();
       } else {
@@ -68,7 +69,14 @@ export async function watchForUpdates({ t, showNotice, beforeReload, url = './sw
 
   // A new version installed and waiting, found now or before this page was loaded.
   wb.addEventListener('waiting', () => { offer().catch(() => {}); });
-  await wb.register();
+  const registration = await wb.register();
+  // One still installing when this module came (the first visit loads it on `updatefound`).
+  const installing = registration.installing;
+  if (installing && registration.active) {
+    installing.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && registration.waiting) offer().catch(() => {});
+    });
+  }
 
   let checked = Date.now();
   document.addEventListener('visibilitychange', () => {

@@ -103,6 +103,11 @@ test('a page open across a release keeps working, offers Reload, and comes back 
   // Release A: the page is loaded, its service worker controls it, a game is played.
   const tab1 = await context.newPage();
   watch(tab1, 'tab 1');
+  const requested = [];
+  tab1.on('request', (r) => requested.push(path.basename(new URL(r.url()).pathname)));
+  // The offer's code (www/updates.js and workbox-window): one chunk, not on a first visit.
+  const offerChunk = [...chunks(A)].find((c) => readFileSync(path.join(A, 'www', c), 'utf8').includes('workbox:window'));
+  assert.ok(offerChunk, 'workbox-window is bundled into a chunk of its own');
   await tab1.goto(`${url}/index.html`);
   await ready(tab1);
   await tab1.evaluate(async () => {
@@ -112,11 +117,14 @@ test('a page open across a release keeps working, offers Reload, and comes back 
   for (const m of ['a1', 'e5', 'c3']) assert.equal(await tab1.evaluate((m) => window.tak.play(m), m), null);
   const game = await tab1.evaluate(() => ({ tps: window.tak.tps(), ply: window.tak.status().ply }));
   assert.equal(await tab1.locator('#update').count(), 0, 'no offer before a release');
+  await tab1.waitForTimeout(500);
+  assert.ok(!requested.includes(offerChunk), 'a first visit does not load the offer');
 
   // Release B is deployed; the browser finds it (as on its next check).
   server.root = B;
   await tab1.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
   await tab1.waitForSelector('#update-reload', { timeout: 20000 });
+  assert.ok(requested.includes(offerChunk), 'the offer was loaded when the release was found');
   assert.equal((await tab1.textContent('#update')).replace(/\s+/g, ' ').trim(), 'A new version of the game is ready. Reload');
   assert.ok(await tab1.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting), 'the new version waits');
   assert.equal(await release(tab1), 'A', 'the old version still serves the page');
@@ -138,11 +146,10 @@ test('a page open across a release keeps working, offers Reload, and comes back 
   // The first tab still runs release A, now under B's service worker: its files are still
   // A's, and New game, whose chunk B does not have, opens.
   assert.equal(await release(tab1), 'A', 'the old page still gets its own files');
-  const requested = [];
-  tab1.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  requested.length = 0;
   await tab1.click('#new-game');
   await tab1.waitForSelector('#new-dialog[open] #start-game', { timeout: 10000 });
-  const oldChunks = requested.filter((p) => /\/www\/chunk-\w+\.js$/.test(p)).map((p) => path.basename(p));
+  const oldChunks = requested.filter((f) => /^chunk-\w+\.js$/.test(f));
   assert.ok(oldChunks.some((c) => chunks(A).has(c) && !chunks(B).has(c)), `the old page loaded a chunk only release A has: ${oldChunks}`);
   assert.equal(await tab1.evaluate(() => globalThis.takRelease), undefined, 'release A\'s module ran');
   await tab1.keyboard.press('Escape');
