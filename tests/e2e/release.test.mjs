@@ -9,7 +9,7 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileS
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, launch, skipWelcome } from './harness.mjs';
+import { ROOT, launch, shot, skipWelcome } from './harness.mjs';
 
 /**
  * Builds a release the way `make dist` does (without the wasm build: pkg/ is taken as
@@ -125,6 +125,7 @@ test('a page open across a release keeps working, offers Reload, and comes back 
   await tab1.evaluate(async () => { await (await navigator.serviceWorker.getRegistration()).update(); });
   await tab1.waitForSelector('#update-reload', { timeout: 20000 });
   assert.ok(requested.includes(offerChunk), 'the offer was loaded when the release was found');
+  await shot(tab1, 'release-offer');
   assert.equal((await tab1.textContent('#update')).replace(/\s+/g, ' ').trim(), 'A new version of the game is ready. Reload');
   assert.ok(await tab1.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting), 'the new version waits');
   assert.equal(await release(tab1), 'A', 'the old version still serves the page');
