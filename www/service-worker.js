@@ -175,7 +175,8 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   if (request.mode === 'navigate') event.waitUntil(prune().catch(() => {}));
-  event.respondWith(respond(event));
+  // Should the caches fail (storage evicted under the worker), the network still answers.
+  event.respondWith(respond(event).catch(() => fetch(request)));
 });
 
 // The page's "Reload" (www/updates.js, through workbox-window's messageSkipWaiting).
