@@ -20,7 +20,7 @@ tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 	@command -v wasm-pack >/dev/null || cargo install --locked wasm-pack
 	@wasm-bindgen --version 2>/dev/null | grep -qF "$(WASM_BINDGEN_VERSION)" || cargo install wasm-bindgen-cli --version "$(WASM_BINDGEN_VERSION)"
-	@[ -x node_modules/.bin/wasm-opt ] && [ -x node_modules/.bin/esbuild ] && [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ] || npm ci --no-audit --no-fund
+	@[ -x node_modules/.bin/wasm-opt ] && [ -x node_modules/.bin/esbuild ] && [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ] && [ -d node_modules/workbox-build ] && [ -d node_modules/workbox-window ] || npm ci --no-audit --no-fund
 
 tools-test: tools
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
@@ -72,10 +72,11 @@ clean:
 	rm -rf pkg dist
 
 # A self-contained folder of static files with relative paths only: works from any sub-path
-# (GitHub Pages) and, where the browser allows, from file://. The service worker's cache is
-# versioned by a hash of everything else.
+# (GitHub Pages) and, where the browser allows, from file://. The service worker
+# (www/service-worker.js, bundled with Workbox) caches every file with its revision, and a
+# new release waits for the reader's Reload while the old one stays served.
 dist: build
 	node scripts/dist.mjs
-	node scripts/dist-sw.mjs sw.js dist
+	node scripts/dist-sw.mjs www/service-worker.js dist
 	touch dist/.nojekyll
 	@echo "dist/ is ready: $$(du -sh dist | cut -f1)"

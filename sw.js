@@ -1,25 +1,13 @@
-// The service worker: every asset of the game is cached on the first visit, so the game
-// loads and plays with no network. `make dist` replaces __VERSION__ with a hash of the
-// assets: a new release installs beside the old one, takes over, and deletes the old cache.
-// Saved games live in local storage and are not touched.
-const VERSION = '__VERSION__';
-const DEVELOPMENT = VERSION.startsWith('__'); // served from the source tree: network first
-const CACHE = `tak-${DEVELOPMENT ? 'dev' : VERSION}`;
-// Every file of the site: `make dist` writes the list (scripts/dist-sw.mjs); served from the
-// source tree (development) the list is empty and files are cached as they are fetched.
-const ASSETS = [/* __ASSETS__ */];
+// The service worker of the source tree (`make serve`), for development: network first, so
+// that an edit shows on the next reload, and whatever was fetched is kept for offline use.
+// It takes over at once (a developer has no old page to keep working).
+// `make dist` does not copy this file: dist/sw.js is built from www/service-worker.js, which
+// caches every file of a release with Workbox and keeps the previous release's files served
+// until no page uses them (scripts/dist-sw.mjs).
+const CACHE = 'tak-dev';
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('tak-') && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
-  );
-});
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 async function fromNetwork(request) {
   const response = await fetch(request);
@@ -33,10 +21,6 @@ async function fromNetwork(request) {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  const cached = () => caches.match(request, { ignoreSearch: true });
-  if (DEVELOPMENT) {
-    event.respondWith(fromNetwork(request).catch(async () => (await cached()) || Response.error()));
-  } else {
-    event.respondWith(cached().then((hit) => hit || fromNetwork(request)));
-  }
+  event.respondWith(fromNetwork(request)
+    .catch(async () => (await caches.match(request, { ignoreSearch: true })) || Response.error()));
 });

@@ -120,8 +120,19 @@ try {
 }
 // Offline: cache every asset after the first visit (not from file://, where it cannot run).
 // Once the board is drawn: its downloads would otherwise compete with the first board's.
+// A new release is offered as "A new version is ready — Reload", the game kept first
+// (www/updates.js, with workbox-window). A first visit has nothing to update: it registers
+// the worker alone and loads the offer only if a release comes while it is open (the first
+// visit stays within 100 KB gzipped).
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-  setTimeout(() => navigator.serviceWorker.register('./sw.js').catch(() => { /* the game works without it */ }));
+  let watching = null;
+  const watch = () => (watching ??= import('./updates.js')
+    // Not reloaded when the game could not be kept (the keeper has said why).
+    .then((u) => u.watchForUpdates({ t: () => t, showNotice, beforeReload: async () => { await flush(); if (keeper && !keeper.isKept()) throw new Error('not kept'); } }))
+    .catch(() => { /* the game works without it */ }));
+  setTimeout(() => (navigator.serviceWorker.controller ? watch() : navigator.serviceWorker.register('./sw.js')
+    .then((reg) => reg.addEventListener('updatefound', () => { if (reg.active) watch(); }))
+    .catch(() => { /* the game works without it */ })));
 }
 // A page held upright keeps the reserves above and below the board.
 const upright = matchMedia('(orientation: portrait)');

@@ -189,6 +189,11 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
       remember();
     },
 
+    /** Whether the game on the board is the one kept (after flush: a reload loses nothing). */
+    isKept() {
+      return blank || board.saveToKeep() === keptText;
+    },
+
     /** Keeps the game (after a change): resolves once written. */
     keep() {
       return wanted() ? write() : writing;

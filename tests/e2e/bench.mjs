@@ -66,7 +66,7 @@ try {
   // and what the service worker caches in the background for offline play.
   const later = ['pkg/tak_study_bg.wasm', 'www/i18n/en.more.txt', 'pkg/tak_engine_bg.wasm'];
   console.log(`fetched when first wanted: ${later.map((f) => `${f} ${kb(gz(f))}`).join(', ')}`);
-  const offline = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/'\.\/([^']+)'/g)].map((m) => m[1]);
+  const offline = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]);
   console.log(`everything the service worker keeps for offline play (${offline.length} files): ${kb(offline.reduce((n, f) => n + gz(f), 0))} gzipped`);
   const embedVisit = await firstVisit(browser, `${site.url}/embed.html?size=5`, hasBoard);
   console.log(`first visit of an embedded board (embed.html): ${kb(embedVisit.total)}`);

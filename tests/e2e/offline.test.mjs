@@ -1,5 +1,5 @@
 // Offline and static hosting: dist/ under a sub-path works, and after a first visit the game
-// reloads and plays with the network off; a new release replaces the cache and keeps games.
+// reloads and plays with the network off; a new release is offered, and taking it keeps games.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
@@ -14,8 +14,11 @@ after(async () => { await browser?.close(); site?.close(); });
 test('the service worker caches every file of the page (not the one-file downloads)', () => {
   const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '../../dist');
   const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
-  assert.match(sw, /const VERSION = '[0-9a-f]{16}';/, 'a released service worker has its version (not the development mode)');
-  const listed = new Set([...sw.matchAll(/'\.\/([^']*)'/g)].map((m) => m[1]));
+  // Built by scripts/dist-sw.mjs: Workbox's manifest put in, and the version's name.
+  assert.ok(!sw.includes('__WB_MANIFEST') && !sw.includes('__VERSION__'), 'a released service worker has its file list and version (not the source)');
+  const entries = [...sw.matchAll(/\{"revision":("[0-9a-f]+"|null),"url":"([^"]*)"\}/g)];
+  assert.ok(entries.every((m) => m[1] !== 'null'), 'every file has a revision (a release downloads what changed)');
+  const listed = new Set(entries.map((m) => m[2]));
   const files = readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dist, path.join(e.parentPath ?? e.path, e.name)))
@@ -77,20 +80,24 @@ test('after a first visit the game reloads and plays offline, and an update keep
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.evaluate(() => window.tak.tps()), 'x4/x4/x4/x4 1 1');
 
-  // A new release: a changed sw.js takes over and drops the old cache; the game is kept.
+  // A new release: a changed sw.js installs and waits; the page offers it, and Reload keeps
+  // the game (two real builds: release.test.mjs).
   await context.setOffline(false);
   const swPath = path.join(site.dir, SUBPATH, 'sw.js');
-  const old = readFileSync(swPath, 'utf8');
-  const oldVersion = old.match(/const VERSION = '([^']+)'/)[1];
-  writeFileSync(swPath, old.replace(oldVersion, 'newrelease0001'));
+  writeFileSync(swPath, `${readFileSync(swPath, 'utf8')}\n// a new release\n`);
   await page.goto(`${site.base}/index.html`);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration();
     await reg.update();
   });
-  await page.waitForFunction(async () => (await caches.keys()).includes('tak-newrelease0001') && !(await caches.keys()).some((k) => k !== 'tak-newrelease0001'), null, { timeout: 15000, polling: 200 });
-  await page.reload();
+  await page.waitForSelector('#update-reload', { timeout: 15000 });
+  const reloaded = page.waitForEvent('load');
+  await page.click('#update-reload');
+  await reloaded;
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  assert.match(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).active.scriptURL), /sw\.js$/);
+  assert.equal(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting), false, 'the new release took over');
   assert.match(await page.evaluate(() => window.tak.tps()), /1S?,?/);
   assert.equal((await page.evaluate(() => window.tak.status())).ply, 4, 'the saved game survived the update');
   await context.close();
