@@ -66,6 +66,7 @@ bench: dist tools-test
 	cargo bench --bench perft
 	cargo run --release --quiet --bin tak -- bench --nodes 300000
 	node tests/e2e/bench.mjs
+	node tests/e2e/bench-library.mjs
 
 clean:
 	cargo clean

@@ -229,6 +229,16 @@ const saveNow = () => {
   saveTimer = null;
   return ensureKeeper().then((k) => k.keep());
 };
+// Before another game replaces the one on the board: the keeper keeps it and moves the tab to
+// a new entry. A fresh tab that has not changed has nothing to keep, and its new game comes
+// at once, not after the keeper's code.
+const NOTHING_KEPT = { blank: true };
+async function setAside() {
+  if (!keeper && !changed) return NOTHING_KEPT;
+  return (keeper ?? await ensureKeeper()).replacing();
+}
+const unsetAside = (before) => { if (before !== NOTHING_KEPT) keeper.cancel(before); };
+const offerBackTo = (before, key) => { if (before !== NOTHING_KEPT) keeper.offerBack(before, key); };
 const save = () => {
   changed = true;
   ensureKeeper(); // on its way at once: it may be wanted as the page is left
@@ -513,7 +523,7 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
   // The game before stays in the library; one still going on is one click away.
   const now = board.status();
   const offerBack = board.plyCount() > 0 && !now.finalResult && !now.series && !length;
-  const before = await (await ensureKeeper()).replacing();
+  const before = await setAside();
   board.set(sides()); // who plays: the new game's players
   let error;
   if (length) {
@@ -533,12 +543,12 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
     }
   }
   showNotice(error ? t('notice.bad_new_game', { error }) : '');
-  if (error) keeper.cancel(before);
+  if (error) unsetAside(before);
   else view.newGame(settings.opponent === 'computer');
-  if (!error && offerBack) keeper.offerBack(before, 'newgame.kept');
+  if (!error && offerBack) offerBackTo(before, 'newgame.kept');
   maybeThink();
   refresh();
-  if (!error) await keeper.keep();
+  if (!error) await saveNow();
 }
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());
@@ -701,13 +711,13 @@ const pasteContext = () => ({
   beforeLoad: async () => {
     if (board.status().series && !confirm(t('match.confirm_leave'))) return false;
     if (match?.viewing) match.back();
-    return (await ensureKeeper()).replacing();
+    return setAside();
   },
-  cancelLoad: (before) => keeper.cancel(before),
+  cancelLoad: unsetAside,
   afterLoad: async (before) => {
     if (board.status().series) board.endMatch();
-    await keeper.keep();
-    keeper.offerBack(before, 'paste.kept');
+    await saveNow();
+    offerBackTo(before, 'paste.kept');
   },
 });
 $('paste').addEventListener('click', async () => (await pasteModule()).openPaste(pasteContext()));
@@ -796,13 +806,13 @@ const openEditor = async () => {
     if (!position || (board.status().series && !confirm(t('match.confirm_leave')))) { dialog.close(); return; }
     if (match?.viewing) match.back();
     // The dialog closes once the new game is on the board.
-    const before = await (await ensureKeeper()).replacing();
+    const before = await setAside();
     const error = await board.load(position.ptn);
     dialog.close();
-    if (error) { keeper.cancel(before); showNotice(error); return; }
+    if (error) { unsetAside(before); showNotice(error); return; }
     if (board.status().series) board.endMatch();
-    await keeper.keep();
-    keeper.offerBack(before, 'editor.kept');
+    await saveNow();
+    offerBackTo(before, 'editor.kept');
     refresh();
   } catch (err) {
     dialog.close();

@@ -38,8 +38,12 @@ const hasOldKeys = () => {
  */
 export function createKeeper({ board, say, sides, applySides, progress }) {
   let id = session.get(TAB_KEY)?.id ?? library.newId(); // this tab's entry
-  let rev = 0; // the revision last read or written (0: not kept yet)
-  let keptText = null; // the save as last read or written: an unchanged game is not written again
+  // Per entry: the revision last read or written (none: not kept yet) and the save as last
+  // read or written (an unchanged game is not written again). Per entry, not one of each: a
+  // game set aside is written after the tab has moved on to the next.
+  const revs = new Map();
+  const texts = new Map();
+  const revOf = (entryId) => revs.get(entryId) ?? 0;
   let blank = true; // the empty board a fresh tab starts with: not an entry until it changes
   let writing = Promise.resolve();
   let problem = null; // what the last failed write said, said once
@@ -49,7 +53,7 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
     const save = board.saveToKeep();
     return { save, match: board.matchSave() };
   };
-  const fields = () => ({ id, summary: board.summary() ?? null, sides: sides() });
+  const fields = () => ({ summary: board.summary() ?? null, sides: sides() });
 
   /** Shows entry `found` (`{entry, save, match}`) on the board: an error message, or null. */
   async function show(found) {
@@ -59,8 +63,8 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
     if (error) return error;
     if (found.match) await board.matchRestore(found.match);
     id = found.entry.id;
-    rev = found.entry.rev;
-    keptText = board.saveToKeep(); // as this page writes it: unchanged until the reader changes it
+    revs.set(id, found.entry.rev);
+    texts.set(id, board.saveToKeep()); // as this page writes it: unchanged until the reader changes it
     blank = false;
     remember();
     if (found.entry.sides) applySides(found.entry.sides);
@@ -68,28 +72,31 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
     return null;
   }
 
-  /** Writes the game now if it changed: resolves once kept (or once it could not be). */
-  function write() {
-    writing = writing.then(async () => {
-      if (blank) return;
-      const game = snapshot();
-      if (game.save == null || game.save === keptText) return;
-      if (game.save.length > MAX_SAVE) { fail('save.too_large'); return; }
-      try {
-        const entry = await library.put(fields(), game, rev);
-        rev = entry.rev;
-        keptText = game.save;
-        session.drop(PENDING_KEY);
-        remember();
-        problem = null;
-        firstKept();
-      } catch (err) {
-        if (err instanceof library.Conflict) await diverged(err.entry, game);
-        else fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
-      }
-    }).catch((err) => fail('save.failed', err)); // the next write is tried whatever happened to this one
+  /** Runs `job` after the writes before it, whatever became of them. */
+  function enqueue(job) {
+    writing = writing.then(job).catch((err) => fail('save.failed', err));
     return writing;
   }
+
+  /** Keeps `game` (with `about`: its summary and who plays) as entry `target`, if it changed. */
+  async function put(target, game, about) {
+    if (game.save == null || game.save === texts.get(target)) return;
+    if (game.save.length > MAX_SAVE) { fail('save.too_large'); return; }
+    try {
+      const entry = await library.put({ ...about, id: target }, game, revOf(target));
+      revs.set(target, entry.rev);
+      texts.set(target, game.save);
+      if (target === id) { session.drop(PENDING_KEY); remember(); }
+      problem = null;
+      firstKept();
+    } catch (err) {
+      if (err instanceof library.Conflict) await diverged(target, err.entry, game, about);
+      else fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
+    }
+  }
+
+  /** Writes the board's game, as it is when its turn comes: resolves once kept (or once it could not be). */
+  const write = () => enqueue(async () => { if (!blank) await put(id, snapshot(), fields()); });
 
   function fail(key, err) {
     if (err) console.warn('The game could not be kept:', err);
@@ -99,19 +106,21 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
   }
 
   /**
-   * Another tab wrote this game since this tab read it (`now`: the entry as kept, null when it
-   * was deleted). This tab's game is kept apart, as a copy: neither overwrites the other.
+   * Another tab wrote entry `target` since this tab read it (`now`: the entry as kept, null
+   * when it was deleted). This tab's game is kept apart, as a copy: neither overwrites the other.
    */
-  async function diverged(now, game) {
-    const deleted = now == null;
-    if (!deleted) { id = library.newId(); }
-    remember();
+  async function diverged(target, now, game, about) {
+    const copy = now == null ? target : library.newId();
     try {
-      const entry = await library.put(fields(), game, 0);
-      rev = entry.rev;
-      keptText = game.save;
-      session.drop(PENDING_KEY);
-      if (!deleted) say('library.kept_apart');
+      const entry = await library.put({ ...about, id: copy }, game, 0);
+      revs.set(copy, entry.rev);
+      texts.set(copy, game.save);
+      if (target === id) {
+        id = copy;
+        session.drop(PENDING_KEY);
+        remember();
+      }
+      if (now != null) say('library.kept_apart');
     } catch (err) {
       fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
     }
@@ -135,17 +144,16 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
   // Another tab played in this tab's game: follow it, unless this tab changed it too (then
   // the next write keeps this tab's game apart). Deleted elsewhere: kept here until changed.
   library.onChange(async (message) => {
-    if (message.id !== id || message.touched || message.rev <= rev || message.rev === 0) return;
+    if (message.id !== id || message.touched || message.rev === 0 || message.rev <= revOf(id)) return;
     await writing;
-    const unchanged = board.saveToKeep() === keptText;
-    if (!unchanged) return;
+    if (message.id !== id || board.saveToKeep() !== texts.get(id)) return;
     const found = await library.get(id);
-    if (found && found.entry.rev > rev && board.saveToKeep() === keptText) {
-      rev = found.entry.rev;
-      keptText = found.save; // before restore: its change is not a change of this tab's
+    if (found && found.entry.rev > revOf(id) && board.saveToKeep() === texts.get(id)) {
+      revs.set(id, found.entry.rev);
+      texts.set(id, found.save); // before restore: its change is not a change of this tab's
       await board.restore(found.save);
       if (found.match) await board.matchRestore(found.match);
-      keptText = board.saveToKeep();
+      texts.set(id, board.saveToKeep());
     }
   });
 
@@ -178,11 +186,11 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
         if (error) { onBad(error); id = library.newId(); blank = true; }
       }
       // A write that the last reload cut short: finished now, or kept apart if the game moved on.
-      if (pending?.id === id && pending.save !== keptText) {
+      if (pending?.id === id && pending.save !== texts.get(id)) {
         if (await board.restore(pending.save)) return;
         if (pending.match) await board.matchRestore(pending.match);
         blank = false;
-        if ((found?.entry.rev ?? 0) !== pending.rev) rev = -1; // a conflict: kept apart
+        if ((found?.entry.rev ?? 0) !== pending.rev) revs.set(id, -1); // a conflict: kept apart
         await write();
       }
       session.drop(PENDING_KEY);
@@ -191,7 +199,7 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
 
     /** Whether the game on the board is the one kept (after flush: a reload loses nothing). */
     isKept() {
-      return blank || board.saveToKeep() === keptText;
+      return blank || board.saveToKeep() === texts.get(id);
     },
 
     /** Keeps the game (after a change): resolves once written. */
@@ -207,8 +215,8 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
     flush() {
       if (wanted()) {
         const game = snapshot();
-        if (game.save != null && game.save !== keptText && game.save.length <= MAX_SAVE) {
-          session.set(PENDING_KEY, { id, rev, ...game });
+        if (game.save != null && game.save !== texts.get(id) && game.save.length <= MAX_SAVE) {
+          session.set(PENDING_KEY, { id, rev: revOf(id), ...game });
           remember();
         }
       }
@@ -217,15 +225,18 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
 
     /**
      * Before another game replaces this one on the board (a link, a paste, New game, the
-     * editor, My games): the game shown is kept, and the tab moves to a new entry. Resolves to
-     * what `cancel` needs should the new game not come. The new game is kept once on the board.
+     * editor, My games): the game shown is taken as it is now and kept (written after the
+     * writes before it), and the tab moves to a new entry, at once. Returns what `cancel`
+     * needs should the new game not come. The new game is kept once on the board.
      */
-    async replacing() {
-      await write();
-      const before = { id, rev, keptText, blank };
+    replacing() {
+      const game = wanted() ? snapshot() : null;
+      const before = { id, blank: !game };
+      if (game) {
+        const about = fields();
+        enqueue(() => put(before.id, game, about));
+      }
       id = library.newId();
-      rev = 0;
-      keptText = null;
       blank = false;
       remember();
       return before;
@@ -233,13 +244,13 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
 
     /** The new game did not come: the tab stays on the game before (`before`, from replacing). */
     cancel(before) {
-      ({ id, rev, keptText, blank } = before);
+      ({ id, blank } = before);
       remember();
     },
 
     /** Offers "Back to my game" (`before`, from replacing) under notice `key`. */
     offerBack(before, key) {
-      if (before.blank) { say(key); return; }
+      if (before.blank) return; // nothing was there to go back to
       say(key, {}, { label: 'share.back', run: () => this.open(before.id) });
     },
 
@@ -252,12 +263,11 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
       return show(found);
     },
 
-    /** Entry `entryId` was deleted from My games: if it is this tab's, the game stays on the board, kept again only when changed. */
+    /** Entry `entryId` was deleted from My games: if it is this tab's, the game stays on the board, kept again once it changes. */
     deleted(entryId) {
       if (entryId !== id) return;
       id = library.newId();
-      rev = 0;
-      keptText = board.saveToKeep();
+      texts.set(id, board.saveToKeep()); // kept again once it changes
       remember();
     },
   };

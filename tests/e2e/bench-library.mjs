@@ -1,0 +1,61 @@
+// Library benchmark (`make bench`): My games opened over 1,000 kept games (ms from the click
+// to the list drawn, median of 5), and keeping a 100,000-ply game (the longest main-thread
+// task while it is written, median of 3). Served from the source tree: the page's own
+// library module fills the library.
+import { serve, launch, openGame, openMenu } from './harness.mjs';
+
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function shuffleGame(plies) {
+  const moves = ['a1', 'f6'];
+  for (let i = 0; moves.length < plies; i++) moves.push(['f6-', 'f5+'][i % 2], ['a1+', 'a2-'][i % 2]);
+  moves.length = plies;
+  let text = '[Size "6"]\n\n';
+  for (let i = 0; i < moves.length; i += 2) text += `${i / 2 + 1}. ${moves.slice(i, i + 2).join(' ')}\n`;
+  return text;
+}
+
+const server = await serve();
+const browser = await launch();
+try {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await page.evaluate(async () => {
+    const { addAll } = await import('/www/library.js');
+    const save = window.tak.save();
+    const games = Array.from({ length: 1000 }, (_, i) => ({
+      fields: { summary: { white: `Player ${i}`, black: `Rival ${i % 37}`, size: 5, plies: i % 90, toMove: 'white', result: null, tps: 'x5/x5/x5/x5/x5 1 1', date: null, tags: `Event: Night ${i % 12}\n` } },
+      save,
+      match: null,
+    }));
+    await addAll(games);
+  });
+  const opens = [];
+  for (let run = 0; run < 5; run++) {
+    await openMenu(page);
+    const start = Date.now();
+    await page.click('#my-games');
+    await page.waitForFunction(() => document.querySelectorAll('#games-list li').length >= 60);
+    opens.push(Date.now() - start);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.getElementById('games-dialog').open);
+  }
+  console.log(`My games over 1,000 games: ${median(opens)} ms to the list (median of 5: ${opens.join(', ')})`);
+
+  const keeps = [];
+  for (let run = 0; run < 3; run++) {
+    const error = await page.evaluate((text) => window.tak.load(text), shuffleGame(100000));
+    if (error) throw new Error(error);
+    await page.evaluate(() => {
+      window.longTasks = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
+    });
+    await page.evaluate(() => window.tak.undo()); // a change: the game is kept again
+    await page.waitForTimeout(3000); // kept in a task of its own after the ply
+    keeps.push(Math.max(0, ...await page.evaluate(() => window.longTasks)));
+  }
+  console.log(`keeping a 100,000-ply game: longest task ${median(keeps)} ms (median of 3: ${keeps.join(', ')})`);
+} finally {
+  await browser.close();
+  server.close();
+}
