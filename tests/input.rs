@@ -153,14 +153,14 @@ fn undo_redo_and_navigation_keep_every_ply() {
     }
     assert!(b.undo());
     assert!(b.undo());
-    assert_eq!(b.game.len(), 2);
+    assert_eq!(b.record.game.len(), 2);
     assert!(
         b.ptn().contains("2. c3 c2"),
         "undone plies are still in the PTN:\n{}",
         b.ptn()
     );
     assert!(b.redo());
-    assert_eq!(b.game.len(), 3);
+    assert_eq!(b.record.game.len(), 3);
     b.goto(0);
     assert_eq!(b.tps(), "x5/x5/x5/x5/x5 1 1");
     b.goto(4);

@@ -124,12 +124,12 @@ fn on_the_board_going_back_and_playing_makes_a_variation() {
     }
     b.goto(2);
     b.play_ptn("d3").unwrap();
-    assert_eq!(names(b.game.main_line()), ["a1", "e5", "c3", "c2"]);
+    assert_eq!(names(b.record.game.main_line()), ["a1", "e5", "c3", "c2"]);
     assert_eq!(names(b.all_moves()), ["a1", "e5", "d3"]);
     // Undo and redo follow the current line (the variation).
     assert!(b.undo());
     assert!(b.redo());
-    assert_eq!(b.tps(), b.game.position_at(3).to_string());
+    assert_eq!(b.tps(), b.record.game.position_at(3).to_string());
     assert!(!b.can_redo());
     // The PTN holds both lines.
     let text = b.ptn();
@@ -138,30 +138,34 @@ fn on_the_board_going_back_and_playing_makes_a_variation() {
     assert!(b.goto_path(&[0, 0, 0, 0]));
     assert_eq!(names(b.all_moves()), ["a1", "e5", "c3", "c2"]);
     assert!(b.promote(&[0, 0, 1]));
-    assert_eq!(names(b.game.main_line()), ["a1", "e5", "d3"]);
+    assert_eq!(names(b.record.game.main_line()), ["a1", "e5", "d3"]);
     assert_eq!(
-        b.game.path(),
+        b.record.game.path(),
         &[0, 0, 1, 0],
         "still on the c3 line, now second"
     );
     assert!(b.delete(&[0, 0, 1]));
-    assert_eq!(names(b.game.main_line()), ["a1", "e5", "d3"]);
-    assert_eq!(b.game.len(), 2, "back to where the deleted line began");
+    assert_eq!(names(b.record.game.main_line()), ["a1", "e5", "d3"]);
+    assert_eq!(
+        b.record.game.len(),
+        2,
+        "back to where the deleted line began"
+    );
 }
 
 #[test]
 fn against_the_computer_the_game_as_played_is_the_main_line() {
     let mut b = board();
-    b.played_line_is_main = true;
+    b.record.played_line_is_main = true;
     for m in ["a1", "e5", "c3", "c2"] {
         b.play_ptn(m).unwrap();
     }
     b.undo();
     b.undo();
     b.play_ptn("d3").unwrap();
-    assert_eq!(names(b.game.main_line()), ["a1", "e5", "d3"]);
+    assert_eq!(names(b.record.game.main_line()), ["a1", "e5", "d3"]);
     assert_eq!(
-        b.game.children(&[0, 0]).len(),
+        b.record.game.children(&[0, 0]).len(),
         2,
         "the old line is kept as a variation"
     );
@@ -182,17 +186,23 @@ fn comments_annotations_and_the_line_survive_a_save() {
     let saved = storage::save(&b);
     let mut other = board();
     storage::restore(&mut other, &saved).unwrap();
-    assert_eq!(other.game.line(), &[0, 0, 1]);
-    assert_eq!(other.game.len(), 1);
-    assert_eq!(other.game.comments(&[0, 0, 1]), ["why not?"]);
+    assert_eq!(other.record.game.line(), &[0, 0, 1]);
+    assert_eq!(other.record.game.len(), 1);
+    assert_eq!(other.record.game.comments(&[0, 0, 1]), ["why not?"]);
     assert_eq!(
-        other.game.node(&[0, 0, 0]).unwrap().annotation.to_string(),
+        other
+            .record
+            .game
+            .node(&[0, 0, 0])
+            .unwrap()
+            .annotation
+            .to_string(),
         "?!"
     );
     // A save from the first version (no line) is still read.
     let v1 = "tak-save 1\nply 1\n[Size \"5\"]\n\n1. a1 e5\n";
     storage::restore(&mut other, v1).unwrap();
-    assert_eq!(other.game.len(), 1);
+    assert_eq!(other.record.game.len(), 1);
     assert!(other.can_redo());
     // A damaged line is reported and changes nothing.
     let bad = saved.replace("line 0,0,1", "line 0,7");
@@ -263,11 +273,11 @@ fn a_game_of_the_most_plies_reads_writes_saves_copies_and_drops_without_recursio
         let saved = storage::save(&b);
         let mut other = board();
         storage::restore(&mut other, &saved).unwrap();
-        assert_eq!(other.game.len(), tak::game::MAX_PLIES);
+        assert_eq!(other.record.game.len(), tak::game::MAX_PLIES);
         // Full: one more ply is refused with the limit named, and nothing changes.
-        let err = b.game.play("f5+".parse().unwrap()).unwrap_err();
+        let err = b.record.game.play("f5+".parse().unwrap()).unwrap_err();
         assert_eq!(err.to_string(), "a game holds at most 100000 plies");
-        assert_eq!(b.game.len(), tak::game::MAX_PLIES);
+        assert_eq!(b.record.game.len(), tak::game::MAX_PLIES);
         // Back to the start and into a variation there: the list follows the ply shown.
         b.goto(1);
         b.play_ptn("a6").unwrap_err(); // a full tree takes no variation either

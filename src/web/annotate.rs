@@ -28,8 +28,9 @@ impl Board {
         if !cfg!(feature = "study") {
             return Vec::new();
         }
-        self.game
-            .comments(self.game.path())
+        self.record
+            .game
+            .comments(self.record.game.path())
             .iter()
             .filter_map(|c| marks::parse_comment(c).ok())
             .flat_map(|(m, _)| m)
@@ -42,9 +43,10 @@ impl Board {
         if !cfg!(feature = "study") {
             return Vec::new();
         }
-        let size = self.game.position().size();
-        self.game
-            .comments(self.game.path())
+        let size = self.record.game.position().size();
+        self.record
+            .game
+            .comments(self.record.game.path())
             .iter()
             .filter_map(|c| review_better_move(c))
             .map(|mv| Mark::of_move(mv, size, MarkColor::Green))
@@ -61,8 +63,8 @@ impl Board {
     /// Replaces the marks of the ply shown, keeping the text of its comments; they are
     /// written into its first comment, so that they travel with the PTN.
     pub fn set_ply_marks(&mut self, new: Vec<Mark>) {
-        let path = self.game.path().to_vec();
-        let comments = self.game.comments(&path).to_vec();
+        let path = self.record.game.path().to_vec();
+        let comments = self.record.game.comments(&path).to_vec();
         let mut texts: Vec<String> = comments
             .iter()
             .map(|c| match marks::parse_comment(c) {
@@ -81,8 +83,8 @@ impl Board {
         }
         texts.retain(|t| !t.trim().is_empty());
         if path.is_empty() {
-            self.game.start_comments = texts;
-        } else if let Some(node) = self.game.node_mut(&path) {
+            self.record.game.start_comments = texts;
+        } else if let Some(node) = self.record.game.node_mut(&path) {
             node.comments = texts;
         }
         self.tree_changed();
@@ -90,7 +92,7 @@ impl Board {
 
     /// Makes the line through `path` the main line.
     pub fn promote(&mut self, path: &[usize]) -> bool {
-        let done = self.game.promote(path);
+        let done = self.record.game.promote(path);
         if done {
             self.tree_changed();
         }
@@ -99,10 +101,10 @@ impl Board {
 
     /// Deletes the ply at `path` and what follows it.
     pub fn delete(&mut self, path: &[usize]) -> bool {
-        let at = self.game.len();
-        let done = self.game.delete(path);
+        let at = self.record.game.len();
+        let done = self.record.game.delete(path);
         if done {
-            if self.game.len() != at {
+            if self.record.game.len() != at {
                 self.after_navigation();
             } else {
                 self.tree_changed();
@@ -120,7 +122,7 @@ impl Board {
                 .with("limit", MAX_COMMENT)
                 .with("length", text.trim().len()));
         }
-        if !self.game.set_comment(path, text) {
+        if !self.record.game.set_comment(path, text) {
             return Err(Message::new("notes.no_ply"));
         }
         self.tree_changed();
@@ -133,7 +135,7 @@ impl Board {
         let annotation: crate::game::Annotation = text
             .parse()
             .map_err(|e: crate::game::BadAnnotation| e.to_string())?;
-        if !self.game.set_annotation(path, annotation) {
+        if !self.record.game.set_annotation(path, annotation) {
             return Err(format!("no ply at {path:?}"));
         }
         self.tree_changed();
@@ -144,10 +146,10 @@ impl Board {
     /// judgement (`?`, `??`, or empty to leave the ply's own) and a comment that replaces any
     /// earlier review comment of that ply. Returns how many plies were marked.
     pub fn apply_review(&mut self, verdicts: &[(String, String)]) -> usize {
-        let line = self.game.line_nodes().to_vec();
+        let line = self.record.game.line_nodes().to_vec();
         let mut marked = 0;
         for ((judgement, comment), &id) in verdicts.iter().zip(&line) {
-            let node = self.game.get_mut(id);
+            let node = self.record.game.get_mut(id);
             if let Some(j) = crate::game::Judgement::from_symbol(judgement) {
                 if j != crate::game::Judgement::None {
                     node.annotation.judgement = j;
@@ -170,7 +172,7 @@ impl Board {
         if evaluations {
             return self.ptn();
         }
-        let mut game = self.game.clone();
+        let mut game = self.record.game.clone();
         for n in 0..game.tree_size() {
             let node = game.get_mut(crate::game::NodeId::from_u32(n as u32));
             node.comments.retain(|c| !is_review_comment(c));
@@ -182,11 +184,12 @@ impl Board {
     /// evaluation in the ply's comment.
     pub fn line_chances(&self) -> Vec<Option<f64>> {
         let size = self.position().size();
-        self.game
+        self.record
+            .game
             .line_nodes()
             .iter()
             .map(|&id| {
-                self.game.get(id).comments.iter().find_map(|c| {
+                self.record.game.get(id).comments.iter().find_map(|c| {
                     let head = c.split(" · ").next().unwrap_or("");
                     crate::ai::score::parse_eval(head)
                         .map(|s| crate::ai::score::win_probability(s, size))
@@ -271,7 +274,7 @@ mod tests {
         };
         b.set_ply_marks(vec![mark.clone()]);
         assert_eq!(b.ply_marks(), [mark]);
-        let comments = b.game.comments(&[0]);
+        let comments = b.record.game.comments(&[0]);
         assert_eq!(comments.len(), 2);
         assert_eq!(comments[1], "+0.3 · best c3");
         assert!(
@@ -279,7 +282,7 @@ mod tests {
             "the review's chance is still read"
         );
         b.set_ply_marks(Vec::new());
-        assert_eq!(b.game.comments(&[0]), ["+0.3 · best c3"]);
+        assert_eq!(b.record.game.comments(&[0]), ["+0.3 · best c3"]);
     }
 
     #[test]
@@ -336,8 +339,11 @@ mod tests {
         b.goto(1);
         assert_eq!(b.marks().count(), 0);
         b.apply_review(&[verdict("", "+0.2"), verdict("", "")]);
-        assert_eq!(b.game.comments(&[0]), ["+0.2", "a fine start"]);
-        assert!(b.game.comments(&[0, 0]).is_empty());
-        assert_eq!(b.game.node(&[0, 0]).unwrap().annotation.to_string(), "?");
+        assert_eq!(b.record.game.comments(&[0]), ["+0.2", "a fine start"]);
+        assert!(b.record.game.comments(&[0, 0]).is_empty());
+        assert_eq!(
+            b.record.game.node(&[0, 0]).unwrap().annotation.to_string(),
+            "?"
+        );
     }
 }

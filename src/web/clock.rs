@@ -78,9 +78,9 @@ impl Board {
         if !CLOCKS {
             return;
         }
-        self.clock = control_of(self.game.tag("Clock")).map(Clock::new);
-        self.clock_paused = true;
-        self.clock_path = self.game.path().to_vec();
+        self.record.clock = control_of(self.record.game.tag("Clock")).map(Clock::new);
+        self.record.clock_paused = true;
+        self.record.clock_path = self.record.game.path().to_vec();
         self.reset_clock_to_shown_ply();
     }
 
@@ -91,11 +91,11 @@ impl Board {
             return;
         }
         match control {
-            Some(c) => self.game.set_tag("Clock", &c.tag()),
-            None => self.game.remove_tag("Clock"),
+            Some(c) => self.record.game.set_tag("Clock", &c.tag()),
+            None => self.record.game.remove_tag("Clock"),
         }
         self.read_clock();
-        self.clock_paused = false;
+        self.record.clock_paused = false;
         self.update_clock();
         self.dirty = true;
     }
@@ -103,11 +103,13 @@ impl Board {
     /// The clocks as recorded at the ply shown: each side's time after its last ply on the
     /// way here (the base time before its first), stopped, the side to move's turn.
     fn reset_clock_to_shown_ply(&mut self) {
-        let Some(clock) = &self.clock else { return };
+        let Some(clock) = &self.record.clock else {
+            return;
+        };
         let base = clock.control.base_ms as f64;
-        let recorded = self.recorded_times(self.game.path());
+        let recorded = self.recorded_times(self.record.game.path());
         let turn = self.position().to_move();
-        let clock = self.clock.as_mut().expect("checked");
+        let clock = self.record.clock.as_mut().expect("checked");
         clock.set(
             recorded[0].unwrap_or(base),
             recorded[1].unwrap_or(base),
@@ -118,9 +120,10 @@ impl Board {
     /// Each side's time left after its last ply along `path`, as its comments record it.
     fn recorded_times(&self, path: &[usize]) -> [Option<f64>; 2] {
         let mut times = [None, None];
-        let mut mover = self.game.start().to_move();
+        let mut mover = self.record.game.start().to_move();
         for depth in 1..=path.len() {
             let recorded = self
+                .record
                 .game
                 .comments(&path[..depth])
                 .iter()
@@ -140,10 +143,10 @@ impl Board {
             return;
         }
         let now = self.now;
-        let live = self.game.path() == self.clock_path.as_slice();
-        let over = self.game.outcome().is_some();
-        let hold = self.clock_paused || self.clock_hold;
-        let Some(clock) = self.clock.as_mut() else {
+        let live = self.record.game.path() == self.record.clock_path.as_slice();
+        let over = self.record.game.outcome().is_some();
+        let hold = self.record.clock_paused || self.clock_hold;
+        let Some(clock) = self.record.clock.as_mut() else {
             return;
         };
         if live && !over && clock.flagged().is_some() {
@@ -163,13 +166,13 @@ impl Board {
         if !CLOCKS {
             return;
         }
-        if self.clock.is_none() {
+        if self.record.clock.is_none() {
             return;
         }
         self.clock_tick(self.now);
-        if self.game.path() != self.clock_path.as_slice() {
+        if self.record.game.path() != self.record.clock_path.as_slice() {
             self.reset_clock_to_shown_ply();
-            self.clock_path = self.game.path().to_vec();
+            self.record.clock_path = self.record.game.path().to_vec();
             self.update_clock();
         }
     }
@@ -181,17 +184,17 @@ impl Board {
             return;
         }
         let now = self.now;
-        let Some(clock) = self.clock.as_mut() else {
+        let Some(clock) = self.record.clock.as_mut() else {
             return;
         };
         if let Ok(left) = clock.ply_played(now) {
-            let path = self.game.path().to_vec();
-            if let Some(node) = self.game.node_mut(&path) {
+            let path = self.record.game.path().to_vec();
+            if let Some(node) = self.record.game.node_mut(&path) {
                 node.comments.retain(|c| read_clock_comment(c).is_none());
                 node.comments.push(clock_comment(left));
             }
         }
-        self.clock_path = self.game.path().to_vec();
+        self.record.clock_path = self.record.game.path().to_vec();
         self.update_clock();
     }
 
@@ -202,21 +205,23 @@ impl Board {
             return false;
         }
         self.set_time(now);
-        let Some(clock) = self.clock.as_mut() else {
+        let Some(clock) = self.record.clock.as_mut() else {
             return false;
         };
         let Some(loser) = clock.check_flag(now) else {
             return false;
         };
-        if self.game.outcome().is_some() || self.game.path() != self.clock_path.as_slice() {
+        if self.record.game.outcome().is_some()
+            || self.record.game.path() != self.record.clock_path.as_slice()
+        {
             return false;
         }
-        self.game.lose_on_time(loser);
+        self.record.game.lose_on_time(loser);
         self.position_changed();
         self.message = Some(Message::new("clock.flag_fell"));
         self.message_serial = self.message_serial.wrapping_add(1);
         self.events.push(Event::Navigate {
-            ply: self.game.len(),
+            ply: self.record.game.len(),
         });
         self.dirty = true;
         true
@@ -227,7 +232,7 @@ impl Board {
         if !CLOCKS {
             return;
         }
-        self.clock_paused = paused;
+        self.record.clock_paused = paused;
         self.update_clock();
     }
 
@@ -248,8 +253,8 @@ impl Board {
         if !CLOCKS {
             return None;
         }
-        let clock = self.clock.as_ref()?;
-        let live = self.game.path() == self.clock_path.as_slice();
+        let clock = self.record.clock.as_ref()?;
+        let live = self.record.game.path() == self.record.clock_path.as_slice();
         let (left, turn, running) = if live {
             let left = [
                 clock.left(Color::White, self.now),
@@ -262,14 +267,14 @@ impl Board {
             )
         } else {
             let base = clock.control.base_ms as f64;
-            let recorded = self.recorded_times(self.game.path());
+            let recorded = self.recorded_times(self.record.game.path());
             (
                 [recorded[0].unwrap_or(base), recorded[1].unwrap_or(base)],
                 self.position().to_move(),
                 None,
             )
         };
-        let flagged = match self.game.outcome() {
+        let flagged = match self.record.game.outcome() {
             Some(o) if o.reason == crate::EndReason::Time => o.winner.map(|w| (!w).name()),
             _ => None,
         };
@@ -278,7 +283,7 @@ impl Board {
             text: left.map(display),
             running: running.map(Color::name),
             turn: turn.name(),
-            paused: self.clock_paused,
+            paused: self.record.clock_paused,
             live,
             low: left.map(|ms| ms < LOW_TIME_MS),
             flagged,
@@ -292,7 +297,7 @@ impl Board {
         if !CLOCKS {
             return None;
         }
-        let clock = self.clock.as_ref()?;
+        let clock = self.record.clock.as_ref()?;
         let inc = clock.control.increment_ms;
         Some([
             clock.left(Color::White, self.now).round() as u64,
@@ -307,13 +312,13 @@ impl Board {
         if !CLOCKS {
             return None;
         }
-        let clock = self.clock.as_ref()?;
+        let clock = self.record.clock.as_ref()?;
         // Held only by the page (the tab being hidden as it closes): saved as running, so
         // that a reload goes on.
         let mut line = clock.save(self.now);
-        if self.clock_hold && !self.clock_paused && line.ends_with(" paused") {
-            let live = self.game.path() == self.clock_path.as_slice();
-            if live && self.game.outcome().is_none() {
+        if self.clock_hold && !self.record.clock_paused && line.ends_with(" paused") {
+            let live = self.record.game.path() == self.record.clock_path.as_slice();
+            if live && self.record.game.outcome().is_none() {
                 line.truncate(line.len() - " paused".len());
                 line.push_str(" running");
             }
@@ -328,21 +333,21 @@ impl Board {
         if !CLOCKS {
             return;
         }
-        let Some(control) = self.clock.as_ref().map(|c| c.control) else {
+        let Some(control) = self.record.clock.as_ref().map(|c| c.control) else {
             return;
         };
         let Some((clock, running)) = Clock::restore(control, line) else {
             return;
         };
         let flagged = clock.flagged();
-        self.clock = Some(clock);
-        self.clock_path = self.game.path().to_vec();
-        self.clock_paused = !running;
+        self.record.clock = Some(clock);
+        self.record.clock_path = self.record.game.path().to_vec();
+        self.record.clock_paused = !running;
         if let Some(loser) = flagged {
-            if matches!(self.game.outcome(), Some(o) if o.reason == crate::EndReason::Resignation && o.winner == Some(!loser))
+            if matches!(self.record.game.outcome(), Some(o) if o.reason == crate::EndReason::Resignation && o.winner == Some(!loser))
             {
                 // PTN writes a loss on time as a resignation: the save knows better.
-                self.game.set_ended_by_players(Some(crate::Outcome {
+                self.record.game.set_ended_by_players(Some(crate::Outcome {
                     winner: Some(!loser),
                     reason: crate::EndReason::Time,
                 }));
@@ -382,8 +387,8 @@ mod tests {
         assert_eq!(s.left, [56_000, 52_000]);
         assert_eq!(s.running, Some("white"));
         assert_eq!(s.text, ["0:56".to_string(), "0:52".to_string()]);
-        assert_eq!(b.game.comments(&[0]), ["clock 0:57.0"]);
-        assert_eq!(b.game.tag("Clock"), Some("1:0 +2"));
+        assert_eq!(b.record.game.comments(&[0]), ["clock 0:57.0"]);
+        assert_eq!(b.record.game.tag("Clock"), Some("1:0 +2"));
         let ptn = b.ptn();
         assert!(ptn.contains("[Clock \"1:0 +2\"]"), "{ptn}");
         assert!(ptn.contains("{clock 0:52.0}"), "{ptn}");
@@ -404,7 +409,7 @@ mod tests {
         // White spent 2 s and got 1 back: black's 5 s run from 3 s.
         assert!(!b.clock_tick(7_999.0), "black has until 8 s");
         assert!(b.clock_tick(8_000.0));
-        let o = b.game.outcome().unwrap();
+        let o = b.record.game.outcome().unwrap();
         assert_eq!((o.winner, o.reason), (Some(Color::White), EndReason::Time));
         assert!(b.ptn().contains("1-0"));
         let s = b.status();
@@ -414,8 +419,11 @@ mod tests {
         let mut late = timed_board("0:5 +1");
         late.set_time(6_500.0);
         assert!(late.play_ptn("a1").is_err());
-        assert_eq!(late.game.outcome().map(|o| o.reason), Some(EndReason::Time));
-        assert!(late.game.is_empty());
+        assert_eq!(
+            late.record.game.outcome().map(|o| o.reason),
+            Some(EndReason::Time)
+        );
+        assert!(late.record.game.is_empty());
     }
 
     #[test]
@@ -449,8 +457,8 @@ mod tests {
         play_at(&mut b, 3_000.0, "a1"); // white: 4 s left
         assert!(b.clock_tick(9_000.0)); // black never answered
         assert!(b.undo());
-        assert_eq!(b.game.outcome(), None);
-        assert_eq!(b.game.len(), 0, "back before a1");
+        assert_eq!(b.record.game.outcome(), None);
+        assert_eq!(b.record.game.len(), 0, "back before a1");
         let s = b.clock_status().unwrap();
         assert_eq!((s.live, s.left), (false, [5_000, 5_000]));
         // Played again from there: the clocks go on from that ply's, nothing flags.
@@ -494,7 +502,7 @@ mod tests {
         let mut again = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         storage::restore(&mut again, &storage::save(&b)).unwrap();
         assert_eq!(
-            again.game.outcome().map(|o| o.reason),
+            again.record.game.outcome().map(|o| o.reason),
             Some(EndReason::Time)
         );
         assert_eq!(again.clock_status().unwrap().flagged, Some("black"));
@@ -511,7 +519,7 @@ mod tests {
             err.contains("tag Clock") && err.contains("ten minutes"),
             "{err}"
         );
-        assert_eq!(b.game.len(), 1, "the game on the board is untouched");
+        assert_eq!(b.record.game.len(), 1, "the game on the board is untouched");
         let err = b
             .load_text("[Size \"5\"]\n[Clock \"0:0 +0\"]\n1. a1 e5")
             .unwrap_err();

@@ -15,10 +15,10 @@ impl Board {
         } else {
             "Player2"
         };
-        let named = if self.sitting.computer.is_some() {
+        let named = if self.record.sitting.computer.is_some() {
             Some(self.player_name(color))
         } else {
-            self.game.tag(tag).map(|n| n.trim().to_string())
+            self.record.game.tag(tag).map(|n| n.trim().to_string())
         };
         match named.as_deref() {
             Some(name) if !name.is_empty() && name != "?" => {

@@ -13,7 +13,7 @@ impl Board {
     fn accepts_input(&self) -> bool {
         self.options.interactive
             && self.locked.is_none()
-            && self.game.outcome().is_none()
+            && self.record.game.outcome().is_none()
             && !self.tavern_locked()
     }
 
@@ -32,7 +32,8 @@ impl Board {
         if self.tavern_locked() {
             return Some(Message::new("refuse.tavern"));
         }
-        self.game
+        self.record
+            .game
             .outcome()
             .map(|_| Message::new("refuse.game_over"))
     }
@@ -49,7 +50,9 @@ impl Board {
             self.dirty = true;
             return;
         }
-        let intent = self.gesture.down(self.game.position(), &self.layout, p);
+        let intent = self
+            .gesture
+            .down(self.record.game.position(), &self.layout, p);
         self.apply(intent);
     }
 
@@ -60,16 +63,18 @@ impl Board {
             self.dirty = true;
         }
         if self.accepts_input() {
-            let intent = self.gesture.moved(self.game.position(), &self.layout, p);
+            let intent = self
+                .gesture
+                .moved(self.record.game.position(), &self.layout, p);
             self.apply(intent);
         }
     }
 
     pub fn pointer_up(&mut self, p: Point) {
         if self.accepts_input() {
-            let intent = self
-                .gesture
-                .up(self.game.position(), &self.layout, p, self.selected);
+            let intent =
+                self.gesture
+                    .up(self.record.game.position(), &self.layout, p, self.selected);
             self.apply(intent);
         }
     }
@@ -105,7 +110,7 @@ impl Board {
                 };
                 self.cursor = Some(next);
                 if let Gesture::Carry(carry) = &mut self.gesture {
-                    carry.follow(self.game.position(), next);
+                    carry.follow(self.record.game.position(), next);
                 }
                 self.dirty = true;
                 return true;
@@ -120,7 +125,7 @@ impl Board {
                 return true;
             }
             _ => {
-                let pos = self.game.position();
+                let pos = self.record.game.position();
                 let Gesture::Carry(carry) = &mut self.gesture else {
                     return false;
                 };
@@ -161,7 +166,7 @@ impl Board {
             self.dirty = true;
             return;
         };
-        let pos = self.game.position();
+        let pos = self.record.game.position();
         let intent = if pos.height(sq) == 0 {
             let kind = if pos.is_opening() {
                 Kind::Flat
@@ -189,7 +194,8 @@ impl Board {
     /// Where the cursor appears first: the last ply's square, or the centre.
     fn cursor_start(&self) -> Square {
         let size = self.position().size();
-        self.game
+        self.record
+            .game
             .moves()
             .last()
             .map(|m| m.square())
@@ -198,7 +204,7 @@ impl Board {
 
     /// Returns whether the wheel was used (so the page should not scroll).
     pub fn wheel(&mut self, delta_y: f64) -> bool {
-        let intent = self.gesture.wheel(self.game.position(), delta_y);
+        let intent = self.gesture.wheel(self.record.game.position(), delta_y);
         let used = intent != Intent::Nothing;
         self.apply(intent);
         used
@@ -380,7 +386,7 @@ mod tests {
         b.pointer_move(c1);
         b.pointer_up(c1);
         assert_eq!(
-            b.game.moves().last().map(|m| m.to_string()),
+            b.record.game.moves().last().map(|m| m.to_string()),
             Some("2c3-11".into()),
             "dragged up the screen: down the ranks, one piece on c2 and one on c1"
         );

@@ -59,7 +59,12 @@ pub struct Summary {
 pub fn summarize(game: &Game) -> Summary {
     let (end, outcome) = game.main_line_end();
     // `?` is PTN's "not known": listed as unnamed.
-    let tag = |name: &str| game.tag(name).filter(|v| *v != "?").unwrap_or("").to_string();
+    let tag = |name: &str| {
+        game.tag(name)
+            .filter(|v| *v != "?")
+            .unwrap_or("")
+            .to_string()
+    };
     let mut tags = String::new();
     for (name, value) in game.tags() {
         if !matches!(name.as_str(), "Player1" | "Player2" | "Size" | "TPS") {

@@ -49,6 +49,7 @@ pub mod library;
 pub mod loading;
 pub mod marks;
 pub mod mount;
+pub mod record;
 pub mod render;
 pub mod session;
 pub mod state;

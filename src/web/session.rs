@@ -89,7 +89,7 @@ impl Board {
     /// The side `color` as the page names it: against the computer "You" and "Computer ·
     /// Club", else the colour.
     pub fn player_name(&self, color: Color) -> String {
-        match self.sitting.computer {
+        match self.record.sitting.computer {
             Some((computer, level)) if computer == color => i18n::text(
                 self.lang,
                 "player.computer",
@@ -103,7 +103,7 @@ impl Board {
     /// The computer's side named without its level ("Computer"), where a short name is
     /// wanted (over its reserve, in little room); none for the other sides.
     pub fn player_short(&self, color: Color) -> Option<String> {
-        match self.sitting.computer {
+        match self.record.sitting.computer {
             Some((computer, _)) if computer == color => {
                 Some(i18n::text(self.lang, "player.computer_short", &[]))
             }
@@ -114,39 +114,46 @@ impl Board {
     /// Against the computer (its colour and level) or not: names the sides on the canvas
     /// and in the status, and the players of the next game started.
     pub fn set_computer(&mut self, computer: Option<(Color, u8)>) {
-        if self.sitting.computer != computer {
-            self.sitting.computer = computer;
+        if self.record.sitting.computer != computer {
+            self.record.sitting.computer = computer;
             self.dirty = true;
         }
     }
 
     /// [`stamp`] with this board's sitting and language.
     fn stamp(&self, game: &mut Game, players: bool) {
-        stamp(&self.sitting, self.lang, game, players);
+        stamp(&self.record.sitting, self.lang, game, players);
     }
 
     /// The game on the board is a new one the page started (not read from text): its tags
     /// say who plays, where and when.
     pub fn stamp_new_game(&mut self) {
-        let players = self.series.is_none();
-        stamp(&self.sitting, self.lang, &mut self.game, players);
+        let players = self.record.series.is_none();
+        stamp(
+            &self.record.sitting,
+            self.lang,
+            &mut self.record.game,
+            players,
+        );
     }
 
     /// A name for the game's PTN file, from its players and date:
     /// `Player-vs-Computer-Club-2025-03-07.ptn`, or `tak-2025-03-07.ptn` when the players
     /// are not named.
     pub fn ptn_file_name(&self) -> String {
-        file_name(&self.game)
+        file_name(&self.record.game)
     }
 
     /// The game's options from its tags: scoring variants and take-backs.
     pub(super) fn read_options(&mut self) {
-        self.variants = self
+        self.record.variants = self
+            .record
             .game
             .tag("Scoring")
             .and_then(|v| Variants::parse(v).ok())
             .unwrap_or_default();
-        self.take_backs = self
+        self.record.take_backs = self
+            .record
             .game
             .tag("TakeBacks")
             .and_then(TakeBacks::parse)
@@ -176,28 +183,28 @@ impl Board {
         let mut game = Game::with_config(series.config);
         self.stamp(&mut game, false);
         series.tag(&mut game, 1, series.white_player());
-        self.series = Some(series);
+        self.record.series = Some(series);
         self.load(game);
     }
 
     /// Records the finished game in the match and starts the next one (the other player
     /// has white). On error nothing changes and the message says why.
     pub fn next_game(&mut self) -> Result<(), String> {
-        let Some(series) = &mut self.series else {
+        let Some(series) = &mut self.record.series else {
             return Err(self.text(&Message::new("match.none")));
         };
-        if self.game.main_line_outcome().is_none() {
+        if self.record.game.main_line_outcome().is_none() {
             return Err(self.text(&Message::new("match.unfinished")));
         }
         if series.is_over() {
             return Err(self.text(&Message::new("match.over")));
         }
-        series.record(&self.game);
+        series.record(&self.record.game);
         let number = series.games.len() + 1;
         let white = series.white_player();
         let mut game = Game::with_config(series.config);
         if !series.is_over() {
-            stamp(&self.sitting, self.lang, &mut game, false);
+            stamp(&self.record.sitting, self.lang, &mut game, false);
             series.tag(&mut game, number, white);
             self.load(game);
         } else {
@@ -237,9 +244,10 @@ impl Board {
         // records it: the totals, the leader and the end of the match show at once. The
         // last game of a match is never recorded apart (its export and save come from the
         // board), so there is no "Next game" after it.
-        let current = (!m.is_over()).then(|| row(m.games.len() + 1, m.white_player(), &self.game));
+        let current =
+            (!m.is_over()).then(|| row(m.games.len() + 1, m.white_player(), &self.record.game));
         let current_finished = current.as_ref().is_some_and(|c| !c.result.is_empty());
-        let standing = m.standing(current_finished.then_some(&self.game));
+        let standing = m.standing(current_finished.then_some(&self.record.game));
         let over = standing.over;
         let can_next = current_finished && !over;
         MatchStatus {
@@ -266,7 +274,7 @@ impl Board {
     /// tags; the game being played is kept aside until [`Board::back_to_match`] (and is the
     /// game to keep meanwhile: [`Board::game_to_keep`]). Returns false for no such game.
     pub fn view_match_game(&mut self, number: usize) -> bool {
-        let Some(series) = &self.series else {
+        let Some(series) = &self.record.series else {
             return false;
         };
         let Some(played) = number.checked_sub(1).and_then(|i| series.games.get(i)) else {
@@ -274,11 +282,11 @@ impl Board {
         };
         let mut game = played.game.clone();
         series.tag(&mut game, number, played.white);
-        let kept = match self.aside.take() {
+        let kept = match self.record.aside.take() {
             Some((kept, _)) => kept,
-            None => self.game.clone(),
+            None => self.record.game.clone(),
         };
-        self.aside = Some((kept, number));
+        self.record.aside = Some((kept, number));
         self.load(game);
         self.goto(0);
         true
@@ -286,7 +294,7 @@ impl Board {
 
     /// Back from a finished game of the match to the game being played, as it was left.
     pub fn back_to_match(&mut self) -> bool {
-        let Some((kept, _)) = self.aside.take() else {
+        let Some((kept, _)) = self.record.aside.take() else {
             return false;
         };
         self.load(kept);
@@ -295,19 +303,22 @@ impl Board {
 
     /// The number (from 1) of the finished game of the match shown, if one is.
     pub fn viewing(&self) -> Option<usize> {
-        self.aside.as_ref().map(|(_, n)| *n)
+        self.record.aside.as_ref().map(|(_, n)| *n)
     }
 
     /// The game to keep across visits: the one being played, also while a finished game of
     /// the match is shown.
     pub fn game_to_keep(&self) -> &Game {
-        self.aside.as_ref().map_or(&self.game, |(kept, _)| kept)
+        self.record
+            .aside
+            .as_ref()
+            .map_or(&self.record.game, |(kept, _)| kept)
     }
 
     /// Leaves the match (the game shown stays on the board).
     pub fn end_match(&mut self) {
-        self.aside = None;
-        if self.series.take().is_some() {
+        self.record.aside = None;
+        if self.record.series.take().is_some() {
             self.events.push(Event::Load);
             self.dirty = true;
         }
@@ -315,20 +326,20 @@ impl Board {
 
     /// `color` resigns here.
     pub fn resign(&mut self, color: Color) -> bool {
-        if self.game.outcome().is_some() {
+        if self.record.game.outcome().is_some() {
             return false;
         }
-        self.game.resign(color);
+        self.record.game.resign(color);
         self.after_ending();
         true
     }
 
     /// The players agree a draw here.
     pub fn agree_draw(&mut self) -> bool {
-        if self.game.outcome().is_some() {
+        if self.record.game.outcome().is_some() {
             return false;
         }
-        self.game.agree_draw();
+        self.record.game.agree_draw();
         self.after_ending();
         true
     }
@@ -337,7 +348,7 @@ impl Board {
         self.gesture = Gesture::Idle;
         self.position_changed();
         self.events.push(Event::Navigate {
-            ply: self.game.len(),
+            ply: self.record.game.len(),
         });
         self.dirty = true;
     }
@@ -345,15 +356,15 @@ impl Board {
     /// Whether the rules of this game forbid taking a ply back now: tavern rules while the
     /// game goes on.
     pub fn take_backs_forbidden(&self) -> bool {
-        self.take_backs == TakeBacks::Tavern && self.game.line_outcome().is_none()
+        self.record.take_backs == TakeBacks::Tavern && self.record.game.line_outcome().is_none()
     }
 
     /// Tavern rules, looking back in a game that goes on: playing here would take plies
     /// back.
     pub(super) fn tavern_locked(&self) -> bool {
-        self.take_backs == TakeBacks::Tavern
-            && self.game.can_forward()
-            && self.game.line_outcome().is_none()
+        self.record.take_backs == TakeBacks::Tavern
+            && self.record.game.can_forward()
+            && self.record.game.line_outcome().is_none()
     }
 }
 
@@ -472,7 +483,7 @@ mod tests {
         let s = b.status().series.unwrap();
         assert_eq!((s.games.len(), s.totals), (1, [14, 0]));
         assert_eq!(
-            b.game.tag("Player1"),
+            b.record.game.tag("Player1"),
             Some("Ben"),
             "Ben has white in the second game"
         );
@@ -493,8 +504,8 @@ mod tests {
         let playing = crate::web::storage::save(&b);
         assert!(!b.view_match_game(2), "only finished games");
         assert!(b.view_match_game(1));
-        assert_eq!((b.viewing(), b.game.len()), (Some(1), 0));
-        assert_eq!(b.game.tag("Player1"), Some("Ann"));
+        assert_eq!((b.viewing(), b.record.game.len()), (Some(1), 0));
+        assert_eq!(b.record.game.tag("Player1"), Some("Ann"));
         assert_eq!(b.status().series.unwrap().viewing, Some(1));
         assert_eq!(crate::web::storage::save_to_keep(&b), playing);
         assert!(b.back_to_match());
@@ -506,8 +517,8 @@ mod tests {
     /// A board as the page has it against the computer at `level`, playing `computer`.
     fn against_the_computer(computer: Color, level: u8) -> Board {
         let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
-        b.sitting.site = Some("Tak for the web (https://example.org/tak/)".into());
-        b.sitting.set_today(2025, 3, 7);
+        b.record.sitting.site = Some("Tak for the web (https://example.org/tak/)".into());
+        b.record.sitting.set_today(2025, 3, 7);
         b.set_computer(Some((computer, level)));
         b
     }
@@ -564,8 +575,8 @@ mod tests {
             Variants::parse("Tarway").unwrap(),
             TakeBacks::Tavern,
         );
-        assert_eq!(b.game.tag("Player1"), Some("Computer (Strong)"));
-        assert_eq!(b.game.tag("Player2"), Some("Player"));
+        assert_eq!(b.record.game.tag("Player1"), Some("Computer (Strong)"));
+        assert_eq!(b.record.game.tag("Player2"), Some("Player"));
         let ptn = b.ptn();
         for tag in [
             "[Komi \"2.5\"]",
@@ -601,7 +612,7 @@ mod tests {
             b.status().players,
             ["White".to_string(), "Black".to_string()]
         );
-        assert_eq!(b.game.tag("Player1"), Some("?"));
+        assert_eq!(b.record.game.tag("Player1"), Some("?"));
         assert_eq!(b.player_label(Color::Black), "Black");
         assert_eq!(b.ptn_file_name(), "tak-2025-03-07.ptn");
     }
@@ -616,9 +627,9 @@ mod tests {
             Length::Games(2),
             config,
         ));
-        assert_eq!(b.game.tag("Player1"), Some("Ann"));
-        assert_eq!(b.game.tag("Date"), Some("2025.03.07"));
-        assert!(b.game.tag("Site").is_some());
+        assert_eq!(b.record.game.tag("Player1"), Some("Ann"));
+        assert_eq!(b.record.game.tag("Date"), Some("2025.03.07"));
+        assert!(b.record.game.tag("Site").is_some());
         assert_eq!(b.ptn_file_name(), "Ann-vs-Ben-2025-03-07.ptn");
     }
 
@@ -626,8 +637,8 @@ mod tests {
     fn a_fresh_board_is_stamped_but_a_game_read_from_text_keeps_its_own_tags() {
         let mut b = against_the_computer(Color::Black, 1);
         b.stamp_new_game();
-        assert_eq!(b.game.tag("Player2"), Some("Computer (Beginner)"));
-        assert_eq!(b.game.tag("Date"), Some("2025.03.07"));
+        assert_eq!(b.record.game.tag("Player2"), Some("Computer (Beginner)"));
+        assert_eq!(b.record.game.tag("Date"), Some("2025.03.07"));
         // A game without a Komi tag is written with one; one read from text keeps its date.
         let game = crate::ptn::parse_game("[Size \"4\"]\n[Date \"2016.04.01\"]\n1. a1 d4").unwrap();
         b.load(game);

@@ -14,10 +14,8 @@ use super::i18n::{Lang, Message};
 use super::json::{self, Json};
 use super::layout::{Layout, Point};
 use super::marks::Mark;
-use super::session::Sitting;
+use super::record::GameRecord;
 use super::theme::Theme;
-use crate::score::Variants;
-use crate::series::{Series, TakeBacks};
 use crate::{ptn, tps, Config, Game, Kind, Move, Position, Square};
 
 /// Something a host page may want to hear about.
@@ -46,7 +44,8 @@ impl Json for Event {
 /// One board on a page.
 #[derive(Debug)]
 pub struct Board {
-    pub game: Game,
+    /// The game shown: data that is saved, kept and sent ([`GameRecord`]).
+    pub record: GameRecord,
     /// Marks a host put on the board (they stay through navigation).
     pub host_marks: Vec<Mark>,
     /// Marks of the ply shown, from its comments (kept in sync with the tree).
@@ -55,24 +54,9 @@ pub struct Board {
     pub(super) review_marks: Vec<Mark>,
     /// A right-button press that may become a mark: where it went down.
     pub(super) mark_press: Option<Square>,
-    /// The scoring variants of this game (its `Scoring` tag).
-    pub variants: Variants,
-    /// Court or tavern (its `TakeBacks` tag).
-    pub take_backs: TakeBacks,
-    /// The match this game belongs to, if any.
-    pub series: Option<Series>,
-    /// Who plays, where and when (the tags of a game the page starts, the sides' names).
-    pub sitting: Sitting,
-    /// While a finished game of the match is shown: the game being played, kept aside, and
-    /// the number (from 1) of the game shown.
-    pub(super) aside: Option<(Game, usize)>,
     /// Keep the reserves above and below the board unless the canvas is clearly wide (a
     /// page held upright), so the board does not rearrange itself as the room changes.
     pub prefer_portrait: bool,
-    /// Whether a ply played where the current line went on differently makes the new line
-    /// the main line (a game against the computer: the game as played is the main line),
-    /// rather than a variation (study: the main line is kept).
-    pub played_line_is_main: bool,
     pub layout: Layout,
     pub theme: Theme,
     pub gesture: Gesture,
@@ -101,12 +85,6 @@ pub struct Board {
     pub cursor: Option<Square>,
     pub(super) events: Vec<Event>,
     pub(super) dirty: bool,
-    /// The game's clocks (its `Clock` tag), if it has any ([`clock`](super::clock)).
-    pub clock: Option<crate::clock::Clock>,
-    /// The ply the live clocks belong to (the last one played).
-    pub(super) clock_path: Vec<usize>,
-    /// The reader paused the clocks.
-    pub(super) clock_paused: bool,
     /// The page holds the clocks (a dialog is open, the tab hidden).
     pub(super) clock_hold: bool,
     /// The host's time last given, in milliseconds (the clocks read it).
@@ -118,14 +96,8 @@ impl Board {
         let size = game.position().size();
         let caps = game.position().config().caps > 0;
         Board {
-            game,
-            played_line_is_main: false,
+            record: GameRecord::new(game),
             prefer_portrait: false,
-            variants: Variants::default(),
-            take_backs: TakeBacks::Court,
-            series: None,
-            sitting: Sitting::default(),
-            aside: None,
             host_marks: Vec::new(),
             ply_marks: Vec::new(),
             review_marks: Vec::new(),
@@ -147,9 +119,6 @@ impl Board {
             cursor: None,
             events: Vec::new(),
             dirty: true,
-            clock: None,
-            clock_path: Vec::new(),
-            clock_paused: false,
             clock_hold: false,
             now: 0.0,
         }
@@ -171,7 +140,7 @@ impl Board {
         self.selected = Kind::Flat;
         self.ply_marks = self.read_ply_marks();
         self.review_marks = self.read_review_marks();
-        self.threats = match self.game.outcome() {
+        self.threats = match self.record.game.outcome() {
             Some(_) => 0,
             None => self.position().road_threats(),
         };
@@ -181,7 +150,7 @@ impl Board {
     /// marks, options and language, with no pointer, animation or highlighted reserves.
     pub fn snapshot(&self) -> Board {
         let mut b = Board::new(
-            self.game.clone(),
+            self.record.game.clone(),
             BoardOptions {
                 interactive: false,
                 animate: false,
@@ -192,8 +161,8 @@ impl Board {
         b.theme = self.theme;
         b.host_marks = self.host_marks.clone();
         b.prefer_portrait = self.prefer_portrait;
-        b.variants = self.variants;
-        b.sitting = self.sitting.clone();
+        b.record.variants = self.record.variants;
+        b.record.sitting = self.record.sitting.clone();
         b
     }
 
@@ -213,7 +182,7 @@ impl Board {
     }
 
     pub fn position(&self) -> &Position {
-        self.game.position()
+        self.record.game.position()
     }
 
     /// Whether the canvas must be redrawn; clears the flag.
@@ -313,10 +282,10 @@ impl Board {
     pub(super) fn play_with(&mut self, mv: Move, animate: bool) -> Result<(), Message> {
         self.clock_before_ply();
         let before = self.position().clone();
-        self.game.play(mv).map_err(|e| Message::from(&e))?;
-        if self.played_line_is_main {
-            let path = self.game.path().to_vec();
-            self.game.promote(&path);
+        self.record.game.play(mv).map_err(|e| Message::from(&e))?;
+        if self.record.played_line_is_main {
+            let path = self.record.game.path().to_vec();
+            self.record.game.promote(&path);
         }
         self.clock_after_ply();
         self.gesture = Gesture::Idle;
@@ -326,22 +295,23 @@ impl Board {
         self.position_changed();
         self.events.push(Event::Move {
             ptn: ptn::write_move(&before, mv),
-            ply: self.game.len(),
+            ply: self.record.game.len(),
         });
         self.dirty = true;
         Ok(())
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.game.is_empty()
+        !self.record.game.is_empty()
             || self
+                .record
                 .game
                 .outcome()
                 .is_some_and(|_| self.position().outcome().is_none())
     }
 
     pub fn can_redo(&self) -> bool {
-        self.game.can_forward()
+        self.record.game.can_forward()
     }
 
     /// One ply back along the current line (a resignation or agreed draw is taken back
@@ -353,18 +323,20 @@ impl Board {
             self.dirty = true;
             return true;
         }
-        let had_end = self.game.outcome().is_some() && self.game.position().outcome().is_none();
+        let had_end =
+            self.record.game.outcome().is_some() && self.record.game.position().outcome().is_none();
         let lost_on_time = self
+            .record
             .game
             .outcome()
             .is_some_and(|o| o.reason == crate::EndReason::Time);
-        if self.game.back().is_none() && !had_end {
+        if self.record.game.back().is_none() && !had_end {
             return false;
         }
         // The loser's clock is empty at the ply where its time ran out: taking the loss back
         // goes back a ply further, where the clocks recorded still had time.
         if lost_on_time {
-            self.game.back();
+            self.record.game.back();
         }
         self.after_navigation();
         true
@@ -372,7 +344,7 @@ impl Board {
 
     /// One ply forward along the current line.
     pub fn redo(&mut self) -> bool {
-        if self.game.forward().is_none() {
+        if self.record.game.forward().is_none() {
             return false;
         }
         self.after_navigation();
@@ -381,9 +353,9 @@ impl Board {
 
     /// Shows the position after `ply` plies of the current line.
     pub fn goto(&mut self, ply: usize) -> bool {
-        let before = self.game.len();
-        self.game.goto(ply);
-        let changed = self.game.len() != before;
+        let before = self.record.game.len();
+        self.record.game.goto(ply);
+        let changed = self.record.game.len() != before;
         if changed {
             self.after_navigation();
         }
@@ -393,11 +365,19 @@ impl Board {
     /// Shows the position at `path` in the tree; the line through it becomes the current
     /// line. Returns false (changing nothing) if there is no such ply.
     pub fn goto_path(&mut self, path: &[usize]) -> bool {
-        let before = (self.game.path().to_vec(), self.game.line().to_vec());
-        if !self.game.goto_path(path) {
+        let before = (
+            self.record.game.path().to_vec(),
+            self.record.game.line().to_vec(),
+        );
+        if !self.record.game.goto_path(path) {
             return false;
         }
-        if before != (self.game.path().to_vec(), self.game.line().to_vec()) {
+        if before
+            != (
+                self.record.game.path().to_vec(),
+                self.record.game.line().to_vec(),
+            )
+        {
             self.after_navigation();
         }
         true
@@ -408,7 +388,7 @@ impl Board {
         self.ply_marks = self.read_ply_marks();
         self.review_marks = self.read_review_marks();
         self.events.push(Event::Navigate {
-            ply: self.game.len(),
+            ply: self.record.game.len(),
         });
         self.dirty = true;
     }
@@ -421,19 +401,19 @@ impl Board {
         self.hint = None;
         self.animation = None;
         self.events.push(Event::Navigate {
-            ply: self.game.len(),
+            ply: self.record.game.len(),
         });
         self.dirty = true;
     }
 
     /// Every ply of the current line, from the start to its end.
     pub fn all_moves(&self) -> Vec<Move> {
-        self.game.line_moves()
+        self.record.game.line_moves()
     }
 
     /// Replaces the game (a new game, a pasted PTN or TPS).
     pub fn load(&mut self, game: Game) {
-        self.game = game;
+        self.record.game = game;
         self.read_options();
         self.gesture = Gesture::Idle;
         self.message = None;
@@ -459,7 +439,7 @@ impl Board {
 
     /// The whole game as PTN: main line, variations, comments and annotations.
     pub fn ptn(&self) -> String {
-        ptn::write_game(&self.game)
+        ptn::write_game(&self.record.game)
     }
 
     pub fn tps(&self) -> String {

@@ -18,50 +18,52 @@ impl Board {
         let pos = self.position();
         let lang = self.lang;
         let result = self
+            .record
             .game
             .outcome()
-            .map(|o| summarize(pos, o, lang, self.variants));
+            .map(|o| summarize(pos, o, lang, self.record.variants));
         // Looking back at a finished game: how it ended, so the page can still say so (the
         // plies after the one shown replayed from it: a long game's status stays cheap).
-        let final_result = if !self.game.can_forward() {
+        let final_result = if !self.record.game.can_forward() {
             result.clone()
         } else {
             let mut replay = pos.clone();
-            for &id in &self.game.line_nodes()[self.game.len()..] {
-                replay.play_unchecked(self.game.get(id).mv);
+            for &id in &self.record.game.line_nodes()[self.record.game.len()..] {
+                replay.play_unchecked(self.record.game.get(id).mv);
             }
             replay
                 .outcome()
-                .map(|o| summarize(&replay, o, lang, self.variants))
+                .map(|o| summarize(&replay, o, lang, self.record.variants))
         };
         let tak_by = (self.threats != 0).then(|| (!pos.to_move()).name().to_string());
         let in_hand = match &self.gesture {
             Gesture::Carry(c) => Some(c.in_hand()),
             _ => None,
         };
-        let (tree, tree_before, tree_after) = tree_items(&self.game);
-        let (line, line_from) = line_plies(&self.game);
+        let (tree, tree_before, tree_after) = tree_items(&self.record.game);
+        let (line, line_from) = line_plies(&self.record.game);
         Status {
             to_move: pos.to_move().name().to_string(),
             placing: pos.placing_color().name().to_string(),
             opening: pos.is_opening() && result.is_none(),
-            ply: self.game.len(),
-            first_move_number: self.game.start().move_number() as usize,
-            first_player: self.game.start().to_move().name().to_string(),
+            ply: self.record.game.len(),
+            first_move_number: self.record.game.start().move_number() as usize,
+            first_player: self.record.game.start().to_move().name().to_string(),
             tree,
             tree_before,
             tree_after,
-            node: self.game.current().map(|id| id.get()),
+            node: self.record.game.current().map(|id| id.get()),
             here: self
+                .record
                 .game
                 .len()
                 .checked_sub(1 + line_from)
                 .and_then(|i| line.get(i).cloned()),
             line,
             line_from,
-            mistakes: line_mistakes(&self.game),
-            start_comments: comment_texts(&self.game.start_comments),
-            raw_start_comments: self.game.start_comments.clone(),
+            mistakes: line_mistakes(&self.record.game),
+            start_comments: comment_texts(&self.record.game.start_comments),
+            raw_start_comments: self.record.game.start_comments.clone(),
             // Reviews and matches are the study build's: the first visit's build skips them.
             // None at all (no review): an empty list, not one `null` per ply.
             chances: if cfg!(feature = "study") {
@@ -85,16 +87,16 @@ impl Board {
             pending: self.pending().map(|m| m.to_string()),
             in_hand,
             cursor: self.cursor.map(|c| c.to_string()),
-            scoring: if self.variants.any() {
-                self.variants.to_string()
+            scoring: if self.record.variants.any() {
+                self.record.variants.to_string()
             } else {
                 String::new()
             },
             tie_rule: pos.config().ancient_tie_rule,
-            take_backs: self.take_backs.name().to_string(),
+            take_backs: self.record.take_backs.name().to_string(),
             take_backs_forbidden: self.take_backs_forbidden(),
             series: if cfg!(feature = "study") {
-                self.series.as_ref().map(|m| self.match_status(m))
+                self.record.series.as_ref().map(|m| self.match_status(m))
             } else {
                 None
             },
@@ -122,7 +124,7 @@ impl Board {
     /// the status, which lists only the plies near the one shown: a 100,000-ply game's line
     /// is a large list to write and hand to the page, and only a few callers want it.
     pub fn line_ptn(&self) -> Vec<String> {
-        ptn::write_line(self.game.start(), &self.game.line_moves())
+        ptn::write_line(self.record.game.start(), &self.record.game.line_moves())
     }
 }
 
@@ -566,7 +568,7 @@ mod tests {
         }
         b.goto(2);
         b.play_ptn("d3").unwrap();
-        let (tree, before, after) = tree_items(&b.game);
+        let (tree, before, after) = tree_items(&b.record.game);
         assert_eq!((tree.len(), before, after), (3, 0, 0));
         assert_eq!((tree[1].number, tree[1].white), (1, false));
         assert_eq!(
@@ -575,7 +577,7 @@ mod tests {
         );
         assert_eq!(tree[2].ptn, "c3");
         assert!(!tree[2].on_line && !tree[2].current);
-        let (line, from) = line_plies(&b.game);
+        let (line, from) = line_plies(&b.record.game);
         assert_eq!((line.len(), from), (3, 0));
         assert_eq!(
             line[2],
@@ -586,7 +588,10 @@ mod tests {
         );
         let variation = &tree[2].variations[0];
         assert_eq!(variation[0].ptn, "d3");
-        assert_eq!(b.game.path_of(NodeId::from_u32(variation[0].id)), [0, 0, 1]);
+        assert_eq!(
+            b.record.game.path_of(NodeId::from_u32(variation[0].id)),
+            [0, 0, 1]
+        );
         assert_eq!(variation[0].ply, 3);
         assert!(variation[0].current && variation[0].on_line);
     }
@@ -596,7 +601,7 @@ mod tests {
         let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         b.play_ptn("a1").unwrap();
         b.set_annotation(&[0], "''?!").unwrap();
-        let item = &tree_items(&b.game).0[0];
+        let item = &tree_items(&b.record.game).0[0];
         assert_eq!(item.annotation, "''?!");
         assert_eq!((item.tak.as_str(), item.judgement.as_str()), ("''", "?!"));
         let json = item.to_json();
@@ -659,9 +664,9 @@ mod tests {
                 .unwrap();
         }
         b.goto(350);
-        let (tree, before, after) = tree_items(&b.game);
+        let (tree, before, after) = tree_items(&b.record.game);
         assert_eq!((before, tree.len(), after), (250, 200, 550));
-        let main = crate::ptn::write_line(b.game.start(), &b.game.main_line());
+        let main = crate::ptn::write_line(b.record.game.start(), &b.record.game.main_line());
         let listed: Vec<&str> = tree.iter().map(|p| p.ptn.as_str()).collect();
         assert_eq!(
             listed,
@@ -672,14 +677,14 @@ mod tests {
         );
         assert!(tree.iter().all(|p| !p.current && !p.on_line));
         // The line's own window (200 plies, to the line's end), found from the ply shown.
-        let (line, from) = line_plies(&b.game);
+        let (line, from) = line_plies(&b.record.game);
         assert_eq!((from, line.len()), (200, 200));
         assert_eq!(line[149].ply, 350);
         assert!(line[149].current && line[149].on_line);
         assert_eq!((line[0].ptn.as_str(), line[1].ptn.as_str()), ("f6-", "a2-"));
         // Back on the main line, far along it: found from the ply shown.
         assert!(b.goto_path(&[0; 700]));
-        let (tree, before, _) = tree_items(&b.game);
+        let (tree, before, _) = tree_items(&b.record.game);
         assert_eq!(before, 600);
         let listed: Vec<&str> = tree.iter().map(|p| p.ptn.as_str()).collect();
         assert_eq!(

@@ -31,19 +31,19 @@ const HEADER_V1: &str = "tak-save 1";
 /// board.play_ptn("d4").unwrap(); // a variation of e5
 /// board.set_comment(&[0, 1], "better?").unwrap();
 /// storage::restore(&mut other, &storage::save(&board)).unwrap();
-/// assert_eq!(other.game.path(), &[0, 1]);
-/// assert_eq!(other.game.comments(&[0, 1]), ["better?"]);
-/// assert_eq!(other.game.main_line().len(), 2);
+/// assert_eq!(other.record.game.path(), &[0, 1]);
+/// assert_eq!(other.record.game.comments(&[0, 1]), ["better?"]);
+/// assert_eq!(other.record.game.main_line().len(), 2);
 /// ```
 pub fn save(board: &Board) -> String {
-    write(&board.game, board.clock_save_line())
+    write(&board.record.game, board.clock_save_line())
 }
 
 /// The text to keep across visits: the game being played, also while a finished game of
 /// its match is shown ([`Board::game_to_keep`]).
 pub fn save_to_keep(board: &Board) -> String {
     // A finished game of the match shown: the clocks are the game being played's, not kept.
-    let clock = if board.aside.is_none() {
+    let clock = if board.record.aside.is_none() {
         board.clock_save_line()
     } else {
         None
@@ -260,7 +260,7 @@ mod tests {
         board.goto(1500);
         board.play_ptn("b3").unwrap();
         board.play_ptn("c3").unwrap();
-        let path = board.game.path().to_vec();
+        let path = board.record.game.path().to_vec();
         board.set_comment(&path, "a way out").unwrap();
         board.goto(1501);
         let saved = save(&board);
@@ -279,8 +279,8 @@ mod tests {
         let mut other = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         read.apply(&mut other);
         assert_eq!(save(&other), saved);
-        assert_eq!(other.game.len(), 1501);
-        assert_eq!(other.game.main_line().len(), 3000);
+        assert_eq!(other.record.game.len(), 1501);
+        assert_eq!(other.record.game.main_line().len(), 3000);
         // Read once: a further step says there is nothing left, as a paste's does.
         assert_eq!(
             restoring.step(200).err().map(|m| m.key),
@@ -306,7 +306,7 @@ mod tests {
             }
         };
         assert_eq!(sliced, whole);
-        assert_eq!(board.game.len(), 2, "nothing changed");
+        assert_eq!(board.record.game.len(), 2, "nothing changed");
         // The lines before the game are read at once.
         assert_eq!(
             Restoring::new("tak-save 3\nline 0\nply x")

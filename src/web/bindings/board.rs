@@ -60,8 +60,8 @@ impl TakBoard {
                         .and_then(Lang::from_code)
                         .unwrap_or_default(),
                 );
-                board.sitting.site = options.site.clone();
-                set_today(&mut board.sitting);
+                board.record.sitting.site = options.site.clone();
+                set_today(&mut board.record.sitting);
                 // A new game, not one read from text: its tags say where and when.
                 if fresh {
                     board.stamp_new_game();
@@ -107,7 +107,7 @@ impl TakBoard {
     #[wasm_bindgen(js_name = gotoPath)]
     pub fn goto_path(&mut self, path: JsValue) -> bool {
         self.at_now();
-        read_path(&self.board.game, path).is_some_and(|p| self.board.goto_path(&p))
+        read_path(&self.board.record.game, path).is_some_and(|p| self.board.goto_path(&p))
     }
 
     /// Starts a new game. Returns an error message for a bad size or komi.
@@ -143,7 +143,7 @@ impl TakBoard {
             Ok(_) if check_only == Some(true) => None,
             Ok((_, config, variants, take_backs)) => {
                 self.board.end_match();
-                set_today(&mut self.board.sitting);
+                set_today(&mut self.board.record.sitting);
                 self.board.new_game(config, variants, take_backs);
                 self.at_now().start_clock(clock);
                 None
@@ -362,8 +362,11 @@ impl TakBoard {
     pub fn search_spec(&mut self) -> JsValue {
         let clock = self.at_now().clock_for_search();
         to_js(
-            &SearchSpec::of(self.board.position(), self.board.game.outcome().is_some())
-                .with_clock(clock),
+            &SearchSpec::of(
+                self.board.position(),
+                self.board.record.game.outcome().is_some(),
+            )
+            .with_clock(clock),
         )
     }
 
@@ -371,7 +374,7 @@ impl TakBoard {
     /// line from there).
     #[wasm_bindgen(js_name = startSpec)]
     pub fn start_spec(&self) -> JsValue {
-        let start = self.board.game.start();
+        let start = self.board.record.game.start();
         to_js(&SearchSpec::of(start, start.is_over()))
     }
 
@@ -415,7 +418,7 @@ impl TakBoard {
             b.set_prefer_portrait(on);
         }
         if let Some(on) = settings.played_line_is_main {
-            b.played_line_is_main = on;
+            b.record.played_line_is_main = on;
         }
         if let Some(lang) = lang {
             b.set_lang(lang);
@@ -433,7 +436,7 @@ impl TakBoard {
             b.hold_clock(hold);
         }
         if let Some(site) = settings.site {
-            b.sitting.site = Some(site).filter(|s| !s.is_empty());
+            b.record.sitting.site = Some(site).filter(|s| !s.is_empty());
         }
         b.mark_dirty();
         None

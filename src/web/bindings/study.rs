@@ -101,19 +101,20 @@ impl TakBoard {
     /// Makes the line through `path` the main line. Editing the tree is the study build's:
     /// a first visit seldom promotes or deletes a line, and its board moves over when it does.
     pub fn promote(&mut self, path: JsValue) -> bool {
-        read_path(&self.board.game, path).is_some_and(|p| self.board.promote(&p))
+        read_path(&self.board.record.game, path).is_some_and(|p| self.board.promote(&p))
     }
 
     /// Deletes the ply at `path` and everything after it.
     #[wasm_bindgen(js_name = deleteLine)]
     pub fn delete_line(&mut self, path: JsValue) -> bool {
-        read_path(&self.board.game, path).is_some_and(|p| !p.is_empty() && self.board.delete(&p))
+        read_path(&self.board.record.game, path)
+            .is_some_and(|p| !p.is_empty() && self.board.delete(&p))
     }
 
     /// Sets the comment at `path` (empty: before the first ply). Returns an error message.
     #[wasm_bindgen(js_name = setComment)]
     pub fn set_comment(&mut self, path: JsValue, text: &str) -> Option<String> {
-        let Some(p) = read_path(&self.board.game, path) else {
+        let Some(p) = read_path(&self.board.record.game, path) else {
             return Some(self.board.text(&Message::new("notes.no_ply")));
         };
         self.board
@@ -126,7 +127,7 @@ impl TakBoard {
     /// combinations, or empty). Returns an error message.
     #[wasm_bindgen(js_name = setAnnotation)]
     pub fn set_annotation(&mut self, path: JsValue, text: &str) -> Option<String> {
-        match read_path(&self.board.game, path) {
+        match read_path(&self.board.record.game, path) {
             Some(p) => self.board.set_annotation(&p, text).err(),
             None => Some("no such ply".into()),
         }
@@ -164,7 +165,7 @@ impl TakBoard {
             });
         match result {
             Ok(series) => {
-                super::set_today(&mut self.board.sitting);
+                super::set_today(&mut self.board.record.sitting);
                 self.board.start_match(series);
                 None
             }
@@ -202,7 +203,7 @@ impl TakBoard {
     /// Records the finished game in the match and starts the next. Returns an error message.
     #[wasm_bindgen(js_name = nextGame)]
     pub fn next_game(&mut self) -> Option<String> {
-        super::set_today(&mut self.board.sitting);
+        super::set_today(&mut self.board.record.sitting);
         self.board.next_game().err()
     }
 
@@ -215,7 +216,7 @@ impl TakBoard {
     /// The match to keep in local storage, or `null` outside a match.
     #[wasm_bindgen(js_name = matchSave)]
     pub fn match_save(&self) -> Option<String> {
-        self.board.series.as_ref().map(Series::save)
+        self.board.record.series.as_ref().map(Series::save)
     }
 
     /// Restores a saved match (the game on the board is restored apart). Returns an error
@@ -224,7 +225,7 @@ impl TakBoard {
     pub fn match_restore(&mut self, text: &str) -> Option<String> {
         match Series::restore(text) {
             Ok(series) => {
-                self.board.series = Some(series);
+                self.board.record.series = Some(series);
                 self.board.mark_dirty();
                 None
             }
@@ -235,14 +236,14 @@ impl TakBoard {
     /// The `index`-th (from 0) finished game of the match as PTN, with its match tags.
     #[wasm_bindgen(js_name = matchGamePtn)]
     pub fn match_game_ptn(&self, index: usize) -> Option<String> {
-        self.board.series.as_ref()?.game_ptn(index)
+        self.board.record.series.as_ref()?.game_ptn(index)
     }
 
     /// The whole match as PTN: the finished games and the one on the board.
     #[wasm_bindgen(js_name = matchPtn)]
     pub fn match_ptn(&self) -> Option<String> {
-        let series = self.board.series.as_ref()?;
-        Some(series.ptn_with(&self.board.game))
+        let series = self.board.record.series.as_ref()?;
+        Some(series.ptn_with(&self.board.record.game))
     }
 
     /// Loads a pasted PTN game or TPS position. Returns an error message; on error nothing
@@ -309,7 +310,7 @@ impl TakBoard {
 
     /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
     pub fn tags(&self) -> JsValue {
-        to_js(&self.board.game.tags().to_vec())
+        to_js(&self.board.record.game.tags().to_vec())
     }
 
     /// Puts marks on the board for the reader (they stay through navigation):
@@ -408,7 +409,7 @@ impl TakBoard {
     pub fn to_svg(&self, width: f64, height: f64, dark: bool, ply: Option<usize>) -> String {
         let mut snap = self.board.snapshot();
         if let Some(p) = ply {
-            snap.game.goto(p);
+            snap.record.game.goto(p);
         }
         crate::web::svg::board_svg(
             &snap,
@@ -432,7 +433,7 @@ impl TakBoard {
     ) -> Result<(), JsError> {
         let mut snap = self.board.snapshot();
         if let Some(p) = ply {
-            snap.game.goto(p);
+            snap.record.game.goto(p);
         }
         snap.theme = if dark { Theme::DARK } else { Theme::LIGHT };
         snap.resize(

@@ -287,7 +287,7 @@ pub(super) mod tests {
         b.pointer_move(at(&b, "d3"));
         frame(&mut b, &mut keeper);
         b.pointer_up(at(&b, "d3"));
-        assert_eq!(b.game.moves().len(), 1, "the spread was played");
+        assert_eq!(b.record.game.moves().len(), 1, "the spread was played");
         // Settled: c3 and d3 (and the last ply's marks on them) go into the layer.
         assert_eq!(frame(&mut b, &mut keeper).0, 2);
         assert_eq!(keeper.over, 0);

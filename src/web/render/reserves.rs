@@ -13,7 +13,7 @@ pub(super) fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
     let theme = &board.theme;
     let pos = board.shown_position();
     let active = pos.placing_color();
-    let over = board.game.outcome().is_some() || board.preview.is_some();
+    let over = board.record.game.outcome().is_some() || board.preview.is_some();
     for color in Color::ALL {
         let reserve = &layout.reserves[color.index()];
         let stones = pos.stones_left(color);

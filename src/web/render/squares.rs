@@ -164,7 +164,7 @@ fn highlights(board: &Board, shown: &Position, pending: Option<Move>) -> [u16; 6
     if pending.is_none() {
         let last = match &board.preview {
             Some((_, mv)) => Some(*mv),
-            None => board.game.moves().last(),
+            None => board.record.game.moves().last(),
         };
         if let Some(last) = last {
             for sq in last.path(shown.size()) {
@@ -186,7 +186,7 @@ fn highlights(board: &Board, shown: &Position, pending: Option<Move>) -> [u16; 6
         }
     }
     // The winning road: its shortest chains, not pieces that merely touch it.
-    if let Some(winner) = board.game.outcome().and_then(|o| o.winner) {
+    if let Some(winner) = board.record.game.outcome().and_then(|o| o.winner) {
         for i in Bits(shown.road_path(winner)) {
             mark(Square::from_index(i), ROAD);
         }
