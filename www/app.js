@@ -139,45 +139,18 @@ const upright = matchMedia('(orientation: portrait)');
 board.set({ preferPortrait: upright.matches });
 upright.addEventListener('change', () => board.set({ preferPortrait: upright.matches }));
 
-/** Says `key` (with `args`) in the notice; `action` (`{label, run}`) adds its button. */
-async function say(key, args = {}, action = null) {
-  await t.more(); // the library's and the links' words come with the dialogs' texts
-  showNotice(t(key, args));
-  if (!action) return;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = t(action.label);
-  button.addEventListener('click', async () => {
-    showNotice('');
-    const error = await action.run();
-    if (error) say(error);
-    maybeThink();
-    refresh();
-  });
-  $('notice').append(' ', button);
-}
-// Who plays a game is kept with it, and comes back when it is opened.
-const keptSides = () => ({ opponent: settings.opponent, level: settings.level, human: settings.human });
-function applySides(s) {
-  settings = { ...settings, opponent: s.opponent === 'computer' ? 'computer' : 'human', level: Number.isInteger(s.level) && s.level >= 1 && s.level <= 6 ? s.level : settings.level, human: s.human === 'black' ? 'black' : 'white' };
-}
 let keeper = null;
-let reading = '';
 const ensureKeeper = later(async () => (keeper = (await keeperModule()).createKeeper({
-  board, say, sides: keptSides, applySides,
-  // A long game is read in slices, saying how far it got.
-  progress: (done) => showNotice(reading = t('notice.reading_save', { percent: Math.floor(done * 100) })),
+  board,
+  t: () => t,
+  showNotice,
+  after: () => { maybeThink(); refresh(); },
+  // Who plays a game is kept with it, and comes back when it is opened.
+  sides: () => ({ opponent: settings.opponent, level: settings.level, human: settings.human }),
+  applySides: (sides) => { settings = { ...settings, ...sides }; },
 })));
-// This tab's game from before a reload, or the game changed last (a new tab). One that
-// cannot be read stays in My games as it was.
-if (returning) {
-  try {
-    await (await ensureKeeper()).start((error) => say('notice.bad_save', { error }));
-  } catch (err) {
-    say('library.unavailable', { error: err?.message || err });
-  }
-  if (reading && $('notice').textContent === reading) showNotice('');
-}
+// This tab's game from before a reload, or the game changed last (a new tab).
+if (returning) await (await ensureKeeper()).start();
 // The page's API (for scripts and tests), published once the saved game is back: before
 // that it would answer for the empty board the page starts with.
 window.tak = board;
@@ -726,7 +699,6 @@ $('my-games').addEventListener('click', async () => {
   closeMenu();
   const keeper = await ensureKeeper();
   (await gamesModule()).openGames({
-    dialog: $('games-dialog'),
     t,
     lang,
     keeper,

@@ -63,11 +63,19 @@ function ensureForm(dialog) {
 }
 
 /**
- * Opens My games. `context`: {dialog, t, lang, keeper, openingDialog, open(id) (shows a game in
- * this tab: an error message or null), dark (the board's theme)}.
+ * Opens My games. `context`: {t, lang, keeper, openingDialog, open(id) (shows a game in this
+ * tab: an error message or null)}. Its dialog is made here, when first opened.
  */
 export async function openGames(context) {
-  ctx = context;
+  let dialog = $('games-dialog');
+  if (!dialog) {
+    dialog = document.createElement('dialog');
+    dialog.id = 'games-dialog';
+    dialog.className = 'wide';
+    dialog.setAttribute('aria-labelledby', 'games-title');
+    document.body.append(dialog);
+  }
+  ctx = { ...context, dialog };
   ensureForm(ctx.dialog);
   await ctx.openingDialog(ctx.dialog);
   $('games-search').placeholder = ctx.t('games.search');

@@ -31,12 +31,38 @@ const hasOldKeys = () => {
 };
 
 /**
- * The keeper of `board`'s game. `say(key, args, action)` shows a notice (action: `{label,
- * run}` for its button, or none); `sides()` is who plays (`{opponent, level, human}`) to keep
- * with the game and `applySides(sides)` sets it back when a game is opened; `progress(done)`
- * hears how far a long game's reading got.
+ * The keeper of `board`'s game. `t()` is the page's translator and `showNotice(text)` its
+ * notice line; `after()` is called once a game opened from a notice's button is on the board;
+ * `sides()` is who plays (`{opponent, level, human}`) to keep with the game and
+ * `applySides(sides)` sets it back when a game is opened.
  */
-export function createKeeper({ board, say, sides, applySides, progress }) {
+export function createKeeper({ board, t, showNotice, after, sides, applySides }) {
+  /** Says `key` (with `args`) in the notice; `action` (`{label, run}`) adds its button. */
+  async function say(key, args = {}, action = null) {
+    await t().more(); // the library's words come with the dialogs' texts
+    showNotice(t()(key, args));
+    if (!action) return;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = t()(action.label);
+    button.addEventListener('click', async () => {
+      showNotice('');
+      const error = await action.run();
+      if (error) say(error);
+      after();
+    });
+    document.getElementById('notice').append(' ', button);
+  }
+  // A long game is read in slices, saying how far it got.
+  let reading = '';
+  const progress = (done) => showNotice(reading = t()('notice.reading_save', { percent: Math.floor(done * 100) }));
+  /** Who plays, as kept: anything unreadable is left as it is. */
+  const readSides = (s) => ({
+    ...(s.opponent === 'computer' || s.opponent === 'human' ? { opponent: s.opponent } : {}),
+    ...(Number.isInteger(s.level) && s.level >= 1 && s.level <= 6 ? { level: s.level } : {}),
+    ...(s.human === 'white' || s.human === 'black' ? { human: s.human } : {}),
+  });
+
   let id = session.get(TAB_KEY)?.id ?? library.newId(); // this tab's entry
   // Per entry: the revision last read or written (none: not kept yet) and the save as last
   // read or written (an unchanged game is not written again). Per entry, not one of each: a
@@ -67,7 +93,7 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
     texts.set(id, board.saveToKeep()); // as this page writes it: unchanged until the reader changes it
     blank = false;
     remember();
-    if (found.entry.sides) applySides(found.entry.sides);
+    if (found.entry.sides) applySides(readSides(found.entry.sides));
     library.touch(id, { opened: Date.now() }).catch(() => {});
     return null;
   }
@@ -163,10 +189,19 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
 
     /**
      * Brings back this tab's game: the one it showed before a reload, else (a new tab) the game
-     * changed last; the older pages' saves are moved into the library first. `onBad(error)`
-     * hears of a game that could not be read (it stays in the list, as it was).
+     * changed last; the older pages' saves are moved into the library first. A game that
+     * cannot be read is said, and stays in the list as it was.
      */
-    async start(onBad) {
+    async start() {
+      try {
+        await this.bringBack();
+      } catch (err) {
+        say('library.unavailable', { error: err?.message ?? String(err) });
+      }
+      if (reading && document.getElementById('notice').textContent === reading) showNotice('');
+    },
+
+    async bringBack() {
       if (hasOldKeys()) {
         try { await (await import('./migrate.js')).migrate(say); } catch { /* said by migrate */ }
       }
@@ -183,7 +218,7 @@ export function createKeeper({ board, say, sides, applySides, progress }) {
       id = found?.entry.id ?? (first ? pending.id : tab?.id) ?? library.newId();
       if (found?.save != null) {
         const error = await show(found);
-        if (error) { onBad(error); id = library.newId(); blank = true; }
+        if (error) { say('notice.bad_save', { error }); id = library.newId(); blank = true; }
       }
       // A write that the last reload cut short: finished now, or kept apart if the game moved on.
       if (pending?.id === id && pending.save !== texts.get(id)) {
