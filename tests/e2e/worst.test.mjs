@@ -261,7 +261,8 @@ test('paste over a game with moves keeps it one click away', async () => {
   await paste(page, '[Size "6"]\n1. a1 f6 2. c3');
   await page.waitForFunction(() => window.tak.status().size === 6);
   assert.match(await page.textContent('#notice'), /pasted game is open/);
-  await page.click('#notice button');
+  await page.click('#notice button'); // opened from the library: a moment later
+  await page.waitForFunction(() => window.tak.status().size === 5);
   const s = await status(page);
   assert.equal(s.size, 5);
   assert.deepEqual(s.moves, ['a1', 'e5', 'c3']);
