@@ -54,7 +54,8 @@ try {
     await page.waitForTimeout(3000); // kept in a task of its own after the ply
     keeps.push(Math.max(0, ...await page.evaluate(() => window.longTasks)));
   }
-  console.log(`keeping a 100,000-ply game: longest task ${median(keeps)} ms (median of 3: ${keeps.join(', ')})`);
+  // The page's long-task observer sees tasks over 50 ms only: 0 is "none over 50 ms".
+  console.log(`keeping a 100,000-ply game: longest task ${median(keeps) || 'under 50'} ms (median of 3: ${keeps.join(', ')}; 0 = none over 50 ms)`);
 } finally {
   await browser.close();
   server.close();
