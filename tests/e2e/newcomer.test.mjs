@@ -138,9 +138,13 @@ test('the welcome reads at WCAG AA contrast, light and dark (axe-core)', async (
     const page = await openGame(context, server.url, { welcome: true });
     await page.waitForSelector('#welcome-dialog[open]');
     await page.waitForFunction(() => document.getElementById('welcome-computer-note').textContent !== '');
+    // The board's canvas under the modal dialog makes axe leave every text over it undecided
+    // ("incomplete"); hidden, each text is judged against its own background, as Lighthouse does.
+    await page.evaluate(() => { for (const c of document.querySelectorAll('canvas')) c.style.visibility = 'hidden'; });
     await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
     const result = await page.evaluate(() => window.axe.run(document.getElementById('welcome-dialog'), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
-    const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const found = [...result.violations, ...result.incomplete.filter((v) => v.id === 'color-contrast')]
+      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${JSON.stringify(n.any[0]?.data ?? '')}`).join(', ')}`);
     assert.deepEqual(found, [], `${colorScheme} welcome`);
     await context.close();
   }
