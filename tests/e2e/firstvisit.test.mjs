@@ -123,6 +123,7 @@ test('against the computer the turn line, the announcements and the result name 
   await openMenu(page);
   await page.click('#resign');
   await page.click('#confirm-yes'); // asked in the page (www/confirm.js)
+  await page.waitForFunction(() => window.tak.status().result); // the answer comes with the dialog's close event
   assert.match(await page.textContent('#result-text'), /^Computer · Beginner wins by resignation \(White\) · 1-0/);
   const ptn = await page.evaluate(() => window.tak.ptn());
   assert.match(ptn, /\[Player1 "Computer \(Beginner\)"\]/);
@@ -144,6 +145,7 @@ test('Download PTN saves a .ptn file named after the players and the date, with 
   await openMenu(page);
   await page.click('#resign');
   await page.click('#confirm-yes'); // asked in the page (www/confirm.js)
+  await page.waitForFunction(() => window.tak.status().result); // the answer comes with the dialog's close event
   const date = await today(page);
   await openMenu(page);
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-ptn')]);

@@ -93,6 +93,7 @@ test('a 3-game match on 3x3 between two people: players alternate, the table add
   assert.match(await page.textContent('#confirm-question'), /^A draw is offered\. (White|Black), do you accept\?$/);
   assert.equal(await page.textContent('#confirm-yes'), 'Accept the draw');
   await page.click('#confirm-yes');
+  await page.waitForFunction(() => window.tak.status().result); // the answer comes with the dialog's close event
   s = await status(page);
   assert.equal(s.result.ptn, '1/2-1/2');
   assert.match(await page.evaluate(() => window.tak.ptn()), /1\/2-1\/2/);
@@ -164,6 +165,7 @@ test('tavern rules refuse take-backs; resignation is recorded', async () => {
   await openMenu(page);
   await page.click('#resign');
   await page.click('#confirm-yes');
+  await page.waitForFunction(() => window.tak.status().result); // the answer comes with the dialog's close event
   assert.deepEqual(native, [], 'no confirm() of the browser');
   const s = await status(page);
   assert.equal(s.result.ptn, '1-0');

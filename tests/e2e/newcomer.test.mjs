@@ -40,6 +40,7 @@ test('resigning asks in the page, in Italian, with the long texts fetched later 
   await page.click('#resign');
   await shot(page, 'confirm-resign-it');
   await page.click('#confirm-yes');
+  await page.waitForFunction(() => window.tak.status().result);
   assert.equal((await status(page)).result.ptn, '1-0');
   // Italian Undo is not Cancel.
   assert.notEqual(await page.getAttribute('#undo', 'aria-label'), await page.textContent('#confirm-no'));
