@@ -44,7 +44,11 @@ test('resigning asks in the page, in Italian, with the long texts fetched later 
   assert.equal((await status(page)).result.ptn, '1-0');
   // Italian Undo is not Cancel.
   assert.notEqual(await page.getAttribute('#undo', 'aria-label'), await page.textContent('#confirm-no'));
-  assert.equal(await page.textContent('#undo .label'), 'Annulla mossa');
+  assert.equal(await page.textContent('#undo .label'), 'Indietro');
+  // The word fits the toolbar on one line down to the narrowest width that shows words (40rem).
+  await page.setViewportSize({ width: 641, height: 800 });
+  const heights = await page.evaluate(() => ['undo', 'new-game'].map((id) => document.getElementById(id).getBoundingClientRect().height));
+  assert.equal(heights[0], heights[1], 'Undo on one line');
   assert.deepEqual(native, []);
   assert.deepEqual(page.errors, []);
   await context.close();
