@@ -55,10 +55,10 @@ const preload = (entry, prefix) => staticImports(entry)
 
 // The long texts of each catalogue (the rules, the tutorial, Embed this, the editor's words) and the texts of the dialogs a
 // first visit does not need for its first board (New game, Share, Paste, Notes, the offer of
-// a new version), and what
+// a new version, the questions of www/confirm.js), and what
 // only the study build's Rust says (it takes this file too), in a file of their
 // own, fetched when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished)\b|clock\.flag_fell)/;
+const MORE = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished|confirm_leave)\b|var\.confirm_|clock\.flag_fell)/;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());

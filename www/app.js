@@ -21,6 +21,9 @@ const editorModule = later(() => import('./editor.js'));
 const newGameModule = later(() => import('./newgame.js'));
 const notesModule = later(() => import('./notes.js'));
 const pasteModule = later(() => import('./paste.js'));
+// Questions asked in the page, not with the browser's confirm() (www/confirm.js says why).
+const ask = async (question) => (await import('./confirm.js')).ask(t, question);
+const leaveMatch = () => ask({ question: 'match.confirm_leave', yes: 'btn.match_leave' });
 // The styles of the dialogs with a board of their own (the tutorial, puzzles, the editor).
 const boardDialogStyle = later(() => import('./board-dialog.js'));
 // The game library (www/keeper.js, www/library.js): loaded before the board's game comes
@@ -273,7 +276,9 @@ function refresh() {
   if (s.tieRule) options.push(t('opt.tierule'));
   if (s.openingRule === 'no-swap') options.push(t('opt.no_swap'));
   const [stones, caps] = board.standardPieces(s.size);
-  if (s.pieces[0] !== stones || s.pieces[1] !== caps) options.push(t('opt.pieces', { stones: s.pieces[0], caps: s.pieces[1] }));
+  // "1 capstone", not "1 capstones": the catalogues have a singular (all four say it for 1 alone).
+  const count = (n, key) => t(n === 1 ? `${key}_one` : key, { n });
+  if (s.pieces[0] !== stones || s.pieces[1] !== caps) options.push(t('opt.pieces', { stones: count(s.pieces[0], 'count.stones'), caps: count(s.pieces[1], 'count.caps') }));
   $('options-line').textContent = options.join(' · ');
   match?.render(s);
   // The result card: in a match, the next game instead of a rematch.
@@ -547,12 +552,14 @@ $('result-next').addEventListener('click', async () => {
 });
 
 // Resigning and offering a draw.
-$('resign').addEventListener('click', () => {
+$('resign').addEventListener('click', async () => {
   closeMenu();
   const s = board.status();
   if (s.result) return;
   const who = computerColor() ? settings.human : s.toMove;
-  if (!confirm(t('confirm.resign', { player: playerName(who) }))) return;
+  if (!await ask({ question: 'confirm.resign', params: { player: playerName(who) }, yes: 'btn.resign' })) return;
+  // The game may have moved on while the question was open (a clock, the computer's ply).
+  if (board.status().result) return;
   computer.cancel();
   if (board.resign(who)) playSound('end');
 });
@@ -563,7 +570,8 @@ $('offer-draw').addEventListener('click', async () => {
   const mine = computerColor();
   if (!mine) {
     const other = playerName(s.toMove === 'white' ? 'black' : 'white');
-    if (confirm(t('confirm.draw', { player: other })) && board.agreeDraw()) playSound('end');
+    if (await ask({ question: 'confirm.draw', params: { player: other }, yes: 'confirm.accept', no: 'confirm.decline' })
+      && !board.status().result && board.agreeDraw()) playSound('end');
     return;
   }
   // The computer accepts only when its evaluation says the game is even.
@@ -682,7 +690,7 @@ const pasteContext = () => ({
   openingDialog,
   studyFor,
   beforeLoad: async () => {
-    if (board.status().series && !confirm(t('match.confirm_leave'))) return false;
+    if (board.status().series && !await leaveMatch()) return false;
     if (match?.viewing) match.back();
     return setAside();
   },
@@ -775,7 +783,7 @@ const openEditor = async () => {
     const edited = (await editorModule()).editPosition(dialog, { t, lang, theme: boardTheme(), start: board.searchSpec() });
     dialog.showModal();
     const position = await edited;
-    if (!position || (board.status().series && !confirm(t('match.confirm_leave')))) { dialog.close(); return; }
+    if (!position || (board.status().series && !await leaveMatch())) { dialog.close(); return; }
     if (match?.viewing) match.back();
     // The dialog closes once the new game is on the board.
     const before = await setAside();

@@ -35,11 +35,11 @@ export async function translator(lang) {
 /**
  * The keys of the long texts and of the dialogs a first visit does not open before its first
  * board (New game, Share, Paste, Notes), and what only the study build's Rust says (reading a
- * game, a damaged save, the editor's refusals, a match's lines), and the offer of a new
- * version (updates.js, never on a first visit): the same split as `MORE` in
+ * game, a damaged save, the editor's refusals, a match's lines), the offer of a new
+ * version (updates.js, never on a first visit), and the questions asked in the page (www/confirm.js): the same split as `MORE` in
  * scripts/dist.mjs. The study build's catalogue takes them too (board.js, `withMore`).
  */
-const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished)\b|clock\.flag_fell)/;
+const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished|confirm_leave)\b|var\.confirm_|clock\.flag_fell)/;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {

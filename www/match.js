@@ -3,6 +3,7 @@
 // resigning and offering a draw. Glue: the match itself lives in the wasm board.
 
 import { addStyle } from './styles.js';
+import { ask } from './confirm.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -138,8 +139,8 @@ export function setUpMatch(host) {
   $('match-table-button').addEventListener('click', table);
   $('match-back').addEventListener('click', back);
   $('match-copy').addEventListener('click', () => host.copy(board.matchPtn() || '', t('match.ptn')));
-  $('match-leave').addEventListener('click', () => {
-    if (!confirm(t('match.confirm_leave'))) return;
+  $('match-leave').addEventListener('click', async () => {
+    if (!await ask(host.t(), { question: 'match.confirm_leave', yes: 'btn.match_leave' })) return;
     $('match-dialog').close();
     board.endMatch();
   });

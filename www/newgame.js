@@ -201,7 +201,9 @@ function readVariantForm() {
 function showStandardPieces() {
   const size = Number(form.size.value);
   const [stones, caps] = ctx.board.standardPieces(size);
-  $('pieces-standard').textContent = ctx.t('new.pieces_standard', { size, stones, caps });
+  // "1 capstone" (5×5), not "1 capstones": a singular for 1, as app.js says the options line.
+  const count = (n, key) => ctx.t(n === 1 ? `${key}_one` : key, { n });
+  $('pieces-standard').textContent = ctx.t('new.pieces_standard', { size, stones: count(stones, 'count.stones'), caps: count(caps, 'count.caps') });
   form.flats.placeholder = String(stones);
   form.caps.placeholder = String(caps);
 }

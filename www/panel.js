@@ -85,10 +85,11 @@ export function renderMoves(list, status, t, on) {
       box.append(fold);
     }
     box.append(small('⤒', t('var.promote'), () => on.promote(first.id), 'promote'));
-    box.append(small('✕', t('var.delete'), () => {
+    box.append(small('✕', t('var.delete'), async () => {
       const size = items.length + items.reduce((n, i) => n + i.variations.length, 0);
       const notes = items.some((i) => i.comments.length);
-      if ((size > 1 || notes) && !confirm(t('var.confirm_delete', { ply: `${first.label} ${first.ptn}` }))) return;
+      // Asked in the page (www/confirm.js, loaded then), not with the browser's confirm().
+      if ((size > 1 || notes) && !await (await import('./confirm.js')).ask(t, { question: 'var.confirm_delete', params: { ply: `${first.label} ${first.ptn}` }, yes: 'confirm.delete' })) return;
       on.deleteLine(first.id);
     }, 'delete'));
     box.append('(');

@@ -93,7 +93,9 @@ export function setUpStudy(board, getT, { busy }) {
         board.setPreview(null);
         for (const ply of prefix) if (board.play(ply)) break;
       });
-      box.append(b);
+      // A space between the plies: text and screen readers read "a1 c4 b1", not "a1c4b1" (in
+      // the flex line, a space between two buttons takes no room).
+      box.append(...(i ? [' ', b] : [b]));
     });
   };
   const renderInsight = (insight) => {

@@ -99,11 +99,11 @@ test('refuses what the rules cannot reach, with why; Cancel changes nothing', as
   await page.waitForFunction(() => document.getElementById('editor-error').textContent !== '');
   assert.match(await page.textContent('#editor-error'), /A wall cannot be under another piece \(b2\)/);
   assert.equal(await editorBoard(page), withWall);
-  // 4×4 has no capstone.
+  // 4×4 has no capstone (said without "1 capstones").
   await tapOn(page, pieceButton('white', 'cap'));
   const c3 = await editorSquare(page, 'c3');
   await page.touchscreen.tap(c3.x, c3.y);
-  assert.match(await page.textContent('#editor-error'), /White would have 1 capstones: the limit is 0/);
+  assert.match(await page.textContent('#editor-error'), /^Too many capstones for White: 1, and the limit is 0\.$/);
   // Move 1 with a wall on the board: not what the opening makes.
   await tapOn(page, '#editor-done');
   assert.match(await page.textContent('#editor-error'), /At move 1 with White to move no ply has been played/);

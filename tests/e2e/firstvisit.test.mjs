@@ -102,7 +102,6 @@ test('"Play a friend" starts a game between people, named by colour', async () =
 test('against the computer the turn line, the announcements and the result name the players', async () => {
   const context = await browser.newContext();
   const page = await openGame(context, server.url);
-  page.on('dialog', (d) => d.accept());
   await page.click('#new-game');
   await page.selectOption('#new-form select[name=opponent]', 'computer');
   await page.selectOption('#new-form select[name=level]', '1');
@@ -123,6 +122,8 @@ test('against the computer the turn line, the announcements and the result name 
   assert.match(await page.textContent('#turn'), /^Your turn \(Black\)/);
   await openMenu(page);
   await page.click('#resign');
+  await page.click('#confirm-yes'); // asked in the page (www/confirm.js)
+  await page.waitForFunction(() => window.tak.status().result); // the answer comes with the dialog's close event
   assert.match(await page.textContent('#result-text'), /^Computer · Beginner wins by resignation \(White\) · 1-0/);
   const ptn = await page.evaluate(() => window.tak.ptn());
   assert.match(ptn, /\[Player1 "Computer \(Beginner\)"\]/);
@@ -134,7 +135,6 @@ test('against the computer the turn line, the announcements and the result name 
 test('Download PTN saves a .ptn file named after the players and the date, with the tags', async () => {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await openGame(context, server.url, { welcome: true });
-  page.on('dialog', (d) => d.accept());
   await page.click('#welcome-computer');
   // The dialog's close event, which starts the game, comes in a task after the click: a ply
   // played before it was wiped by the new game, and the computer (Black) never had a turn.
@@ -144,6 +144,8 @@ test('Download PTN saves a .ptn file named after the players and the date, with 
   await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 30000 });
   await openMenu(page);
   await page.click('#resign');
+  await page.click('#confirm-yes'); // asked in the page (www/confirm.js)
+  await page.waitForFunction(() => window.tak.status().result); // the answer comes with the dialog's close event
   const date = await today(page);
   await openMenu(page);
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-ptn')]);

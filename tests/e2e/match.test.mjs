@@ -45,7 +45,6 @@ async function table(page) {
 test('a 3-game match on 3x3 between two people: players alternate, the table adds up, a reload keeps it', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, server.url);
-  page.on('dialog', (d) => d.accept());
   await newGameDialog(page, { size: 3, length: 'games-3', names: ['Ann', 'Ben'], rules: { middletown: true } });
   let s = await status(page);
   assert.equal(s.series.players.join(), 'Ann,Ben');
@@ -90,6 +89,11 @@ test('a 3-game match on 3x3 between two people: players alternate, the table add
   // Game 3 (Ann white): a draw by agreement scores nothing; the match ends level.
   await openMenu(page);
   await page.click('#offer-draw');
+  // Asked in the page (www/confirm.js), in words of the game.
+  assert.match(await page.textContent('#confirm-question'), /^A draw is offered\. (White|Black), do you accept\?$/);
+  assert.equal(await page.textContent('#confirm-yes'), 'Accept the draw');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => window.tak.status().result); // the answer comes with the dialog's close event
   s = await status(page);
   assert.equal(s.result.ptn, '1/2-1/2');
   assert.match(await page.evaluate(() => window.tak.ptn()), /1\/2-1\/2/);
@@ -128,7 +132,8 @@ test('the score table and a result card with variants, on a phone and in the dar
 test('tavern rules refuse take-backs; resignation is recorded', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, server.url);
-  page.on('dialog', (d) => d.accept());
+  const native = [];
+  page.on('dialog', (d) => { native.push(d.message()); d.dismiss(); });
   await newGameDialog(page, { size: 5, rules: { tavern: true } });
   assert.match(await page.textContent('#options-line'), /Tavern rules/);
   for (const sq of ['a1', 'e5', 'c3']) await clickSquare(page, sq);
@@ -144,6 +149,24 @@ test('tavern rules refuse take-backs; resignation is recorded', async () => {
   // Black resigns (black is to move).
   await openMenu(page);
   await page.click('#resign');
+  // Asked in the page, not with the browser's confirm(): the safe answer has the focus, and
+  // Escape (or Cancel) gives nothing up.
+  await page.waitForSelector('#confirm-dialog[open]');
+  assert.equal(await page.textContent('#confirm-question'), 'Resign this game (Black)?');
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.id, document.activeElement.textContent]), ['confirm-no', 'Cancel']);
+  assert.equal(await page.textContent('#confirm-yes'), 'Resign');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('confirm-dialog').open);
+  assert.ok(!(await status(page)).result, 'Escape does not resign');
+  await openMenu(page);
+  await page.click('#resign');
+  await page.click('#confirm-no');
+  assert.ok(!(await status(page)).result, 'Cancel does not resign');
+  await openMenu(page);
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => window.tak.status().result); // the answer comes with the dialog's close event
+  assert.deepEqual(native, [], 'no confirm() of the browser');
   const s = await status(page);
   assert.equal(s.result.ptn, '1-0');
   assert.match(await page.evaluate(() => window.tak.ptn()), /1-0\s*$/);

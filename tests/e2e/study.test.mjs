@@ -174,6 +174,13 @@ test('analysis shows the three best lines, each starting with another move, and 
   for (const text of await page.$$eval('#analysis-more .line-score', (els) => els.map((e) => e.textContent))) {
     assert.match(text, /[+-]?\d|even|road/i, text);
   }
+  // Text and screen readers read the plies apart, "+1.1 a1 c4 b1", not "+1.1 a1c4b1" (the
+  // plies are buttons side by side: a space between them, which the flex line does not show).
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-line button').length > 1, null, { timeout: 30000 });
+  const lines = await page.evaluate(() => [document.getElementById('analysis-line'), ...document.querySelectorAll('#analysis-more li')]
+    .map((el) => ({ text: el.textContent, plies: [...el.querySelectorAll('button')].map((b) => b.textContent) })));
+  for (const { text, plies } of lines) assert.ok(text.endsWith(plies.join(' ')), `plies apart: ${JSON.stringify(text)}`);
+  assert.match(lines[0].text, /^\S+( \S+)+$/, lines[0].text);
   await shot(page, 'analysis-three-lines');
   // The second line's first ply plays as a variation. The lines may deepen until the pointer
   // rests on one (then they hold still), so the move is read after hovering.

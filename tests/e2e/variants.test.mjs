@@ -24,7 +24,7 @@ test('a no-swap game with custom pieces and negative komi from the New game form
   const page = await openGame(context, server.url);
   await fillNewGame(page, { size: 5, komi: '-1.5', opening: 'no-swap', flats: '12', caps: '2' });
   // The standard for the size is said beside the counts.
-  assert.match(await page.textContent('#pieces-standard'), /5×5.*21.*1/);
+  assert.equal(await page.textContent('#pieces-standard'), 'Empty: the standard for 5×5, 21 stones and 1 capstone.');
   await shot(page, 'variants-new-game-desktop');
   await page.click('#start-game');
   await page.waitForFunction(() => !document.getElementById('new-dialog').open);
