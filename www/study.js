@@ -51,6 +51,9 @@ export function setUpStudy(board, getT, { busy }) {
   let shownLines = ''; // the lines on screen, as text
   let previewed = null; // the prefix of the line a tap previews (a second tap plays it)
   let hovering = false; // the ply button the mouse moved onto, or false
+  let pressing = null; // the pointer type of a press on a ply, until its click
+  // A press that ends elsewhere (no click) lets the lines move again, after any click it makes.
+  addEventListener('pointerup', () => setTimeout(() => { pressing = null; }), true);
   const t = (...args) => getT()(...args);
 
   const previewButtons = () => document.querySelectorAll('#analysis-line button, #analysis-more button');
@@ -74,13 +77,16 @@ export function setUpStudy(board, getT, { busy }) {
       b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') { hovering = false; board.setPreview(null); } });
       b.addEventListener('focus', () => board.setPreview(line.slice(0, i + 1)));
       b.addEventListener('blur', () => board.setPreview(null));
-      let pointer = 'mouse';
-      b.addEventListener('pointerdown', (e) => { pointer = e.pointerType; });
+      // The press's kind, and the lines held still from the press to its click: a search
+      // that deepens in between would otherwise put a new button under the finger, whose
+      // click never saw the touch and played at once.
+      b.addEventListener('pointerdown', (e) => { pressing = e.pointerType; });
+      b.addEventListener('pointercancel', () => { pressing = null; });
       const prefix = line.slice(0, i + 1);
       if (previewed === prefix.join(' ')) b.classList.add('previewing');
       b.addEventListener('click', () => {
-        const touch = pointer === 'touch' || pointer === 'pen';
-        pointer = 'mouse';
+        const touch = pressing === 'touch' || pressing === 'pen';
+        pressing = null;
         if (touch && previewed !== prefix.join(' ')) {
           for (const other of previewButtons()) other.classList.remove('previewing');
           b.classList.add('previewing');
@@ -110,7 +116,7 @@ export function setUpStudy(board, getT, { busy }) {
     // The lines stay still while the reader previews one of their plies.
     const others = insight.lines || [];
     const key = [insight.pv, ...others.map((l) => l.pv)].map((l) => l.join(' ')).join('|');
-    if (key === shownLines || previewed !== null || hovering) return;
+    if (key === shownLines || previewed !== null || hovering || pressing) return;
     shownLines = key;
     const box = $('analysis-line');
     box.replaceChildren();
