@@ -167,39 +167,10 @@ async function openingDialog(dialog) {
   translatePage(dialog, t);
 }
 
-// A shared link: open its game (the one played here before is kept, one click away), on
-// arrival or typed into the address bar of a tab already showing the page.
-async function openLink() {
-  await t.more(); // what a link may be told comes later
-  try {
-    const shared = await (await shareModule()).readLink();
-    if (!shared) return;
-    // The linked game is a new entry of the library; the one shown before stays in it.
-    const keeper = await ensureKeeper();
-    const before = await keeper.replacing();
-    const error = await board.restore(shared);
-    history.replaceState(null, '', location.pathname + location.search);
-    if (error) { keeper.cancel(before); showNotice(t('share.bad_link', { error })); }
-    else { await keeper.keep(); keeper.offerBack(before, 'share.opened'); }
-  } catch (err) {
-    history.replaceState(null, '', location.pathname + location.search);
-    showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 })
-      : err?.code === 'damaged' ? t('share.damaged')
-        : t('share.bad_link', { error: err?.message || err }));
-  }
-}
-if (location.hash.startsWith('#g=')) await openLink();
-addEventListener('hashchange', async () => {
-  if (!location.hash.startsWith('#g=')) return;
-  computer.cancel();
-  await openLink();
-  maybeThink();
-  refresh();
-});
-
 // Kept in a task of its own, once per burst of changes (a long game's save takes a while to
 // write), and at once when the page is hidden or left, so that nothing is lost.
 let saveTimer = null;
+let changed = false; // since the page started: a fresh tab's untouched board has nothing to keep
 const saveNow = () => {
   clearTimeout(saveTimer);
   saveTimer = null;
@@ -220,7 +191,6 @@ const save = () => {
   ensureKeeper(); // on its way at once: it may be wanted as the page is left
   saveTimer ??= setTimeout(saveNow, 50);
 };
-let changed = false;
 const flush = () => {
   clearTimeout(saveTimer);
   saveTimer = null;
@@ -232,6 +202,35 @@ const flush = () => {
 };
 addEventListener('pagehide', flush);
 document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); });
+
+// A shared link: open its game (the one played here before is kept, one click away), on
+// arrival or typed into the address bar of a tab already showing the page.
+async function openLink() {
+  await t.more(); // what a link may be told comes later
+  try {
+    const shared = await (await shareModule()).readLink();
+    if (!shared) return;
+    // The linked game is a new entry of the library; the one shown before stays in it.
+    const before = await setAside();
+    const error = await board.restore(shared);
+    history.replaceState(null, '', location.pathname + location.search);
+    if (error) { unsetAside(before); showNotice(t('share.bad_link', { error })); }
+    else { await saveNow(); offerBackTo(before, 'share.opened'); }
+  } catch (err) {
+    history.replaceState(null, '', location.pathname + location.search);
+    showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 })
+      : err?.code === 'damaged' ? t('share.damaged')
+        : t('share.bad_link', { error: err?.message || err }));
+  }
+}
+if (location.hash.startsWith('#g=')) await openLink();
+addEventListener('hashchange', async () => {
+  if (!location.hash.startsWith('#g=')) return;
+  computer.cancel();
+  await openLink();
+  maybeThink();
+  refresh();
+});
 
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 /** Against the computer, which side it plays and at what level: the board names the sides. */

@@ -2,18 +2,10 @@
 // to the list drawn, median of 5), and keeping a 100,000-ply game (the longest main-thread
 // task while it is written, median of 3). Served from the source tree: the page's own
 // library module fills the library.
-import { serve, launch, openGame, openMenu } from './harness.mjs';
+import { serve, launch, openGame, openMenu, shuffleGame } from './harness.mjs';
 
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function shuffleGame(plies) {
-  const moves = ['a1', 'f6'];
-  for (let i = 0; moves.length < plies; i++) moves.push(['f6-', 'f5+'][i % 2], ['a1+', 'a2-'][i % 2]);
-  moves.length = plies;
-  let text = '[Size "6"]\n\n';
-  for (let i = 0; i < moves.length; i += 2) text += `${i / 2 + 1}. ${moves.slice(i, i + 2).join(' ')}\n`;
-  return text;
-}
 
 const server = await serve();
 const browser = await launch();

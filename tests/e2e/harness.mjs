@@ -132,3 +132,13 @@ export const keptGames = (page) => page.evaluate(async () => (await indexedDB.da
     };
   };
 })).then((games) => games || []);
+
+/** A legal 6x6 game of `plies` plies: two flats shuffled back and forth. */
+export function shuffleGame(plies) {
+  const moves = ['a1', 'f6'];
+  for (let i = 0; moves.length < plies; i++) moves.push(['f6-', 'f5+'][i % 2], ['a1+', 'a2-'][i % 2]);
+  moves.length = plies;
+  let text = '[Size "6"]\n\n';
+  for (let i = 0; i < moves.length; i += 2) text += `${i / 2 + 1}. ${moves.slice(i, i + 2).join(' ')}\n`;
+  return text;
+}

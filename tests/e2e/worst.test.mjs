@@ -5,21 +5,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { serve, launch, openGame, openMenu, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, shuffleGame } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
 
-/** A legal 6x6 game of `plies` plies: two flats shuffled back and forth. */
-function shuffleGame(plies) {
-  const moves = ['a1', 'f6'];
-  for (let i = 0; moves.length < plies; i++) moves.push(['f6-', 'f5+'][i % 2], ['a1+', 'a2-'][i % 2]);
-  moves.length = plies;
-  let text = '[Size "6"]\n\n';
-  for (let i = 0; i < moves.length; i += 2) text += `${i / 2 + 1}. ${moves.slice(i, i + 2).join(' ')}\n`;
-  return text;
-}
 
 /**
  * Records how long the page's main thread stays busy at a stretch, from now on (also across
