@@ -248,10 +248,12 @@ fn tei_session_end_to_end() {
     ]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        &lines[..10],
+        &lines[..12],
         [
             "id name Tak-web 0.1.0",
             "id author the Tak for the web developers",
+            "id version 0.1.0",
+            "size 3 4 5 6 7 8 halfkomi -10 -9 -8 -7 -6 -5 -4 -3 -2 -1 0 1 2 3 4 5 6 7 8 9 10",
             "option name Size type spin default 5 min 3 max 8",
             "option name HalfKomi type spin default 0 min -10 max 10",
             "option name Komi type string default 0",
@@ -262,7 +264,7 @@ fn tei_session_end_to_end() {
             "option name Caps type string default standard",
         ]
     );
-    assert_eq!(lines[10], "teiok");
+    assert_eq!(lines[12], "teiok");
     assert!(lines.contains(&"readyok"));
     let bestmoves: Vec<&str> = lines
         .iter()
@@ -415,13 +417,20 @@ fn tei_command_runs_over_standard_input() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"tei\nteinewgame 5\nposition startpos\ngo depth 2\nisready\nquit\n")
+        // One line that is not UTF-8 on the way: answered, and the engine goes on.
+        .write_all(
+            b"tei\nteinewgame 5\n\xff\xfe go\nposition startpos\ngo depth 2\nisready\nquit\n",
+        )
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(
         text.contains("teiok") && text.contains("bestmove ") && text.contains("readyok"),
+        "{text}"
+    );
+    assert!(
+        text.contains("info string error: a line that is not UTF-8 was ignored"),
         "{text}"
     );
 }
@@ -612,5 +621,166 @@ fn a_match_checks_what_each_engine_announced_it_plays() {
     assert_eq!(
         sized.refuses(Config::standard(7).unwrap()).as_deref(),
         Some("plays sizes 5 or 6 only, not 7")
+    );
+}
+
+/// The first move of a PV in an info line.
+fn pv_first(line: &str) -> &str {
+    line.split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+}
+
+/// The `time` of an info line.
+fn info_time(line: &str) -> f64 {
+    line.split(" time ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn tei_bestmove_is_the_first_move_of_the_last_line_sent() {
+    // Short move times stop mid-depth, where an unfinished depth may change the move.
+    for (i, position) in [
+        "position startpos moves a1 f6 c3 d4",
+        "position startpos moves a6 f1 c3 d3 c4 d4 c2",
+        "position startpos moves a1 f6 d3 c4 d4 c3 e4",
+    ]
+    .iter()
+    .enumerate()
+    {
+        for movetime in [7, 23, 61] {
+            let text = tei(&[
+                "tei",
+                "teinewgame 6",
+                position,
+                &format!("go movetime {movetime}"),
+                "WAIT",
+            ]);
+            let lines: Vec<&str> = text.lines().collect();
+            let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+            let last_info = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth"))
+                .unwrap();
+            assert_eq!(pv_first(last_info), best, "game {i}, {movetime} ms: {text}");
+        }
+    }
+}
+
+#[test]
+fn tei_multipv_spends_the_move_time_and_counts_time_from_go() {
+    let started = std::time::Instant::now();
+    let text = tei(&[
+        "tei",
+        "setoption name MultiPV value 3",
+        "teinewgame 6",
+        "position startpos moves a1 f6",
+        "go movetime 600",
+        "WAIT",
+    ]);
+    let spent = started.elapsed().as_secs_f64() * 1000.0;
+    // The search runs to its deadline (less the margin for answering), not half of it.
+    assert!(spent >= 570.0, "{spent} ms: {text}");
+    let infos: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    let times: Vec<f64> = infos.iter().map(|l| info_time(l)).collect();
+    // Time counts from `go` on every line: it never goes back.
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{text}");
+    // Each depth reports all three lines, numbered 1 to 3, with three first moves.
+    let deepest = infos.last().unwrap();
+    assert!(deepest.contains(" multipv 3 "), "{text}");
+    let last_three: Vec<&str> = infos[infos.len() - 3..]
+        .iter()
+        .map(|l| pv_first(l))
+        .collect();
+    assert!(
+        last_three[0] != last_three[1]
+            && last_three[1] != last_three[2]
+            && last_three[0] != last_three[2]
+    );
+    // bestmove is line 1 of the deepest depth reported.
+    let best = text
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap();
+    assert_eq!(best, last_three[0], "{text}");
+}
+
+#[test]
+fn tei_speaks_ptn_ninja_dialect_line_by_line() {
+    let text = tei(&[
+        "tei",
+        "teinewgame size 5 halfkomi 4",
+        "isready",
+        // White, to move, finishes a road on e2.
+        "position tps x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5",
+        "go solved movetime 100",
+        "WAIT",
+        "teinewgame size 9",
+        "teinewgame size 4 halfkomi 30",
+        "teinewgame size 6 komi 2.5",
+        "position startpos moves a1 f6",
+        "go depth 2 frobnicate",
+        "WAIT",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.contains(&"readyok"), "{text}");
+    // A forced road is a solved score in this dialect.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth 1 score solved win 1 ") && l.ends_with(" pv e2")),
+        "{text}"
+    );
+    assert!(lines.contains(&"bestmove e2"), "{text}");
+    assert!(
+        lines.contains(&"info string error: board size must be 3 to 8, not '9'"),
+        "{text}"
+    );
+    assert!(
+        lines.contains(&"info string error: halfkomi must be -10 to 10, not '30'"),
+        "{text}"
+    );
+    // The refused `teinewgame`s changed nothing; `komi 2.5` set a 6x6 game (f6 is a square).
+    assert!(
+        lines.contains(&"info string go: unknown word 'frobnicate' ignored"),
+        "{text}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{text}");
+    assert!(!text.contains("position not set"), "{text}");
+}
+
+#[test]
+fn tei_goes_on_after_a_line_that_is_not_utf8() {
+    let out = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let mut session = Session::new(out.clone());
+    assert!(session.handle_bytes(b"tei\n"));
+    assert!(session.handle_bytes(b"position startpos moves a1 \xc3\x28\n"));
+    assert!(session.handle_bytes(b"teinewgame 5\n"));
+    assert!(session.handle_bytes(b"position startpos moves a1 e5\n"));
+    assert!(session.handle_bytes(b"go depth 2\n"));
+    session.wait();
+    let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+    assert!(
+        text.contains("info string error: a line that is not UTF-8 was ignored\n"),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().starts_with("bestmove "),
+        "{text}"
     );
 }

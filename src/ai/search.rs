@@ -222,6 +222,11 @@ impl Searcher {
     }
 
     /// The flag that stops a search in progress (from another thread, or a callback).
+    /// Whether the last search ended on its limits or a stop rather than on its depth.
+    pub fn was_stopped(&self) -> bool {
+        self.stopped
+    }
+
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -335,6 +340,18 @@ impl Searcher {
                 // floor after it was proven better at the deeper depth. (Scores at or below
                 // the floor are only bounds, and say nothing about which move is better.)
                 if let Some(b) = best.filter(|_| score > alpha && result.best.is_some()) {
+                    if result.best != Some(b) {
+                        // The line reported is the move played and what the table holds
+                        // after it (searched one depth short of the unfinished one).
+                        let mut after = pos.clone();
+                        after.play_unchecked(b);
+                        result.pv = vec![b];
+                        if !after.is_over() {
+                            result
+                                .pv
+                                .extend(self.principal_variation(&after, depth as usize - 1));
+                        }
+                    }
                     result.best = Some(b);
                 }
                 break;
@@ -377,6 +394,7 @@ impl Searcher {
             let mut moves = Vec::new();
             pos.generate_moves(&mut moves);
             result.best = moves.into_iter().find(|m| !self.excluded.contains(m));
+            result.pv = result.best.into_iter().collect();
         }
         result
     }

@@ -40,6 +40,9 @@ pub struct Session<W: Write + Send + 'static> {
     position_error: Option<String>,
     /// How many best lines `go` reports (`MultiPV`).
     lines: usize,
+    /// The GUI spoke PTN Ninja's dialect (`teinewgame size N halfkomi K`): a forced result is
+    /// reported as `score solved win|loss N`, which it reads, rather than racetrack's large `cp`.
+    solved_scores: bool,
     searcher: Option<Searcher>,
     thinking: Option<(JoinHandle<Searcher>, Arc<AtomicBool>)>,
 }
@@ -57,6 +60,7 @@ impl<W: Write + Send + 'static> Session<W> {
             position: Position::new(5).expect("5 is a size"),
             position_error: None,
             lines: 1,
+            solved_scores: false,
             searcher: Some(Searcher::new(HASH_MB)),
             thinking: None,
         }
@@ -64,6 +68,29 @@ impl<W: Write + Send + 'static> Session<W> {
 
     fn say(&self, line: &str) {
         say(&self.out, line);
+    }
+
+    /// Handles one line as read, in bytes: a line that is not UTF-8 is answered with an
+    /// error and changes nothing. Returns `false` on `quit`.
+    ///
+    /// ```
+    /// use tak::ai::tei::Session;
+    /// use std::sync::{Arc, Mutex};
+    /// let out = Arc::new(Mutex::new(Vec::<u8>::new()));
+    /// let mut session = Session::new(out.clone());
+    /// assert!(session.handle_bytes(b"isready\xff\n"));
+    /// assert!(session.handle_bytes(b"isready\r\n"));
+    /// let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+    /// assert_eq!(text, "info string error: a line that is not UTF-8 was ignored\nreadyok\n");
+    /// ```
+    pub fn handle_bytes(&mut self, line: &[u8]) -> bool {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle(text),
+            Err(_) => {
+                self.say("info string error: a line that is not UTF-8 was ignored");
+                true
+            }
+        }
     }
 
     /// Handles one line. Returns `false` on `quit`.
@@ -76,6 +103,11 @@ impl<W: Write + Send + 'static> Session<W> {
             "tei" => {
                 self.say(&format!("id name Tak-web {}", env!("CARGO_PKG_VERSION")));
                 self.say("id author the Tak for the web developers");
+                self.say(&format!("id version {}", env!("CARGO_PKG_VERSION")));
+                // PTN Ninja's announcement of the sizes and half-komis played (match runners
+                // that do not know it pass over it).
+                let komis: Vec<String> = (-10..=10).map(|k: i8| k.to_string()).collect();
+                self.say(&format!("size 3 4 5 6 7 8 halfkomi {}", komis.join(" ")));
                 // The sizes it plays, announced as an option so that a match runner can check
                 // them before a game (`teinewgame N` still names the size of each game).
                 self.say("option name Size type spin default 5 min 3 max 8");
@@ -96,23 +128,15 @@ impl<W: Write + Send + 'static> Session<W> {
             "setoption" => self.set_option(&words[1..]),
             "teinewgame" => {
                 self.interrupt();
-                let size = match words.get(1) {
-                    None => Ok(self.size),
-                    Some(n) => n
-                        .parse::<u8>()
-                        .map_err(|_| format!("board size '{n}' is not a number"))
-                        .and_then(|n| Config::standard(n).map(|_| n).map_err(|e| e.to_string())),
-                };
-                match size {
-                    Ok(size) => {
-                        self.size = size;
+                match self.new_game(&words[1..]) {
+                    Ok(()) => {
                         self.position = self.start_position();
                         self.position_error = None;
                         if let Some(s) = self.searcher.as_mut() {
                             s.clear();
                         }
                     }
-                    Err(e) => self.say(&format!("info string {e}")),
+                    Err(e) => self.say(&format!("info string error: {e}")),
                 }
             }
             "position" => {
@@ -134,6 +158,53 @@ impl<W: Write + Send + 'static> Session<W> {
             other => self.say(&format!("info string unknown command '{other}'")),
         }
         true
+    }
+
+    /// `teinewgame N` (racetrack) or `teinewgame size N [halfkomi K] [komi K]` (PTN Ninja):
+    /// the size and komi of the next game, both checked before either is taken.
+    fn new_game(&mut self, words: &[&str]) -> Result<(), String> {
+        let check_size = |n: &str| -> Result<u8, String> {
+            n.parse::<u8>()
+                .ok()
+                .filter(|&n| Config::standard(n).is_ok())
+                .ok_or_else(|| format!("board size must be 3 to 8, not '{n}'"))
+        };
+        let (mut size, mut half_komi) = (self.size, self.half_komi);
+        match words {
+            [] => {}
+            [n] => size = check_size(n)?,
+            _ => {
+                self.solved_scores = true;
+                let mut pairs = words.chunks(2);
+                for pair in &mut pairs {
+                    match pair {
+                        [key, value] if key.eq_ignore_ascii_case("size") => {
+                            size = check_size(value)?
+                        }
+                        [key, value] if key.eq_ignore_ascii_case("halfkomi") => {
+                            half_komi = value
+                                .parse::<i8>()
+                                .ok()
+                                .filter(|&k| Komi::from_half_flats(k).is_some())
+                                .ok_or_else(|| {
+                                    format!("halfkomi must be -10 to 10, not '{value}'")
+                                })?
+                        }
+                        [key, value] if key.eq_ignore_ascii_case("komi") => {
+                            half_komi = value
+                                .parse::<Komi>()
+                                .map_err(|e| e.to_string())?
+                                .half_flats()
+                        }
+                        // Unknown words are passed over, as the protocol asks.
+                        _ => {}
+                    }
+                }
+            }
+        }
+        self.size = size;
+        self.half_komi = half_komi;
+        Ok(())
     }
 
     /// Waits for a search in progress to end by itself (its limits).
@@ -338,11 +409,14 @@ impl<W: Write + Send + 'static> Session<W> {
                         return;
                     }
                 }
-            } else if word == "infinite" {
+            } else if word == "infinite" || word == "solved" {
+                // `solved` (PTN Ninja) asks for a definite result: the search reports one
+                // as `score solved` when it finds it, and otherwise searches until `stop`.
                 i += 1;
             } else {
-                self.say(&format!("info string go: unknown limit '{word}'"));
-                return;
+                // The protocol asks an engine to pass over what it does not know.
+                self.say(&format!("info string go: unknown word '{word}' ignored"));
+                i += 1;
             }
         }
         if let Some(e) = &self.position_error {
@@ -388,7 +462,7 @@ impl<W: Write + Send + 'static> Session<W> {
             limits.time_ms = Some(budget.hard_ms);
             limits.target_ms = Some(budget.target_ms);
         }
-        let infinite = words.contains(&"infinite");
+        let infinite = words.contains(&"infinite") || words.contains(&"solved");
         if infinite {
             limits = SearchLimits::default();
         }
@@ -401,17 +475,29 @@ impl<W: Write + Send + 'static> Session<W> {
         let out = self.out.clone();
         let pos = self.position.clone();
         let lines = self.lines;
+        let report = Report {
+            started: std::time::Instant::now(),
+            solved_scores: self.solved_scores,
+        };
         let handle = std::thread::spawn(move || {
             let result = if lines > 1 {
-                search_lines(&mut searcher, &pos, limits, lines, &out)
+                search_lines(&mut searcher, &pos, limits, lines, &out, report)
             } else {
-                searcher.search(&pos, limits, |r| say(&out, &info_line(&pos, r)))
+                searcher.search(&pos, limits, |r| say(&out, &report.line(&pos, r, None)))
             };
             match result.best {
-                Some(mv) => say(
-                    &out,
-                    &format!("bestmove {}", crate::ptn::write_move(&pos, mv)),
-                ),
+                Some(mv) => {
+                    // The last info line before `bestmove` is the line of the move played
+                    // (an unfinished depth may have changed it), as GUIs and match runners
+                    // show the last PV as the engine's intention.
+                    if lines == 1 {
+                        say(&out, &report.line(&pos, &result, None));
+                    }
+                    say(
+                        &out,
+                        &format!("bestmove {}", crate::ptn::write_move(&pos, mv)),
+                    )
+                }
                 None => say(&out, "info string the game is over: no move"),
             }
             searcher
@@ -431,39 +517,97 @@ pub use super::clock::{clock_budget, ClockBudget};
 /// The most lines `MultiPV` gives.
 pub const MAX_LINES: usize = 8;
 
-/// Several best lines (`MultiPV`): the best as usual, then each next one without the
-/// moves of those before, at the depth the first reached; a time limit is shared out
-/// between them. Returns the best line's result.
+/// How a `go` writes its info lines: `time` counts from the `go`, whatever searches it runs.
+#[derive(Clone, Copy)]
+struct Report {
+    started: std::time::Instant,
+    solved_scores: bool,
+}
+
+impl Report {
+    fn line(&self, pos: &Position, r: &SearchResult, multipv: Option<usize>) -> String {
+        let elapsed = self.started.elapsed().as_secs_f64() * 1000.0;
+        let r = SearchResult {
+            time_ms: elapsed,
+            ..r.clone()
+        };
+        let line = info_line_numbered(pos, &r, multipv);
+        if self.solved_scores && r.score.abs() >= WIN_THRESHOLD {
+            let plies = WIN - r.score.abs();
+            let outcome = if r.score > 0 { "win" } else { "loss" };
+            let cp = format!(
+                "score cp {} road {}",
+                r.score.signum() * (ROAD_CP - plies),
+                r.score.signum() * plies
+            );
+            return line.replace(&cp, &format!("score solved {outcome} {plies}"));
+        }
+        line
+    }
+}
+
+/// Several best lines (`MultiPV`), deepened together: at each depth the best line, then the
+/// best without the first move, and so on; the lines of a depth are reported when all of them
+/// are finished, and the search goes on to the next depth until the limits are spent (a
+/// `movetime` is spent whole). Returns the best line of the last depth finished.
 fn search_lines<W: Write>(
     searcher: &mut Searcher,
     pos: &Position,
     limits: SearchLimits,
     lines: usize,
     out: &Mutex<W>,
+    report: Report,
 ) -> SearchResult {
-    let share = |t: f64| t / lines as f64;
-    let first_limits = SearchLimits {
-        time_ms: limits.time_ms.map(share),
-        target_ms: limits.target_ms.map(share),
-        ..limits
-    };
-    let first = searcher.search(pos, first_limits, |r| {
-        say(out, &info_line_numbered(pos, r, Some(1)))
-    });
-    let mut excluded: Vec<Move> = first.best.into_iter().collect();
-    for n in 2..=lines {
-        let limits = SearchLimits {
-            depth: Some(first.depth.max(1)),
-            time_ms: limits.time_ms.map(share),
-            target_ms: None,
-            ..limits
-        };
-        let r = searcher.search_excluding(pos, limits, &excluded, |_| {});
-        let Some(mv) = r.best else { break };
-        say(out, &info_line_numbered(pos, &r, Some(n)));
-        excluded.push(mv);
+    let started = std::time::Instant::now();
+    let spent = || started.elapsed().as_secs_f64() * 1000.0;
+    let max_depth = limits.depth.unwrap_or(SearchLimits::MAX_DEPTH);
+    let mut nodes: u64 = 0;
+    let mut best = SearchResult::empty();
+    for depth in 1..=max_depth {
+        let mut found: Vec<SearchResult> = Vec::new();
+        let mut excluded: Vec<Move> = Vec::new();
+        let mut finished = true;
+        for _ in 0..lines {
+            let left = SearchLimits {
+                depth: Some(depth),
+                nodes: limits.nodes.map(|n| n.saturating_sub(nodes).max(1)),
+                time_ms: limits.time_ms.map(|t| (t - spent()).max(0.0)),
+                target_ms: None,
+            };
+            let r = searcher.search_excluding(pos, left, &excluded, |_| {});
+            nodes += r.nodes;
+            if searcher.was_stopped() {
+                finished = false;
+                break;
+            }
+            let Some(mv) = r.best else { break };
+            excluded.push(mv);
+            found.push(r);
+        }
+        if !finished || found.is_empty() {
+            if best.best.is_none() {
+                // Stopped before the first depth ended: any legal move beats none.
+                best = searcher.search(pos, SearchLimits::depth(1), |_| {});
+            }
+            break;
+        }
+        for (n, r) in found.iter().enumerate() {
+            // `nodes` counts every search since `go`, as `time` does.
+            let r = SearchResult { nodes, ..r.clone() };
+            say(out, &report.line(pos, &r, Some(n + 1)));
+        }
+        best = found.swap_remove(0);
+        // A forced result needs no deeper look; with a clock, no depth is begun that will
+        // not end within the move's share.
+        let forced = best.score.abs() >= WIN_THRESHOLD;
+        if forced
+            || limits.target_ms.is_some_and(|t| spent() * 2.0 > t)
+            || limits.nodes.is_some_and(|n| nodes >= n)
+        {
+            break;
+        }
     }
-    first
+    best
 }
 
 fn say<W: Write>(out: &Mutex<W>, line: &str) {

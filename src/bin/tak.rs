@@ -246,9 +246,19 @@ fn run_tei() -> Result<(), Failure> {
         }
     }
     let mut session = tak::ai::tei::Session::new(out);
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| Failure::Error(format!("cannot read standard input: {e}")))?;
-        if !session.handle(&line) {
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| Failure::Error(format!("cannot read standard input: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        // A line that is not UTF-8 is answered and passed over: a match runner that sent
+        // one garbled line must not lose its engine.
+        if !session.handle_bytes(&bytes) {
             return Ok(());
         }
     }
