@@ -342,6 +342,8 @@ let match = null;
 // The computer opponent and the hint, each in its own Web Worker.
 const computer = new Computer();
 const hinter = new Computer();
+// A computer that went silent is started again and asked again: said, since its move is late.
+computer.onRestart = () => t.more().then(() => showNotice(t('worker.restarted')));
 const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
 
 // The board seen from Black's side (the toolbar's button, the R key): a view, kept for this
@@ -373,7 +375,7 @@ function maybeThink() {
       if (error) showNotice(t('notice.computer_refused', { move, error }));
       refresh();
     },
-    failed: (err) => { showNotice(t('notice.computer_failed', { error: err.message })); refresh(); },
+    failed: (err) => t.more().then(() => { showNotice(err.died ? t('worker.died') : t('notice.computer_failed', { error: err.message })); refresh(); }),
   });
 }
 

@@ -7,7 +7,6 @@
 // and games read from text, comments, reviews, marks, matches, images) is fetched when one of
 // those is first wanted, and the board moves into it with its game and settings.
 import initPlay, { TakBoard as PlayBoard, setCatalogue as setPlayCatalogue, catalogue as playCatalogue } from '../pkg/tak.js';
-import { fromBase64 } from './spawn.js';
 
 /** A place in the game tree from a caller: a move-list item's id, or a path array. */
 const place = (p) => (Number.isInteger(p) || Array.isArray(p) ? p : []);
@@ -43,7 +42,7 @@ export function loadEngine(name = 'play') {
     builds.set(name, name === 'play'
       ? initPlay({ module_or_path: playWasm() }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
       : import('../pkg/tak_study.js').then(async (m) => {
-        await m.default({ module_or_path: inline ? fromBase64(inline) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
+        await m.default({ module_or_path: inline ? Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
         return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, library: { importGames: m.importGames, exportSave: m.exportSave, thumbnail: m.thumbnail, summarizeSave: m.summarizeSave }, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring };
       }));
     // A failed fetch (offline before the first visit ended) is tried again next time.

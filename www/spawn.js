@@ -12,10 +12,25 @@ export function spawnWorker() {
   return new Worker(url, { type: 'module' });
 }
 
-/** Bytes from base64 (the one-file build carries its wasm so). */
-export function fromBase64(text) {
-  const bin = atob(text);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
+/** How long a worker that owes an answer may say nothing (it beats every second, and its
+ * searches twice a second) before it is taken for dead; a new one gets longer to load. */
+const SILENCE_MS = 5000;
+const LOADING_MS = 15000;
+
+/**
+ * Watches a worker that owes an answer: `dead()` is called when it has been silent too long.
+ * `started()` when a worker is made, `heard()` on each message, `waiting(on)` while owed.
+ */
+export function watchdog(dead) {
+  let last = 0;
+  let timer = 0;
+  const waiting = (on) => {
+    clearInterval(timer);
+    timer = on ? setInterval(() => { if (Date.now() - last > SILENCE_MS) { waiting(false); dead(); } }, 1000) : 0;
+  };
+  return {
+    started: () => { last = Date.now() + LOADING_MS - SILENCE_MS; },
+    heard: () => { last = Date.now(); },
+    waiting,
+  };
 }

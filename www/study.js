@@ -135,6 +135,7 @@ export function setUpStudy(board, getT, { busy }) {
     }
   };
   analyst.onInsight = renderInsight;
+  analyst.onRestart = (again) => renderInsight({ error: t(again ? 'worker.analysis_died' : 'worker.analysis_restarted') });
 
   /** Analyses the position shown, when the toggle is on and the computer is not thinking. */
   const follow = () => {
@@ -194,7 +195,7 @@ export function setUpStudy(board, getT, { busy }) {
       $('review-units').textContent = t('review.units');
       $('review-units').hidden = false;
     } catch (err) {
-      if (!err.cancelled) { $('review-summary').textContent = t('review.failed', { error: err.message }); $('review-summary').hidden = false; }
+      if (!err.cancelled) { $('review-summary').textContent = err.died ? t('worker.analysis_died') : t('review.failed', { error: err.message }); $('review-summary').hidden = false; }
     } finally {
       $('review-progress').hidden = true;
       if (wasOn) setOn(true);

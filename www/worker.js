@@ -13,7 +13,9 @@
 // Messages out: {id, move, score, depth, nodes, timeMs, pv, level}, {id, insight},
 // {id, progress: [done, total]}, {id, review}, {id, tinue: {answer, line, plies, nodes}},
 // {id, keepsTinue: {verdict, move, defence, line}}, {id, strongestDefence: {line}},
-// {id, puzzles: [{tps, size, attacker, source, difficulty, plies, solution}]}, or {id, error}.
+// {id, puzzles: [{tps, size, attacker, source, difficulty, plies, solution}]}, or {id, error};
+// and {beat: true} every second while idle and twice a second in a move's search, so that the
+// page can tell a long search from a worker that died (spawn.js, `watchdog`).
 import init, { Engine } from '../pkg/tak_engine.js';
 
 // The worker's own wasm build: the search, fast (the page's build is the small one). The
@@ -22,6 +24,9 @@ const wasm = self.TAK_ENGINE_WASM
   ? Uint8Array.from(atob(self.TAK_ENGINE_WASM), (c) => c.charCodeAt(0))
   : new URL('../pkg/tak_engine_bg.wasm', import.meta.url);
 const ready = init({ module_or_path: wasm }).then(() => new Engine());
+
+const beat = () => self.postMessage({ beat: true });
+setInterval(beat, 1000);
 
 /** Nodes per slice of analysis: small enough that a new position or "stop" is heard at once. */
 const SLICE = 20000;
@@ -82,7 +87,7 @@ self.onmessage = async (event) => {
       self.postMessage({ id, review: engine.review(review.spec, review.moves, review.nodes, progress) });
       return;
     }
-    const thought = engine.think(spec, level, seed >>> 0);
+    const thought = engine.think(spec, level, seed >>> 0, beat);
     self.postMessage({ id, ...thought });
   } catch (err) {
     self.postMessage({ id, error: String(err?.message || err) });

@@ -145,7 +145,14 @@ pub struct Searcher {
     /// Whether quiet moves are ordered, reduced and pruned by the learned policy
     /// ([`super::policy`]) on the board sizes it was fitted for.
     policy: bool,
+    /// Called about every [`HEARTBEAT_MS`] while a search runs, and when it was last: the
+    /// page's worker says so that it is alive while the search holds its thread.
+    heartbeat: Option<fn()>,
+    last_beat: f64,
 }
+
+/// How often a long search calls its heartbeat (see [`Searcher::set_heartbeat`]).
+pub const HEARTBEAT_MS: f64 = 500.0;
 
 /// Whether new searchers use the learned move-ordering policy (see [`Searcher::set_policy`]):
 /// on, since it measured better against Tiltak on 6×6 (README, steps 5–6).
@@ -212,6 +219,8 @@ impl Searcher {
             line: [None; MAX_PLY],
             excluded: Vec::new(),
             policy: POLICY_DEFAULT.load(Ordering::Relaxed),
+            heartbeat: None,
+            last_beat: 0.0,
         }
     }
 
@@ -222,6 +231,12 @@ impl Searcher {
     }
 
     /// The flag that stops a search in progress (from another thread, or a callback).
+    /// Calls `beat` about every [`HEARTBEAT_MS`] of a search from now on (`None`: no more), so
+    /// that whoever waits for the answer can tell a long search from a thread that died.
+    pub fn set_heartbeat(&mut self, beat: Option<fn()>) {
+        self.heartbeat = beat;
+    }
+
     /// Whether the last search ended on its limits or a stop rather than on its depth.
     pub fn was_stopped(&self) -> bool {
         self.stopped
@@ -403,11 +418,19 @@ impl Searcher {
         if self.stopped {
             return true;
         }
-        if self.nodes >= self.node_limit
-            || self.stop.load(Ordering::Relaxed)
-            || (self.nodes & 1023 == 0 && now_ms() >= self.deadline)
-        {
+        if self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            let now = now_ms();
+            if now >= self.deadline {
+                self.stopped = true;
+            }
+            if let Some(beat) = self.heartbeat {
+                if now - self.last_beat >= HEARTBEAT_MS {
+                    self.last_beat = now;
+                    beat();
+                }
+            }
         }
         self.stopped
     }

@@ -11,6 +11,20 @@ use crate::{tps, Config, Komi, Opening, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+thread_local! {
+    /// The heartbeat of the search in progress ([`Engine::think`]): a plain function is
+    /// what the searcher calls, so the JS function waits here.
+    static HEARTBEAT: std::cell::RefCell<Option<js_sys::Function>> = const { std::cell::RefCell::new(None) };
+}
+
+fn beat() {
+    HEARTBEAT.with(|h| {
+        if let Some(f) = h.borrow().as_ref() {
+            let _ = f.call0(&JsValue::NULL);
+        }
+    });
+}
+
 /// Transposition table size in the browser, in MB.
 const HASH_MB: usize = 16;
 
@@ -369,7 +383,25 @@ impl Engine {
     /// Chooses a move at `level` (1-6) for the player to move in the position of `spec`
     /// (`{tps, stones, caps, halfKomi, ancientTieRule}`). Returns `{move, score, depth,
     /// nodes, timeMs, pv, level}`; throws an error with a message for a bad position.
-    pub fn think(&mut self, spec: JsValue, level: u8, seed: u32) -> Result<JsValue, JsError> {
+    ///
+    /// `heartbeat` (optional) is called about twice a second while it thinks: the page
+    /// tells a long search from a worker that died by it.
+    pub fn think(
+        &mut self,
+        spec: JsValue,
+        level: u8,
+        seed: u32,
+        heartbeat: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsError> {
+        HEARTBEAT.with(|h| *h.borrow_mut() = heartbeat);
+        self.searcher.set_heartbeat(Some(beat));
+        let thought = self.think_now(spec, level, seed);
+        self.searcher.set_heartbeat(None);
+        HEARTBEAT.with(|h| *h.borrow_mut() = None);
+        thought
+    }
+
+    fn think_now(&mut self, spec: JsValue, level: u8, seed: u32) -> Result<JsValue, JsError> {
         let spec = Spec::read(spec)?;
         let pos = spec.position()?;
         let (left, increment) = match pos.to_move() {
