@@ -784,3 +784,37 @@ fn tei_goes_on_after_a_line_that_is_not_utf8() {
         "{text}"
     );
 }
+
+#[test]
+fn a_match_on_a_clock_tells_both_clocks_and_a_slow_engine_loses_on_time() {
+    use tak::ai::arena::{play_game, Budget, Engine};
+    use tak::{Color, Config, EndReason};
+    let dir = std::env::temp_dir().join(format!("tak-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heard = dir.join("heard.txt");
+    // An engine that takes half a second a move, and notes each `go` it is sent.
+    let slow = format!(
+        "while read -r line; do case \"$line\" in tei) echo teiok;; isready) echo readyok;; \
+         go*) echo \"$line\" >> '{}'; sleep 0.5; echo 'bestmove a1';; quit) exit;; esac; done",
+        heard.display()
+    );
+    let mut ours = Engine::start(&format!("{} tei", env!("CARGO_BIN_EXE_tak"))).unwrap();
+    let mut slow = Engine::start(&slow).unwrap();
+    let clock = Budget::Clock {
+        base_ms: 300,
+        increment_ms: 50,
+    };
+    let roomy = Budget::Clock {
+        base_ms: 20_000,
+        increment_ms: 100,
+    };
+    let config = Config::standard(4).unwrap();
+    // The slow engine plays white on 0.3 s: its first move takes 0.5 s.
+    let result = play_game([&mut slow, &mut ours], [clock, roomy], config, &[], 50).unwrap();
+    assert_eq!(result.winner, Some(Color::Black));
+    assert_eq!(result.reason, Some(EndReason::Time));
+    assert_eq!(result.plies, 0);
+    let said = std::fs::read_to_string(&heard).unwrap();
+    assert_eq!(said.trim(), "go wtime 300 btime 20000 winc 50 binc 100");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -101,15 +101,80 @@ pub enum Budget {
     Nodes(u64),
     MoveTime(u64),
     Depth(u8),
+    /// A clock of `base_ms` for the game and `increment_ms` added after each move: the
+    /// engine is told both clocks (`go wtime .. btime .. winc .. binc ..`, the only form some
+    /// engines read), and loses on time when its own runs out.
+    Clock {
+        base_ms: u64,
+        increment_ms: u64,
+    },
 }
 
 impl Budget {
-    fn go(self) -> String {
+    /// The `go` line, given what is left on each clock (white, black) when on a clock.
+    ///
+    /// ```
+    /// use tak::ai::arena::Budget;
+    /// let clock = Budget::Clock { base_ms: 20_000, increment_ms: 300 };
+    /// assert_eq!(clock.go([19_500.4, 20_000.0], [clock, clock]), "go wtime 19500 btime 20000 winc 300 binc 300");
+    /// assert_eq!(Budget::MoveTime(300).go([0.0; 2], [clock, clock]), "go movetime 300");
+    /// ```
+    pub fn go(self, left: [f64; 2], budgets: [Budget; 2]) -> String {
+        let increment = |b: Budget| match b {
+            Budget::Clock { increment_ms, .. } => increment_ms,
+            _ => 0,
+        };
         match self {
             Budget::Nodes(n) => format!("go nodes {n}"),
             Budget::MoveTime(ms) => format!("go movetime {ms}"),
             Budget::Depth(d) => format!("go depth {d}"),
+            Budget::Clock { .. } => format!(
+                "go wtime {} btime {} winc {} binc {}",
+                left[0].max(0.0) as u64,
+                left[1].max(0.0) as u64,
+                increment(budgets[0]),
+                increment(budgets[1])
+            ),
         }
+    }
+
+    /// What a clock starts with (nothing for the other budgets).
+    fn start_ms(self) -> f64 {
+        match self {
+            Budget::Clock { base_ms, .. } => base_ms as f64,
+            _ => 0.0,
+        }
+    }
+
+    /// Reads a clock as players write it, `MINUTES:SECONDS+INCREMENT` or
+    /// `SECONDS+INCREMENT` (in seconds).
+    ///
+    /// ```
+    /// use tak::ai::arena::Budget;
+    /// assert_eq!(Budget::parse_clock("20+0.3"), Ok(Budget::Clock { base_ms: 20_000, increment_ms: 300 }));
+    /// assert_eq!(Budget::parse_clock("1:30+1"), Ok(Budget::Clock { base_ms: 90_000, increment_ms: 1_000 }));
+    /// assert!(Budget::parse_clock("soon").is_err());
+    /// ```
+    pub fn parse_clock(text: &str) -> Result<Budget, String> {
+        let bad = || format!("'{text}' is not a clock such as 20+0.3 (seconds + increment)");
+        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let seconds = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+        };
+        let base = match base.split_once(':') {
+            Some((m, s)) => seconds(m).zip(seconds(s)).map(|(m, s)| m * 60.0 + s),
+            None => seconds(base),
+        }
+        .filter(|&b| b > 0.0)
+        .ok_or_else(bad)?;
+        let increment = seconds(increment).ok_or_else(bad)?;
+        Ok(Budget::Clock {
+            base_ms: (base * 1000.0).round() as u64,
+            increment_ms: (increment * 1000.0).round() as u64,
+        })
     }
 }
 
@@ -347,15 +412,15 @@ impl Engine {
         Ok(())
     }
 
-    /// The engine's move after `moves` from the start of `config`'s game.
-    pub fn best_move(&mut self, moves: &[String], budget: Budget) -> Result<String, String> {
+    /// The engine's move after `moves` from the start of `config`'s game, asked with `go`.
+    pub fn best_move(&mut self, moves: &[String], go: &str) -> Result<String, String> {
         let mut position = String::from("position startpos");
         if !moves.is_empty() {
             position.push_str(" moves ");
             position.push_str(&moves.join(" "));
         }
         self.send(&position)?;
-        self.send(&budget.go())?;
+        self.send(go)?;
         let line = self.wait_for("bestmove")?;
         line.split_whitespace()
             .nth(1)
@@ -398,10 +463,24 @@ pub fn play_game(
         moves.push(crate::ptn::write_move(&pos, mv));
         pos.play(mv).map_err(|e| e.to_string())?;
     }
+    let mut left = budgets.map(Budget::start_ms);
     while !pos.is_over() && moves.len() < max_plies {
         let side = pos.to_move().index();
         let engine = if side == 0 { &mut *white } else { &mut *black };
-        let text = engine.best_move(&moves, budgets[side])?;
+        let asked = std::time::Instant::now();
+        let text = engine.best_move(&moves, &budgets[side].go(left, budgets))?;
+        if let Budget::Clock { increment_ms, .. } = budgets[side] {
+            left[side] -= asked.elapsed().as_secs_f64() * 1000.0;
+            if left[side] < 0.0 {
+                return Ok(GameResult {
+                    winner: Some(!pos.to_move()),
+                    reason: Some(EndReason::Time),
+                    plies: moves.len(),
+                    moves,
+                });
+            }
+            left[side] += increment_ms as f64;
+        }
         let legal = text.parse::<Move>().ok().filter(|&mv| pos.play(mv).is_ok());
         if legal.is_none() {
             return Ok(GameResult {

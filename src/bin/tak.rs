@@ -28,7 +28,8 @@ commands:
         search speed: depth, nodes and nodes per second over a set of positions (or the TPS
         lines of FILE), each searched to N nodes or for MS milliseconds
   match [--size N] [--komi K] [--games G] [--seed S] [--nodes N] [--nodes2 N]
-        [--movetime MS] [--movetime2 MS] [--depth D] [--sprt ELO0,ELO1] [--max-plies P]
+        [--movetime MS] [--movetime2 MS] [--clock S+INC] [--clock2 S+INC] [--depth D]
+        [--sprt ELO0,ELO1] [--max-plies P]
         [--pgn FILE]
         \"ENGINE1\" \"ENGINE2\"
         play two TEI engines (shell commands) against each other from seeded openings, each
@@ -805,6 +806,8 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
             "nodes2",
             "movetime",
             "movetime2",
+            "clock",
+            "clock2",
             "depth",
             "sprt",
             "max-plies",
@@ -821,14 +824,26 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
     let seed: u64 = number(&named, "seed", 1)?;
     let max_plies: usize = number(&named, "max-plies", 400)?;
     let has = |name: &str| named.iter().any(|(n, _)| *n == name);
-    let budget = if has("movetime") {
+    let clock = |name: &str| -> Result<Option<Budget>, Failure> {
+        match named.iter().rev().find(|(n, _)| *n == name) {
+            Some((_, v)) => Budget::parse_clock(v)
+                .map(Some)
+                .map_err(|e| Failure::Usage(format!("--{name}: {e}"))),
+            None => Ok(None),
+        }
+    };
+    let budget = if let Some(clock) = clock("clock")? {
+        clock
+    } else if has("movetime") {
         Budget::MoveTime(number(&named, "movetime", 100)?)
     } else if has("depth") {
         Budget::Depth(number(&named, "depth", 3)?)
     } else {
         Budget::Nodes(number(&named, "nodes", 10_000)?)
     };
-    let second_budget = if has("nodes2") {
+    let second_budget = if let Some(clock) = clock("clock2")? {
+        clock
+    } else if has("nodes2") {
         Budget::Nodes(number(&named, "nodes2", 10_000)?)
     } else if has("movetime2") {
         // Time odds: an outside engine far stronger at equal time is measured at less.
@@ -864,8 +879,8 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
     }
     let start = Instant::now();
     let mut tally = Tally::default();
-    // Wins of each engine by road and by flats, and total plies.
-    let mut reasons = [[0u32; 2]; 2];
+    // Wins of each engine by road, on flats and on time, and total plies.
+    let mut reasons = [[0u32; 3]; 2];
     let mut plies = 0usize;
     let (lower, upper) = arena::sprt_bounds(0.05, 0.05);
     let mut verdict = None;
@@ -916,6 +931,7 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
                 match result.reason {
                     Some(tak::EndReason::Road) => reasons[engine][0] += 1,
                     Some(tak::EndReason::Flats) => reasons[engine][1] += 1,
+                    Some(tak::EndReason::Time) => reasons[engine][2] += 1,
                     _ => {}
                 }
             }
@@ -970,11 +986,13 @@ fn run_match(args: &[String]) -> Result<(), Failure> {
         arena::elo_error(&tally),
     );
     println!(
-        "engine 1 won {} by road, {} on flats; engine 2 won {} by road, {} on flats; {:.0} plies a game; {:.0} s",
+        "engine 1 won {} by road, {} on flats, {} on time; engine 2 won {} by road, {} on flats, {} on time; {:.0} plies a game; {:.0} s",
         reasons[0][0],
         reasons[0][1],
+        reasons[0][2],
         reasons[1][0],
         reasons[1][1],
+        reasons[1][2],
         plies as f64 / n.max(1) as f64,
         start.elapsed().as_secs_f64()
     );
