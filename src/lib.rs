@@ -63,6 +63,8 @@ pub mod playtak;
 pub mod position;
 pub mod ptn;
 pub mod puzzle;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod real_game;
 pub mod score;
 pub mod series;
 pub mod square;

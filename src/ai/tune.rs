@@ -524,59 +524,18 @@ pub fn handmade_weights(size: u8) -> TaperedWeights {
     w.map(|x| [x * scale; 2])
 }
 
-/// A game from the real-games file (`../shared/data/real-games.jsonl`): the few fields the
-/// check needs, read without a JSON library (the file is one object per line, moves as
-/// plain strings).
+/// A finished game from the real-games file (`../shared/data/real-games.jsonl`), for the
+/// check of a fit; `None` for a line that is not one (unfinished, unreadable, illegal).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn real_game_from_json(line: &str) -> Option<TrainingGame> {
-    let field = |name: &str| -> Option<&str> {
-        let key = format!("\"{name}\":");
-        let start = line.find(&key)? + key.len();
-        Some(line[start..].trim_start())
-    };
-    let number = |name: &str| -> Option<f64> {
-        let rest = field(name)?;
-        let end = rest
-            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-            .unwrap_or(rest.len());
-        rest[..end].parse().ok()
-    };
-    let size = number("size")? as u8;
-    let half = (number("komi").unwrap_or(0.0) * 2.0).round() as i8;
-    let white_score = match field("winner")? {
-        w if w.starts_with("\"white\"") => 1.0,
-        w if w.starts_with("\"black\"") => 0.0,
-        w if w.starts_with("\"draw\"") => 0.5,
-        _ => return None,
-    };
-    if field("complete").is_some_and(|c| !c.starts_with("true")) {
-        return None;
-    }
-    let list = field("moves")?;
-    let list = &list[list.find('[')? + 1..list.find(']')?];
-    let mut config = Config::standard(size).ok()?;
-    let stones = number("flats").map(|f| f as u8).unwrap_or(config.stones);
-    let caps = number("caps").map(|c| c as u8).unwrap_or(config.caps);
-    if (stones, caps) != (config.stones, config.caps) {
-        config = config.with_pieces(stones, caps).ok()?;
-    }
-    let config = config.with_komi(Komi::from_half_flats(half)?);
-    let mut pos = Position::with_config(config);
-    let mut moves = Vec::new();
-    for text in list.split(',') {
-        let text = text.trim().trim_matches('"');
-        if text.is_empty() {
-            continue;
-        }
-        let mv: Move = text.parse().ok()?;
-        pos.play(mv).ok()?;
-        moves.push(mv);
-    }
-    let scores = vec![None; moves.len()];
+    let game = crate::real_game::RealGame::parse(line).ok()?;
+    let white_score = game.white_score()?;
+    let moves = game.legal_moves().ok()?;
     Some(TrainingGame {
-        config,
+        config: game.config().ok()?,
+        scores: vec![None; moves.len()],
         moves,
-        white_score,
-        scores,
+        white_score: white_score as f32,
     })
 }
 

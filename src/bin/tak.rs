@@ -459,8 +459,7 @@ fn run_tinue(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A real game read from one line of the real-games file: the few fields mining needs,
-/// read without a JSON library (the file is one flat object a line).
+/// A real game read from one line of the real-games file: what mining needs.
 struct RealGame {
     config: Config,
     moves: Vec<tak::Move>,
@@ -468,87 +467,12 @@ struct RealGame {
     name: String,
 }
 
-/// The raw text of field `name` in a flat JSON object: from its value's first character.
-fn json_value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let key = format!("\"{name}\":");
-    let start = line.find(&key)? + key.len();
-    Some(line[start..].trim_start())
-}
-
-fn json_string(line: &str, name: &str) -> Option<String> {
-    let rest = json_value(line, name)?.strip_prefix('"')?;
-    let mut out = String::new();
-    let mut chars = rest.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return Some(out),
-            '\\' => match chars.next()? {
-                'n' => out.push(' '),
-                'u' => {
-                    let hex: String = chars.by_ref().take(4).collect();
-                    out.push(
-                        u32::from_str_radix(&hex, 16)
-                            .ok()
-                            .and_then(char::from_u32)
-                            .unwrap_or('?'),
-                    );
-                }
-                other => out.push(other),
-            },
-            c => out.push(c),
-        }
-    }
-    None
-}
-
-fn json_number(line: &str, name: &str) -> Option<f64> {
-    let rest = json_value(line, name)?;
-    let end = rest
-        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | 'e' | 'E' | '+')))
-        .unwrap_or(rest.len());
-    rest[..end].parse().ok()
-}
-
 fn real_game(line: &str) -> Result<RealGame, String> {
-    let size = json_number(line, "size").ok_or("no size")? as u8;
-    let mut config = Config::standard(size).map_err(|e| e.to_string())?;
-    let stones = json_number(line, "flats").map_or(config.stones, |f| f as u8);
-    let caps = json_number(line, "caps").map_or(config.caps, |c| c as u8);
-    if (stones, caps) != (config.stones, config.caps) {
-        config = config
-            .with_pieces(stones, caps)
-            .map_err(|e| e.to_string())?;
-    }
-    let half = (json_number(line, "komi").unwrap_or(0.0) * 2.0).round() as i8;
-    if let Some(komi) = tak::Komi::from_half_flats(half) {
-        config = config.with_komi(komi);
-    }
-    let list = json_value(line, "moves").ok_or("no moves")?;
-    let list = &list[list.find('[').ok_or("no moves")? + 1..list.find(']').ok_or("no moves")?];
-    let mut moves = Vec::new();
-    for text in list.split(',') {
-        let text = text.trim().trim_matches('"');
-        if !text.is_empty() {
-            moves.push(text.parse().map_err(|e| format!("'{text}': {e}"))?);
-        }
-    }
-    // Player names without what the log adds in parentheses.
-    let player = |color: &str| {
-        json_string(line, color).map(|n| n.split(" (").next().unwrap_or("").trim().to_string())
-    };
-    let players = match (player("white"), player("black")) {
-        (Some(w), Some(b)) if !w.is_empty() && !b.is_empty() => format!(" ({w} vs {b})"),
-        _ => String::new(),
-    };
-    let id = json_string(line, "id").unwrap_or_default();
-    let name = match json_number(line, "playtak_id") {
-        Some(n) => format!("playtak.com game {}{players}", n as u64),
-        None => format!("{id}{players}"),
-    };
+    let game = tak::real_game::RealGame::parse(line)?;
     Ok(RealGame {
-        config,
-        moves,
-        name,
+        config: game.config()?,
+        moves: game.moves()?,
+        name: game.name(),
     })
 }
 
