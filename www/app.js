@@ -343,7 +343,7 @@ let match = null;
 const computer = new Computer();
 const hinter = new Computer();
 // A computer that went silent is started again and asked again: said, since its move is late.
-computer.onRestart = () => t.more().then(() => showNotice(t('worker.restarted')));
+computer.onRestart = (again) => { if (!again) t.more().then(() => showNotice(t('worker.restarted'))); };
 const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
 
 // The board seen from Black's side (the toolbar's button, the R key): a view, kept for this

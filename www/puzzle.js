@@ -5,7 +5,7 @@
 // comes from the worker's Rust.
 import { mount } from './board.js';
 import { stepsBar } from './lesson.js';
-import { spawnWorker } from './spawn.js';
+import { EngineClient } from './engine-client.js';
 
 /** The dialog's markup, put in it when first opened (not sent on a first visit). */
 export const PUZZLE_MARKUP = `
@@ -32,44 +32,19 @@ const NODES = 1_000_000;
 const DELAY = 500;
 const PROGRESS_KEY = 'tak.puzzles';
 
-/** The worker, asked one question at a time: ask(kind, payload) resolves to the answer. */
+/** The worker, asked questions (engine-client.js): ask(kind, payload) resolves to the answer. */
 export class Solver {
   constructor() {
-    this.worker = null;
-    this.nextId = 1;
-    this.pending = new Map();
+    this.client = new EngineClient();
   }
 
+  /** The solver's searches beat no heart: a long proof is not taken for a silent worker. */
   ask(kind, payload, extra = {}) {
-    if (!this.worker) {
-      this.worker = spawnWorker();
-      this.worker.onmessage = (event) => {
-        const { id, error, ...answer } = event.data || {};
-        const p = this.pending.get(id);
-        if (!p) return;
-        this.pending.delete(id);
-        if (error) p.reject(new Error(error));
-        else p.resolve(answer[p.kind]);
-      };
-      this.worker.onerror = (event) => {
-        for (const p of this.pending.values()) p.reject(new Error(event.message || 'the solver failed'));
-        this.pending.clear();
-        this.worker?.terminate();
-        this.worker = null;
-      };
-    }
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { kind, resolve, reject });
-      this.worker.postMessage({ id, [kind]: payload, ...extra });
-    });
+    return this.client.ask({ [kind]: payload, ...extra }, { patient: true }).then((answer) => answer[kind]);
   }
 
   stop() {
-    this.worker?.terminate();
-    this.worker = null;
-    for (const p of this.pending.values()) { const e = new Error('cancelled'); e.cancelled = true; p.reject(e); }
-    this.pending.clear();
+    this.client.close();
   }
 }
 

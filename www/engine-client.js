@@ -1,0 +1,126 @@
+// The page's one client of the engine's worker (www/worker.js), under the computer player
+// (computer.js), the analysis and review (analyst.js) and the puzzles' solver (puzzle.js).
+// Every question goes with an id and its answer comes back with it; a question may hear
+// several messages (progress, insights) before its answer, or go on until forgotten. Ending
+// the worker is how a search in progress is cancelled: it cannot hear a message while it
+// searches. A worker that owes an answer and goes silent (crashed, killed for memory: it
+// beats every second, and twice a second inside a move's search) is ended, started again
+// and asked again, once in a row; `onRestart(again)` hears it. The worker's code (spawn.js)
+// is fetched with the first question, not on a first visit.
+let spawning = null;
+
+export class EngineClient {
+  constructor() {
+    this.worker = null;
+    this.nextId = 1;
+    /** id → {message, hear, resolve, reject, patient}: the questions not yet answered. */
+    this.jobs = new Map();
+    this.watch = null;
+    this.restarts = 0;
+    this.onRestart = null;
+  }
+
+  /**
+   * Asks `message`. `hear(data)` gets each message for it and says whether it is the answer
+   * (by default the first is); the promise resolves to the answer or rejects with the
+   * worker's error. `patient`: a long question without a heartbeat (the solver's), never
+   * taken for a silent worker. Returns the promise; its id is `message.id`.
+   */
+  ask(message, { hear = () => true, patient = false } = {}) {
+    message.id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.jobs.set(message.id, { message, hear, resolve, reject, patient });
+      this.#post(message).catch((err) => this.#end(message.id, err));
+    });
+  }
+
+  /** Stops waiting for question `id`: what the worker still says of it is dropped. */
+  forget(id) {
+    this.jobs.delete(id);
+    this.#watch();
+  }
+
+  /** Sends a word that needs no answer (analysis's `stop`), if a worker is running. */
+  tell(message) {
+    this.worker?.postMessage(message);
+  }
+
+  /** Whether a question waits for its answer. */
+  get busy() { return this.jobs.size > 0; }
+
+  /** Ends a search in progress: every question waiting rejects with `cancelled`. */
+  cancel() {
+    if (this.jobs.size) this.close();
+  }
+
+  /** Ends the worker (freeing its memory), rejecting any question with `cancelled`. */
+  close() {
+    const err = new Error('cancelled');
+    err.cancelled = true;
+    this.#fail(err);
+  }
+
+  async #post(message) {
+    if (!this.worker) {
+      const { spawnWorker, watchdog } = await (spawning ??= import('./spawn.js'));
+      if (!this.jobs.has(message.id)) return; // cancelled meanwhile
+      if (!this.worker) this.#start(spawnWorker, watchdog);
+    }
+    this.worker.postMessage(message);
+    this.#watch();
+  }
+
+  #start(spawnWorker, watchdog) {
+    this.watch ??= watchdog(() => this.#silent());
+    this.worker = spawnWorker();
+    this.watch.started();
+    this.worker.onmessage = (event) => {
+      this.watch.heard();
+      const data = event.data || {};
+      const job = this.jobs.get(data.id);
+      if (!job) return; // a heartbeat, or of a question nobody waits for any more
+      this.restarts = 0;
+      if (data.error) this.#end(data.id, new Error(data.error));
+      else if (job.hear(data)) {
+        this.forget(data.id);
+        job.resolve(data);
+      }
+    };
+    // A worker that could not even start (its script failed) answers nothing more.
+    this.worker.onerror = (event) => this.#fail(new Error(event.message || 'the engine failed'));
+  }
+
+  #watch() {
+    this.watch?.waiting([...this.jobs.values()].some((job) => !job.patient));
+  }
+
+  #end(id, err) {
+    const job = this.jobs.get(id);
+    this.forget(id);
+    job?.reject(err);
+  }
+
+  #fail(err) {
+    this.worker?.terminate();
+    this.worker = null;
+    const jobs = [...this.jobs.values()];
+    this.jobs.clear();
+    this.#watch();
+    for (const job of jobs) job.reject(err);
+  }
+
+  /** The worker owes an answer and said nothing for too long. */
+  #silent() {
+    this.worker?.terminate();
+    this.worker = null;
+    if (this.restarts++ > 0) {
+      const err = new Error('stopped answering');
+      err.died = true;
+      this.#fail(err);
+      this.onRestart?.(true);
+      return;
+    }
+    for (const job of this.jobs.values()) this.#post(job.message).catch((err) => this.#end(job.message.id, err));
+    this.onRestart?.(false);
+  }
+}
