@@ -241,3 +241,35 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   await shot(cy, 'friend-send-390');
   for (const p of [ann, bo, cy]) assert.deepEqual(p.errors, []);
 });
+
+test('from tak.html opened as a file, offline: a friend game starts, its link and QR code are made and open the game', async () => {
+  const pages = [];
+  const requested = [];
+  for (let i = 0; i < 2; i++) {
+    const context = await browser.newContext();
+    await context.setOffline(true);
+    await skipWelcome(context);
+    context.on('request', (r) => { if (!/^(data|blob|file):/.test(r.url())) requested.push(r.url()); });
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('pageerror', (e) => page.errors.push(e.message));
+    pages.push(page);
+  }
+  const [ann, bo] = pages;
+  await ann.goto(`file://${path.join(DIST, 'tak.html')}`);
+  await ann.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await newFriendGame(ann, { side: 'white', me: 'Ann', them: 'Bo' });
+  await play(ann, 'a1');
+  await ann.waitForSelector('#friend-dialog[open]');
+  await ann.waitForFunction(() => document.querySelector('#friend-qr svg'));
+  const link = await sent(ann);
+  assert.ok(link.startsWith('file://') && link.includes('tak.html#f='), link);
+  await bo.goto(link);
+  await bo.waitForSelector('#friend-i-play');
+  await bo.click('#friend-i-play');
+  await bo.waitForFunction(() => /Your move/.test(document.getElementById('friend-bar').textContent));
+  assert.equal(await plies(bo), 1);
+  assert.deepEqual(requested, []);
+  for (const p of pages) assert.deepEqual(p.errors, []);
+  for (const p of pages) await p.context().close();
+});
