@@ -159,8 +159,12 @@ function left(ms) {
 /** After any change: who may move, what to say, and Send when this device just moved. */
 function follow() {
   const board = ctx.board;
+  // The page's own Resign and Offer a draw are for two players at one board (they resign the
+  // side to move): a friend game has its own, in the bar, for this device's side.
+  for (const id of ['resign', 'offer-draw']) if ($(id)) $(id).hidden = !!thisGame();
   if (!thisGame()) {
-    if (current === null || ctx.keeper.id !== current?.id) { board.set({ interactive: true }); say(''); }
+    board.set({ interactive: true });
+    say('');
     return;
   }
   const f = current.friend;

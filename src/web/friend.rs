@@ -477,6 +477,38 @@ mod tests {
     }
 
     #[test]
+    fn any_text_is_read_or_refused_never_a_panic() {
+        let text = write_link(&game("1. a1 f6 2. c3 d4 3. e5"), &sent("g-1"));
+        let kept = game("1. a1 f6 2. c3");
+        // Every cut, and every byte replaced by a few others: read (and merged) or refused.
+        let mut seed = 7u32;
+        for cut in 0..=text.len() {
+            if let Some(piece) = text.get(..cut) {
+                if let Ok(link) = read_link(piece) {
+                    let _ = compare(&kept, &link.game).map(|v| merged(&kept, &link.game, v));
+                }
+            }
+        }
+        let bytes = text.as_bytes();
+        for i in 0..bytes.len() {
+            for _ in 0..4 {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                let mut changed = bytes.to_vec();
+                changed[i] = b" \n0123456789abcdefx-[]\"/<>"[(seed % 26) as usize];
+                if let Ok(piece) = std::str::from_utf8(&changed) {
+                    if let Ok(link) = read_link(piece) {
+                        // What is read whole passed its check: the same plies, or a header
+                        // line that the check does not cover (a later page's, `from`).
+                        assert_eq!(link.plies, 5);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_merge_newer_same_older_forked_other() {
         let kept = game("1. a1 f6 2. c3 d4");
         let cmp = |link: &str| compare(&kept, &game(link));

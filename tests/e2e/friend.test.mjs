@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import path from 'node:path';
-import { ROOT, serve, launch, skipWelcome, keptGames, shot } from './harness.mjs';
+import { ROOT, serve, launch, skipWelcome, keptGames, shot, openMenu } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 let site;
@@ -117,6 +117,11 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   await bo.waitForFunction(() => /Your move/.test(document.getElementById('friend-bar').textContent));
   // Bo's move waits for him: counted in the title.
   await bo.waitForFunction(() => document.title.startsWith('(1) '));
+  // My games marks it: his move, and when Ann's came.
+  await openMenu(bo);
+  await bo.click('#my-games');
+  await bo.waitForFunction(() => /Your move \(last move/.test(document.querySelector('#games-list li.your-move')?.textContent ?? ''));
+  await bo.click('#games-dialog button[value=close]');
   await play(bo, 'f6');
   const l2 = await sent(bo);
 
@@ -234,6 +239,14 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   await ann.waitForFunction(() => document.querySelector('#friend-qr svg'));
   await shot(ann, 'friend-send-1280');
   await ann.click('#friend-dialog button[value=close]');
+  // Three days per move, and four days pass: Bo's time ran out, Ann may claim the win.
+  assert.match(await bar(ann), /Waiting for Bo’s move \(2 d 23 h left\)/);
+  await ann.evaluate(() => { const now = Date.now.bind(Date); Date.now = () => now() + 4 * 24 * 3600 * 1000; window.tak.goto(0); window.tak.goto('last'); });
+  await ann.waitForSelector('#friend-claim');
+  assert.match(await bar(ann), /Bo’s time for this move ran out/);
+  await ann.click('#friend-claim');
+  await sent(ann);
+  assert.equal((await ann.evaluate(() => window.tak.summary())).result, '1-0');
   await newFriendGame(cy, { side: 'white', me: 'Cy', them: 'Di' });
   await play(cy, 'c3');
   await cy.waitForSelector('#friend-dialog[open]');
