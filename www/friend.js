@@ -74,8 +74,9 @@ const t = (key, args) => ctx.t()(key, args);
  * showNotice, keeper (www/keeper.js's, started), saveNow() (keeps the game on the board),
  * ask(question) (www/confirm.js), refresh()}.
  */
-export function setUpFriend(context) {
+export async function setUpFriend(context) {
   ctx = context;
+  await ctx.t().more(); // the bar's words are the dialogs' (fetched apart in dist/)
   const bar = document.createElement('div');
   bar.id = 'friend-bar';
   bar.className = 'friend-bar';

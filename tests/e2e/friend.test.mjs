@@ -153,6 +153,13 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   assert.equal(await plies(ann), 5);
   assert.equal((await keptGames(ann)).map((g) => g.save).join(), annKept, 'nothing kept changed');
 
+  // A reload (a returning visitor) brings the game back with its bar; a link too large to
+  // unpack is refused before it is all unpacked, and changes nothing.
+  await ann.reload();
+  await ann.waitForFunction(() => /Waiting for Bo’s move/.test(document.getElementById('friend-bar')?.textContent));
+  await open(ann, pack('a'.repeat(9 * 1024 * 1024), l2), () => /unpacked/.test(document.getElementById('notice').textContent));
+  assert.equal((await keptGames(ann)).map((g) => g.save).join(), annKept, 'nothing kept changed');
+
   // Bo takes his ply back and plays another before seeing Ann's: a fork.
   await bo.evaluate(() => window.tak.undo());
   await play(bo, 'd3');
