@@ -173,9 +173,13 @@ function follow() {
   if (!s || typeof s.then === 'function') return;
   if (receiving) { board.set({ interactive: false }); return; }
   const mine = f.side === s.toMove && !s.result;
-  board.set({ interactive: f.side !== 'watch' && mine });
+  // This side moves where it is its turn on the board, but never over a ply that came from
+  // the friend (`got`: plies received): its own ply, sent or not, it may take back and replace
+  // (the friend then sees a fork and chooses).
+  const shown = board.status();
+  board.set({ interactive: f.side !== 'watch' && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
   const state = stateOf(s);
-  const players = { you: name(f.side === 'watch' ? 'white' : f.side), friend: name(f.side === 'watch' ? 'black' : other(f.side)) };
+  const players = { friend: name(f.side === 'watch' ? 'black' : other(f.side)) };
   if (f.side === 'watch') {
     if (f.from) {
       // Not said yet which side this device plays: the first link of a game asks.
@@ -350,7 +354,7 @@ export async function begin({ side, days, names }) {
     if (error) ctx.showNotice(error);
   }
   const id = await ctx.keeper.keepNow();
-  const friend = { side, days: days || null, at: Date.now(), seen: side === 'white' ? stateOf(summary()) : null, offer: null };
+  const friend = { side, days: days || null, at: Date.now(), seen: side === 'white' ? stateOf(summary()) : null, got: 0, offer: null };
   await library.touch(id, { friend });
   current = { id, friend };
   moved = side === 'black'; // Black's first link starts the game: Send opens at once
@@ -386,7 +390,7 @@ export async function receive(hash) {
   const offer = r.offerDraw && !r.over ? r.from : null;
   if (!found) {
     // A game this device does not have: kept, and asked which side it plays (or watched).
-    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(r.save)), offer };
+    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(r.save)), got: r.plies, offer };
     try {
       await library.put({ id: r.id, summary: lib.summarizeSave(r.save), sides: { opponent: 'human' }, friend }, { save: r.save, match: null }, 0);
     } catch (err) {
@@ -412,7 +416,7 @@ export async function receive(hash) {
   }
   // Newer or forked: the game kept, with the link's plies added (src/web/friend.rs `merged`);
   // said before the board changes, so that nothing takes their move for one made here.
-  const changes = r.verdict === 'newer' ? { at: came, seen: state, offer: offer && offer !== f.side ? offer : null } : {};
+  const changes = r.verdict === 'newer' ? { at: came, seen: state, got: r.plies, offer: offer && offer !== f.side ? offer : null } : {};
   Object.assign(f, changes);
   offered = state;
   if (r.verdict === 'forked') fork = { path: r.variation, at: came };
@@ -422,7 +426,14 @@ export async function receive(hash) {
     const restored = await board.restore(r.save);
     if (restored) { fork = null; ctx.showNotice(restored); return; }
     if (r.verdict === 'newer') {
-      board.goto('last'); // the new plies, played before the reader's eyes
+      // The friend's ply played before the reader's eyes (a play animates, a step does not);
+      // not past an ending, which a step back would take back.
+      if (!r.over) {
+        board.goto(Math.max(0, r.plies - 1));
+        const next = board.status().line?.find((item) => item.ply === r.plies);
+        if (next) board.play(next.ptn);
+      }
+      board.goto('last');
       if (r.over) ctx.showNotice(t('friend.came_over', { result: r.over }));
     }
     await ctx.saveNow();
@@ -443,9 +454,10 @@ async function settle(theirs) {
     board.promote(path);
     board.goto('last');
     const state = stateOf(summary());
-    Object.assign(current.friend, { seen: state, at });
+    const got = summary().plies;
+    Object.assign(current.friend, { seen: state, at, got });
     await ctx.saveNow();
-    await keepFriend(current.id, { seen: state, at });
+    await keepFriend(current.id, { seen: state, at, got });
   } else {
     board.deleteLine(path);
     board.goto('last');
