@@ -47,7 +47,7 @@ const DIALOG = `
   </div>
   <label class="check"><input type="checkbox" id="friend-offer"> <span data-i18n="friend.offer_with">Offer a draw with it</span></label>
   <div class="friend-more">
-    <div id="friend-qr" class="friend-qr" role="img" data-i18n-aria-label="friend.qr"></div>
+    <div id="friend-qr" class="friend-qr" role="img" aria-label="QR code of the link" data-i18n-label="friend.qr"></div>
     <label><span data-i18n="friend.ptn">The game as PTN, for those who prefer it</span><textarea id="friend-ptn" readonly spellcheck="false"></textarea></label>
   </div>
   <p id="friend-status" aria-live="polite"></p>

@@ -245,6 +245,14 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   await ann.waitForSelector('#friend-dialog[open]');
   await ann.waitForFunction(() => document.querySelector('#friend-qr svg'));
   await shot(ann, 'friend-send-1280');
+  // Every control of the Send dialog and the bar is named and readable (axe-core).
+  await ann.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  for (const id of ['friend-dialog', 'friend-bar']) {
+    const result = await ann.evaluate((el) => window.axe.run(document.getElementById(el), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }), id);
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    assert.deepEqual(serious, [], id);
+  }
   await ann.click('#friend-dialog button[value=close]');
   // Three days per move, and four days pass: Bo's time ran out, Ann may claim the win.
   assert.match(await bar(ann), /Waiting for Bo’s move \(2 d 23 h left\)/);
