@@ -14,6 +14,8 @@ addStyle(`
 .computer-options { border: 1px solid var(--line); border-radius: .4rem; margin: .5rem 0; }
 .computer-options[disabled] { opacity: .5; }
 .clock-custom { display: flex; gap: .6rem; flex-wrap: wrap; }
+#friend-options input { display: block; width: 100%; box-sizing: border-box; padding: .35rem; margin-top: .15rem; }
+#friend-options .hint { margin: .1rem 0 .3rem; font-size: .85em; color: var(--muted); }
 @media (max-height: 30rem) {
   #new-form { display: grid; grid-template-columns: 1fr 1fr; column-gap: .8rem; }
   #new-form h2, #new-form .computer-options, #new-form .row.end { grid-column: 1 / -1; }
@@ -42,7 +44,7 @@ const NEW_GAME_FORM = `
     <select name="opponent">
       <option value="human" selected data-i18n="new.opponent_human">A person on this device</option>
       <option value="computer" data-i18n="new.opponent_computer">The computer</option>
-      <option value="friend" data-i18n="friend.opponent">A friend, by link (a move at a time, anywhere)</option>
+      <option value="friend" data-i18n="friend.opponent">A friend, by link</option>
     </select>
   </label>
   <fieldset id="friend-options" class="computer-options" hidden>
