@@ -256,13 +256,16 @@ async function claim() {
   ctx.board.resign(other(current.friend.side)); // PTN writes a win on time as a resignation: 1-0
 }
 
-/** The link that sends the game on the board now (its main line), with a draw offer or not. */
+/**
+ * The link that sends the game on the board now (its main line), with a draw offer or not,
+ * and the PTN it carries (what follows the link's header: src/web/friend.rs).
+ */
 async function makeLink(offer) {
   const lib = await study();
   const f = current.friend;
   const text = lib.friendLink(ctx.board.saveToKeep(), current.id, f.side, !!offer, f.days ?? 0, Date.now());
   // From a file (tak.html), the link opens the page of the same name on the friend's device.
-  return shareLink(text, location.href, PREFIX);
+  return { link: await shareLink(text, location.href, PREFIX), ptn: text.slice(text.indexOf('\n\n') + 2) };
 }
 
 /** The Send dialog: the link (Copy, Share, QR code), the PTN; a draw offered with it if asked. */
@@ -280,7 +283,6 @@ async function openSend(offer = false) {
   $('friend-what').textContent = s.result ? t('friend.what_result', { friend: name(other(f.side)), result: s.result })
     : s.plies === 0 ? t('friend.what_start', { friend: name(other(f.side)) })
       : t('friend.what', { friend: name(other(f.side)), move: lastMove() });
-  $('friend-ptn').value = ctx.board.ptnToExport(false);
   $('friend-share').hidden = typeof navigator.share !== 'function';
   $('friend-status').textContent = '';
   dialog.showModal();
@@ -293,8 +295,9 @@ const lastMove = () => lastPly ?? t('friend.ply', { n: summary().plies });
 
 async function fill() {
   const offer = $('friend-offer').checked;
-  const link = await makeLink(offer);
+  const { link, ptn } = await makeLink(offer);
   $('friend-link').value = link;
+  $('friend-ptn').value = ptn;
   await drawQr(link);
   // Made: this move is sent as far as this device can tell (the link exists to be passed on).
   const s = summary();
