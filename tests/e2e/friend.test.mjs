@@ -51,6 +51,9 @@ async function sent(page, { offer = false } = {}) {
     await page.waitForFunction((b) => document.getElementById('friend-link').value !== b, before);
   }
   const link = await page.inputValue('#friend-link');
+  // The PTN shown is the one the link carries (the main line: no variation of the sender's).
+  const text = unpack(link);
+  assert.equal(await page.inputValue('#friend-ptn'), text.slice(text.indexOf('\n\n') + 2));
   await page.click('#friend-dialog button[value=close]');
   return link;
 }
