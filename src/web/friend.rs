@@ -88,6 +88,8 @@ pub enum Refusal {
     Illegal(String),
     /// The same game id with another size or start: not the game kept.
     OtherGame,
+    /// The game kept under the link's id cannot be read: the link is not applied to it.
+    Kept,
 }
 
 impl Refusal {
@@ -98,6 +100,7 @@ impl Refusal {
             Refusal::BadCheck => "check",
             Refusal::Illegal(_) => "illegal",
             Refusal::OtherGame => "other",
+            Refusal::Kept => "kept",
         }
     }
 }
@@ -362,6 +365,53 @@ pub fn merged(kept: &Game, link: &Game, verdict: Verdict) -> Option<(Game, Vec<u
     Some((game, path))
 }
 
+/// What a link's arrival does, all decided before anything is kept: see [`receive`].
+#[derive(Clone, Debug)]
+pub struct Received {
+    /// `new` (no game kept under its id), `same`, `newer`, `older` or `forked`.
+    pub verdict: &'static str,
+    pub link: Link,
+    /// The save to keep and show (the link's game, or the game kept with what the link adds);
+    /// none when nothing changes (the same game, an older link).
+    pub save: Option<String>,
+    /// A fork's first ply of the link's line, as a path in the saved game.
+    pub variation: Vec<usize>,
+}
+
+/// Reads the link text `text` and decides what it does to `kept`, the save of the game kept
+/// under its id (none: this device does not have the game).
+pub fn receive(text: &str, kept: Option<&str>) -> Result<Received, Refusal> {
+    use super::{library, storage};
+    let link = read_link(text)?;
+    let Some(kept) = kept else {
+        let save = storage::save_game(&link.game);
+        return Ok(Received {
+            verdict: "new",
+            link,
+            save: Some(save),
+            variation: Vec::new(),
+        });
+    };
+    let kept = library::read_save(kept).map_err(|_| Refusal::Kept)?;
+    let verdict = compare(&kept, &link.game)?;
+    let (save, variation) = match merged(&kept, &link.game, verdict) {
+        Some((game, path)) => (Some(storage::save_game(&game)), path),
+        None => (None, Vec::new()),
+    };
+    let verdict = match verdict {
+        Verdict::Same => "same",
+        Verdict::Newer => "newer",
+        Verdict::Older => "older",
+        Verdict::Forked { .. } => "forked",
+    };
+    Ok(Received {
+        verdict,
+        link,
+        save,
+        variation,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -506,6 +556,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_link_received_as_the_page_receives_it() {
+        use crate::web::{library, storage};
+        let sent_game = game("1. a1 f6 2. c3 d4");
+        let text = write_link(&sent_game, &sent("g"));
+        // Not kept here: its game, to keep.
+        let r = receive(&text, None).unwrap();
+        assert_eq!(r.verdict, "new");
+        let save = r.save.unwrap();
+        assert_eq!(library::read_save(&save).unwrap().main_line().len(), 4);
+        // Kept at ply 2: newer, the save shows ply 2 and goes on to 4.
+        let kept = storage::save_game(&game("1. a1 f6"));
+        let r = receive(&text, Some(&kept)).unwrap();
+        assert_eq!(r.verdict, "newer");
+        let g = library::read_save(&r.save.unwrap()).unwrap();
+        assert_eq!((g.len(), g.main_line().len()), (2, 4));
+        // Kept further on: older, nothing to keep; the same: nothing either.
+        let further = storage::save_game(&game("1. a1 f6 2. c3 d4 3. e5"));
+        let r = receive(&text, Some(&further)).unwrap();
+        assert_eq!((r.verdict, r.save.is_none()), ("older", true));
+        let same = storage::save_game(&sent_game);
+        assert_eq!(receive(&text, Some(&same)).unwrap().verdict, "same");
+        // Forked: the variation's path in the save.
+        let other = storage::save_game(&game("1. a1 f6 2. c3 d5"));
+        let r = receive(&text, Some(&other)).unwrap();
+        assert_eq!(
+            (r.verdict, r.variation.as_slice()),
+            ("forked", &[0, 0, 0, 1][..])
+        );
+        // A kept save that cannot be read, a forged link: refused.
+        assert_eq!(
+            receive(&text, Some("not a save")).unwrap_err(),
+            Refusal::Kept
+        );
+        assert_eq!(
+            receive(&text.replace("d4", "d5"), Some(&kept)).unwrap_err(),
+            Refusal::BadCheck
+        );
     }
 
     #[test]

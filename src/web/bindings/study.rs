@@ -550,52 +550,27 @@ pub fn friend_link(
 /// same and older: nothing changes) and `variation` the path of a fork's first ply.
 #[wasm_bindgen(js_name = friendReceive)]
 pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
-    use crate::web::friend::{self, Verdict};
+    use crate::web::friend;
     use crate::web::json::{object, Json};
-    let refused = |code: &str, why: &str| {
-        let mut out = String::new();
-        object(&mut out, &[("refused", &code), ("why", &why)]);
-        to_js(&super::Raw(out))
-    };
-    let link = match friend::read_link(text) {
-        Ok(link) => link,
+    let mut out = String::new();
+    let r = match friend::receive(text, kept.as_deref()) {
+        Ok(r) => r,
         Err(e) => {
             let why = match &e {
                 friend::Refusal::Illegal(w) => w.as_str(),
                 _ => "",
             };
-            return refused(e.code(), why);
+            object(&mut out, &[("refused", &e.code()), ("why", &why)]);
+            return to_js(&super::Raw(out));
         }
     };
-    let (verdict, save, variation) = match kept {
-        None => ("new", Some(storage::save_game(&link.game)), Vec::new()),
-        Some(kept) => {
-            let Ok(kept) = library::read_save(&kept) else {
-                return refused("kept", "");
-            };
-            let verdict = match friend::compare(&kept, &link.game) {
-                Ok(v) => v,
-                Err(e) => return refused(e.code(), ""),
-            };
-            let name = match verdict {
-                Verdict::Same => "same",
-                Verdict::Newer => "newer",
-                Verdict::Older => "older",
-                Verdict::Forked { .. } => "forked",
-            };
-            match friend::merged(&kept, &link.game, verdict) {
-                Some((game, path)) => (name, Some(storage::save_game(&game)), path),
-                None => (name, None, Vec::new()),
-            }
-        }
-    };
+    let link = &r.link;
     let (end, outcome) = link.game.main_line_end();
     let to_move = friend::side_name(end.to_move());
     let over = outcome.map(crate::Outcome::ptn_result);
     let from = friend::side_name(link.sent.from);
-    let mut out = String::new();
     let fields: [(&str, &dyn Json); 11] = [
-        ("verdict", &verdict),
+        ("verdict", &r.verdict),
         ("id", &link.id),
         ("plies", &link.plies),
         ("from", &from),
@@ -604,8 +579,8 @@ pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
         ("sent", &link.sent.sent),
         ("toMove", &to_move),
         ("over", &over),
-        ("save", &save),
-        ("variation", &variation),
+        ("save", &r.save),
+        ("variation", &r.variation),
     ];
     object(&mut out, &fields);
     to_js(&super::Raw(out))
