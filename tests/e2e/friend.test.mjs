@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import path from 'node:path';
-import { ROOT, serve, launch, skipWelcome, keptGames, shot, openMenu } from './harness.mjs';
+import { ROOT, SHOTS, serve, launch, skipWelcome, keptGames, shot, openMenu } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 let site;
@@ -248,6 +248,8 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   await ann.waitForSelector('#friend-dialog[open]');
   await ann.waitForFunction(() => document.querySelector('#friend-qr svg'));
   await shot(ann, 'friend-send-1280');
+  // The dialog alone, for the players' guide (docs/friend-send.png).
+  await ann.locator('#friend-dialog').screenshot({ path: path.join(SHOTS, 'friend-send-dialog.png') });
   // Every control of the Send dialog and the bar is named and readable (axe-core).
   await ann.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
   for (const id of ['friend-dialog', 'friend-bar']) {
