@@ -297,7 +297,14 @@ test('from tak.html opened as a file, offline: a friend game starts, its link an
   await ann.waitForFunction(() => document.querySelector('#friend-qr svg'));
   const link = await sent(ann);
   assert.ok(link.startsWith('file://') && link.includes('tak.html#f='), link);
-  await bo.goto(link);
+  // Bo's own tak.html lies elsewhere: he pastes the link into Paste, which opens it.
+  await bo.goto(`file://${path.join(DIST, 'tak.html')}`);
+  await bo.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await openMenu(bo);
+  await bo.click('#paste');
+  await bo.waitForSelector('#paste-dialog[open]');
+  await bo.fill('#paste-text', link.replace(/^file:\/\/[^#]*/, 'file:///elsewhere/tak.html'));
+  await bo.click('#load-game');
   await bo.waitForSelector('#friend-i-play');
   await bo.click('#friend-i-play');
   await bo.waitForFunction(() => /Your move/.test(document.getElementById('friend-bar').textContent));
