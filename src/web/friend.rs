@@ -34,7 +34,7 @@
 //! assert!(friend::read_link(&text.replace("ply 3", "ply 2")).is_err());
 //! ```
 
-use crate::{ptn, Color, Game, Move, Outcome};
+use crate::{ptn, Color, Game, Outcome};
 
 /// The first line of every link's text; the number changes when the format does.
 pub const HEADER: &str = "tak-friend 1";
@@ -118,11 +118,6 @@ pub enum Verdict {
     Forked { at: usize },
 }
 
-/// The PTN of one ply, for the check.
-fn ply_text(mv: Move) -> String {
-    mv.to_string()
-}
-
 /// FNV-1a, 32 bits: a short check, not a seal (anyone may make a new link; the check only
 /// tells a link changed on the way, or cut short, from a whole one).
 fn fnv(bytes: impl Iterator<Item = u8>, mut hash: u32) -> u32 {
@@ -137,8 +132,14 @@ fn fnv(bytes: impl Iterator<Item = u8>, mut hash: u32) -> u32 {
 pub fn check(id: &str, game: &Game) -> String {
     let mut hash = fnv(id.bytes(), 0x811c_9dc5);
     hash = fnv([b'|', game.start().size()].into_iter(), hash);
+    // Each ply as PTN writes it, then a space (written without `fmt`: the page's wasm has
+    // little of it).
+    let mut text = String::with_capacity(16);
     for mv in game.main_line() {
-        hash = fnv(ply_text(mv).bytes().chain([b' ']), hash);
+        text.clear();
+        mv.push_ptn(&mut text);
+        text.push(' ');
+        hash = fnv(text.bytes(), hash);
     }
     if let Some(outcome) = game.main_line_outcome() {
         hash = fnv(outcome.ptn_result().bytes(), hash);
