@@ -371,6 +371,19 @@ export async function begin({ side, days, names }) {
  * is, as src/web/friend.rs decides; said in words. Nothing kept changes for a refused link.
  */
 export async function receive(hash) {
+  receiving = false;
+  try {
+    await receiveLink(hash);
+  } catch (err) {
+    // Anything unforeseen (the study build could not load, the library is unavailable): said,
+    // and the game on the board stays as it was.
+    receiving = false;
+    ctx.showNotice(t('share.bad_link', { error: err?.message || err }));
+    follow();
+  }
+}
+
+async function receiveLink(hash) {
   const board = ctx.board;
   let text;
   try {
