@@ -113,7 +113,7 @@ $('lang').value = lang;
 // A first visit plays on the small build of the board; a saved game, a match or a shared
 // link needs the study build (already cached by then, for a returning visitor).
 const kept = () => { try { return [...Object.keys(localStorage), ...Object.keys(sessionStorage)].some((k) => /^tak\.(library|savedGame|match|tab)/.test(k)); } catch { return false; } };
-const returning = kept() || location.hash.startsWith('#g=');
+const returning = kept() || /^#[gf]=/.test(location.hash);
 let board;
 try {
   board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning, theme: boardTheme(), site: SITE });
@@ -151,7 +151,10 @@ const ensureKeeper = later(async () => (keeper = (await keeperModule()).createKe
   // Who plays a game is kept with it, and comes back when it is opened.
   sides: () => ({ opponent: settings.opponent, level: settings.level, human: settings.human }),
   applySides: (sides) => { settings = { ...settings, ...sides }; },
+  friend: () => friendly(),
 })));
+// Games with a friend by link (www/friend.js): loaded with the first one.
+const friendly = later(async () => (await import('./friend.js')).setUpFriend({ board, t: () => t, showNotice, keeper: await ensureKeeper(), saveNow: () => saveNow(), ask, refresh: () => refresh() }));
 // This tab's game from before a reload, or the game changed last (a new tab).
 if (returning) await (await ensureKeeper()).start();
 // The page's API (for scripts and tests), published once the saved game is back: before
@@ -207,6 +210,8 @@ document.addEventListener('visibilitychange', () => { if (document.hidden) flush
 // arrival or typed into the address bar of a tab already showing the page.
 async function openLink() {
   await t.more(); // what a link may be told comes later
+  const hash = location.hash;
+  if (hash.startsWith('#f=')) { history.replaceState(null, '', location.pathname + location.search); return (await friendly()).receive(hash); }
   try {
     const shared = await (await shareModule()).readLink();
     if (!shared) return;
@@ -223,9 +228,9 @@ async function openLink() {
         : t('share.bad_link', { error: err?.message || err }));
   }
 }
-if (location.hash.startsWith('#g=')) await openLink();
+if (/^#[gf]=/.test(location.hash)) await openLink();
 addEventListener('hashchange', async () => {
-  if (!location.hash.startsWith('#g=')) return;
+  if (!/^#[gf]=/.test(location.hash)) return;
   computer.cancel();
   await openLink();
   maybeThink();
@@ -482,10 +487,11 @@ $('new-game').addEventListener('click', async () => {
     matchTools,
     openingDialog,
     readVariant,
+    friend: friendly,
     start: (chosen, size, komi, length) => {
       settings = { ...settings, ...chosen };
       saveSettings();
-      startGame(size, komi, settings.rules, length);
+      return startGame(size, komi, settings.rules, length);
     },
   });
 });
@@ -610,57 +616,11 @@ async function studyFor(dialog, line) {
   return dialog.open;
 }
 
-// Share and export. The dialog's form comes with www/share.js when first opened.
-const shareDialog = $('share-dialog');
+// Share and export: the dialog, its markup and its logic come with www/share.js when first opened.
 $('share').addEventListener('click', async () => {
   closeMenu();
-  if (!$('share-form')) {
-    shareDialog.innerHTML = (await shareModule()).SHARE_FORM;
-    wireShareForm();
-  }
-  $('share-error').textContent = '';
-  const s = board.status();
-  const form = $('share-form');
-  form.from.value = '0';
-  form.to.value = String(board.plyCount());
-  form.from.max = form.to.max = String(board.plyCount());
-  $('share-link').value = '';
-  await openingDialog(shareDialog);
-  shareDialog.showModal();
-  board.study().catch(() => {}); // images are the study build's
-  // A shared game's clocks wait, paused, for whoever opens the link.
-  try { $('share-link').value = await (await shareModule()).shareLink(board.save().replace(/^clock (.*) running$/m, "clock $1 paused")); } catch (err) { $('share-error').textContent = String(err?.message || err); }
-  void s;
+  (await shareModule()).openShare({ board, t: () => t, openingDialog, showNotice, fromFile, embedThis: embedThisModule, look: () => ({ theme: settings.theme, lang: document.documentElement.lang, flip: $('flip').getAttribute('aria-pressed') === 'true' }) });
 });
-/** The Share form's listeners, added once its markup is in the page. */
-function wireShareForm() {
-  $('embed-this').hidden = fromFile;
-  $('share-copy').addEventListener('click', async () => {
-    $('share-link').select();
-    try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('share.link_copied'); } catch { $('share-error').textContent = t('share.copy_link_by_hand'); }
-  });
-  // Embed this: the code for another page, with its preview (www/embed-this.js).
-  $('embed-this').addEventListener('click', async () => {
-    try {
-      shareDialog.close();
-      await (await embedThisModule()).openEmbedThis(board, t, { theme: settings.theme, lang: document.documentElement.lang, flip: $('flip').getAttribute('aria-pressed') === 'true' });
-    } catch (err) { showNotice(String(err?.message || err)); }
-  });
-  $('export-png').addEventListener('click', () => download(board.toPNG(imageOptions()), 'tak.png'));
-  $('export-svg').addEventListener('click', async () => download(new Blob([await board.toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
-  $('export-animation').addEventListener('click', async () => {
-    const form = $('share-form');
-    const from = Math.max(0, Number(form.from.value) || 0);
-    const to = Math.min(board.plyCount(), Number(form.to.value) || 0);
-    if (to < from) { $('share-error').textContent = t('share.bad_range'); return; }
-    $('share-error').textContent = t('share.making');
-    try {
-      await download(board.toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak-animation.png');
-      $('share-error').textContent = '';
-    } catch (err) { $('share-error').textContent = String(err?.message || err); }
-  });
-}
-const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
 const download = async (blob, name) => (await shareModule()).download(await blob, name);
 
 // Copy and paste.

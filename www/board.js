@@ -43,7 +43,7 @@ export function loadEngine(name = 'play') {
       ? initPlay({ module_or_path: playWasm() }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
       : import('../pkg/tak_study.js').then(async (m) => {
         await m.default({ module_or_path: inline ? Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
-        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, library: { importGames: m.importGames, exportSave: m.exportSave, thumbnail: m.thumbnail, summarizeSave: m.summarizeSave }, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring };
+        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, library: m, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring };
       }));
     // A failed fetch (offline before the first visit ended) is tried again next time.
     builds.get(name).catch(() => builds.delete(name));

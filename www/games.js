@@ -36,6 +36,7 @@ const STYLE = `
 .games-list input { width: 100%; }
 .games-space { margin-right: auto; font-size: .9em; }
 .games-status:empty { display: none; }
+.games-list li.your-move .facts { font-weight: 600; }
 `;
 
 /** How many rows are drawn at a time: a list of thousands draws its first rows at once. */
@@ -113,7 +114,18 @@ function facts(e) {
   if (!s) return e.damaged ? ctx.t('games.damaged_help') : '';
   const state = s.result ? ctx.t('games.result', { result: s.result })
     : ctx.t('games.to_move', { player: ctx.t(s.toMove === 'white' ? 'color.white' : 'color.black') });
-  return `${s.size}×${s.size} · ${ctx.t('games.plies', { count: s.plies })} · ${state}`;
+  return `${s.size}×${s.size} · ${ctx.t('games.plies', { count: s.plies })} · ${friendState(e) ?? state}`;
+}
+
+/** A game with a friend by link (www/friend.js): whose move it is, and when the last move came. */
+function friendState(e) {
+  const f = e.friend;
+  const s = e.summary;
+  if (!f || s.result) return null;
+  const whose = f.side === 'watch' ? ctx.t('friend.list_watch')
+    : f.side === s.toMove ? ctx.t('friend.list_yours')
+      : ctx.t('friend.list_theirs', { name: (s.toMove === 'white' ? s.white : s.black) || ctx.t(s.toMove === 'white' ? 'color.white' : 'color.black') });
+  return f.at ? `${whose} (${ctx.t('friend.list_last', { when: when(f.at) })})` : whose;
 }
 
 function render() {
@@ -140,6 +152,7 @@ function button(key, run) {
 function row(e) {
   const li = document.createElement('li');
   li.dataset.id = e.id;
+  if (e.friend && !e.summary?.result && e.friend.side === e.summary?.toMove) li.classList.add('your-move');
   const img = document.createElement('img');
   img.className = 'thumb';
   img.alt = '';

@@ -34,9 +34,16 @@ const hasOldKeys = () => {
  * The keeper of `board`'s game. `t()` is the page's translator and `showNotice(text)` its
  * notice line; `after()` is called once a game opened from a notice's button is on the board;
  * `sides()` is who plays (`{opponent, level, human}`) to keep with the game and
- * `applySides(sides)` sets it back when a game is opened.
+ * `applySides(sides)` sets it back when a game is opened. `friend()` loads friend games
+ * (www/friend.js), told of each entry shown once one has been.
  */
-export function createKeeper({ board, t, showNotice, after, sides, applySides }) {
+export function createKeeper({ board, t, showNotice, after, sides, applySides, friend }) {
+  let friendly = false; // a friend game was shown: www/friend.js is told of every game shown
+  const told = (entry) => {
+    if (!entry.friend && !friendly) return;
+    friendly = true;
+    friend?.().then((f) => f.shown(entry)).catch(() => {});
+  };
   /** Says `key` (with `args`) in the notice; `action` (`{label, run}`) adds its button. */
   async function say(key, args = {}, action = null) {
     await t().more(); // the library's words come with the dialogs' texts
@@ -95,6 +102,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides })
     remember();
     if (found.entry.sides) applySides(readSides(found.entry.sides));
     library.touch(id, { opened: Date.now() }).catch(() => {});
+    told(found.entry);
     return null;
   }
 
@@ -199,6 +207,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides })
         say('library.unavailable', { error: err?.message ?? String(err) });
       }
       if (reading && document.getElementById('notice').textContent === reading) showNotice('');
+      // Friend games waiting for a move are counted in the title from the start.
+      library.list().then((all) => { if (all.some((e) => e.friend)) friend?.(); }).catch(() => {});
     },
 
     async bringBack() {
@@ -235,6 +245,14 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides })
     /** Whether the game on the board is the one kept (after flush: a reload loses nothing). */
     isKept() {
       return blank || board.saveToKeep() === texts.get(id);
+    },
+
+    /** Keeps the game now, even an empty board (a friend game is kept from its start): resolves to its entry's id. */
+    async keepNow() {
+      blank = false;
+      try { localStorage.setItem(KEPT_HINT, '1'); } catch { /* disabled */ }
+      await write();
+      return id;
     },
 
     /** Keeps the game (after a change): resolves once written. */

@@ -14,6 +14,8 @@ addStyle(`
 .computer-options { border: 1px solid var(--line); border-radius: .4rem; margin: .5rem 0; }
 .computer-options[disabled] { opacity: .5; }
 .clock-custom { display: flex; gap: .6rem; flex-wrap: wrap; }
+#friend-options input { display: block; width: 100%; box-sizing: border-box; padding: .35rem; margin-top: .15rem; }
+#friend-options .hint { margin: .1rem 0 .3rem; font-size: .85em; color: var(--muted); }
 @media (max-height: 30rem) {
   #new-form { display: grid; grid-template-columns: 1fr 1fr; column-gap: .8rem; }
   #new-form h2, #new-form .computer-options, #new-form .row.end { grid-column: 1 / -1; }
@@ -42,8 +44,34 @@ const NEW_GAME_FORM = `
     <select name="opponent">
       <option value="human" selected data-i18n="new.opponent_human">A person on this device</option>
       <option value="computer" data-i18n="new.opponent_computer">The computer</option>
+      <option value="friend" data-i18n="friend.opponent">A friend, by link</option>
     </select>
   </label>
+  <fieldset id="friend-options" class="computer-options" hidden>
+    <legend data-i18n="friend.legend">A friend, by link</legend>
+    <p class="hint" data-i18n="friend.how">Each move travels in a link you send however you like (chat, mail, a text message). Nothing is kept anywhere but on your two devices.</p>
+    <label><span data-i18n="new.you_play">You play</span>
+      <select name="friendSide">
+        <option value="white" selected data-i18n="friend.side_white">White (you move first)</option>
+        <option value="black" data-i18n="friend.side_black">Black (your friend moves first)</option>
+      </select>
+    </label>
+    <label><span data-i18n="friend.your_name">Your name (optional)</span>
+      <input name="friendMe" maxlength="40" autocomplete="nickname">
+    </label>
+    <label><span data-i18n="friend.their_name">Your friend’s name (optional)</span>
+      <input name="friendThem" maxlength="40" autocomplete="off">
+    </label>
+    <label><span data-i18n="friend.days">Time per move</span>
+      <select name="friendDays">
+        <option value="0" selected data-i18n="friend.no_limit">No limit</option>
+        <option value="1" data-i18n="friend.days_1">1 day</option>
+        <option value="2" data-i18n="friend.days_2">2 days</option>
+        <option value="3" data-i18n="friend.days_3">3 days</option>
+        <option value="7" data-i18n="friend.days_7">7 days</option>
+      </select>
+    </label>
+  </fieldset>
   <fieldset id="computer-options" class="computer-options">
     <legend data-i18n="new.computer">Against the computer</legend>
     <label><span data-i18n="new.level">Level</span>
@@ -63,7 +91,7 @@ const NEW_GAME_FORM = `
       </select>
     </label>
   </fieldset>
-  <label><span data-i18n="clock.title">Clock</span>
+  <label id="clock-label"><span data-i18n="clock.title">Clock</span>
     <select name="clock">
       <option value="none" selected data-i18n="clock.none">No clock</option>
       <option value="1:0 +1">1+1</option>
@@ -83,7 +111,7 @@ const NEW_GAME_FORM = `
       <input type="number" name="clockIncrement" min="0" max="60" step="1" value="15" inputmode="numeric" required>
     </label>
   </div>
-  <label><span data-i18n="new.play">Play</span>
+  <label id="length-label"><span data-i18n="new.play">Play</span>
     <select name="length">
       <option value="single" selected data-i18n="new.single">One game</option>
       <option value="games-3" data-i18n="new.games3">A match of 3 games</option>
@@ -184,7 +212,14 @@ export async function openNewGame(context) {
   dialog.showModal();
 }
 
-const syncComputerOptions = () => { $('computer-options').disabled = form.opponent.value !== 'computer'; };
+const syncComputerOptions = () => {
+  $('computer-options').disabled = form.opponent.value !== 'computer';
+  // A friend by link: one game, days per move instead of a clock.
+  const friend = form.opponent.value === 'friend';
+  $('friend-options').hidden = !friend;
+  $('computer-options').hidden = $('clock-label').hidden = $('length-label').hidden = friend;
+  if (friend) { form.length.value = 'single'; form.clock.value = 'none'; syncClockOptions(); }
+};
 // The opening and the pieces: the form's own fieldset. Empty counts are the size's standard,
 // shown beside them; the board judges the whole before the dialog closes.
 function writeVariant(v) {
@@ -244,8 +279,17 @@ function wire() {
   form.length.addEventListener('change', syncMatchOptions);
   form.clock.addEventListener('change', syncClockOptions);
   form.opponent.addEventListener('change', syncMatchOptions);
-  function startChosen() {
+  async function startChosen() {
     const { matchTools } = ctx;
+    if (form.opponent.value === 'friend') {
+      // A game between people on two devices: www/friend.js makes it one once started.
+      const side = form.friendSide.value === 'black' ? 'black' : 'white';
+      const [me, them] = [form.friendMe.value.trim().slice(0, 40), form.friendThem.value.trim().slice(0, 40)];
+      const friend = ctx.friend(); // on its way while the game starts
+      await ctx.start({ opponent: 'human', rules: matchTools.readRuleOptions(form), variant: readVariantForm(), clock: 'none' }, form.size.value, form.komi.value, null);
+      if (ctx.board.plyCount() === 0) (await friend).begin({ side, days: Number(form.friendDays.value) || null, names: side === 'white' ? [me, them] : [them, me] });
+      return;
+    }
     const chosen = {
       opponent: form.opponent.value === 'computer' ? 'computer' : 'human',
       level: Number(form.level.value) || 3,

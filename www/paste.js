@@ -5,7 +5,7 @@
 const PASTE_FORM = `
 <form method="dialog" id="paste-form">
   <h2 id="paste-title" data-i18n="paste.title">Load a game or position</h2>
-  <label for="paste-text" data-i18n="paste.label">Paste a game (PTN, PTN Ninja or playtak.com notation) or a TPS position</label>
+  <label for="paste-text" data-i18n="paste.label">Paste a game (PTN, PTN Ninja or playtak.com notation), a TPS position or a game’s link</label>
   <textarea id="paste-text" rows="8" spellcheck="false"></textarea>
   <p id="paste-held" hidden><span id="paste-held-text"></span> <button type="button" id="paste-clear" data-i18n="paste.clear">Clear</button></p>
   <p id="paste-error" class="error" aria-live="assertive"></p>
@@ -110,6 +110,15 @@ async function load(e) {
   const { dialog, board, t } = ctx;
   if (!(await ctx.studyFor(dialog, $('paste-error')))) return;
   const text = pastedLong ?? $('paste-text').value;
+  // A game's link pasted (a friend's move where the link would open another copy of the page:
+  // tak.html on another device): opened here, as if followed.
+  const link = /#[gf]=[\w-]+/.exec(text.trim());
+  if (link && /^\S+$/.test(text.trim())) {
+    releasePaste();
+    dialog.close('load');
+    location.hash = link[0];
+    return;
+  }
   const before = await ctx.beforeLoad();
   if (!before) return;
   // A long game is read in slices: the dialog says how far it got, and Load waits.

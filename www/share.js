@@ -48,9 +48,9 @@ async function pipe(bytes, stream) {
 }
 
 /** The link to this page that opens `saved` (a board's save text): game, variations, ply. */
-export async function shareLink(saved, base = location.href) {
+export async function shareLink(saved, base = location.href, prefix = PREFIX) {
   const packed = await pipe(new TextEncoder().encode(saved), new CompressionStream('deflate-raw'));
-  return `${base.split('#')[0]}${PREFIX}${toBase64Url(packed)}`;
+  return `${base.split('#')[0]}${prefix}${toBase64Url(packed)}`;
 }
 
 /** The most a link may unpack to (a save's limit): a small link cannot inflate past it. */
@@ -71,9 +71,9 @@ export class LinkError extends Error {
  * for a damaged link, or one that would unpack past MAX_UNPACKED (checked while unpacking:
  * nothing past the limit is ever held).
  */
-export async function readLink(hash = location.hash) {
-  if (!hash.startsWith(PREFIX)) return null;
-  const text = hash.slice(PREFIX.length);
+export async function readLink(hash = location.hash, prefix = PREFIX) {
+  if (!hash.startsWith(prefix)) return null;
+  const text = hash.slice(prefix.length);
   if (text.length > MAX_UNPACKED) throw new LinkError('too_large');
   let bytes;
   try { bytes = fromBase64Url(text); } catch { throw new LinkError('damaged'); }
@@ -124,4 +124,66 @@ export function download(blob, name) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+const $ = (id) => document.getElementById(id);
+let ctx = null;
+
+/**
+ * Opens the Share dialog (its form is put in the page when first opened). `context`: the
+ * `board`, `t()` (the page's translator), `openingDialog` (its texts), `showNotice`,
+ * `fromFile` (no Embed this from a file), `embedThis()` (www/embed-this.js) and `look()`
+ * (theme, language and flip, for Embed this).
+ */
+export async function openShare(context) {
+  ctx = context;
+  const { board } = ctx;
+  const dialog = $('share-dialog');
+  if (!$('share-form')) {
+    dialog.innerHTML = SHARE_FORM;
+    wireShareForm();
+  }
+  $('share-error').textContent = '';
+  const form = $('share-form');
+  form.from.value = '0';
+  form.to.value = String(board.plyCount());
+  form.from.max = form.to.max = String(board.plyCount());
+  $('share-link').value = '';
+  await ctx.openingDialog(dialog);
+  dialog.showModal();
+  board.study().catch(() => {}); // images are the study build's
+  // A shared game's clocks wait, paused, for whoever opens the link.
+  try { $('share-link').value = await shareLink(board.save().replace(/^clock (.*) running$/m, 'clock $1 paused')); } catch (err) { $('share-error').textContent = String(err?.message || err); }
+}
+
+/** The Share form's listeners, added once its markup is in the page. */
+function wireShareForm() {
+  const t = (key, args) => ctx.t()(key, args);
+  const board = () => ctx.board;
+  const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
+  $('embed-this').hidden = ctx.fromFile;
+  $('share-copy').addEventListener('click', async () => {
+    $('share-link').select();
+    try { await navigator.clipboard.writeText($('share-link').value); $('share-error').textContent = t('share.link_copied'); } catch { $('share-error').textContent = t('share.copy_link_by_hand'); }
+  });
+  // Embed this: the code for another page, with its preview (www/embed-this.js).
+  $('embed-this').addEventListener('click', async () => {
+    try {
+      $('share-dialog').close();
+      await (await ctx.embedThis()).openEmbedThis(board(), ctx.t(), ctx.look());
+    } catch (err) { ctx.showNotice(String(err?.message || err)); }
+  });
+  $('export-png').addEventListener('click', async () => download(await board().toPNG(imageOptions()), 'tak.png'));
+  $('export-svg').addEventListener('click', async () => download(new Blob([await board().toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
+  $('export-animation').addEventListener('click', async () => {
+    const form = $('share-form');
+    const from = Math.max(0, Number(form.from.value) || 0);
+    const to = Math.min(board().plyCount(), Number(form.to.value) || 0);
+    if (to < from) { $('share-error').textContent = t('share.bad_range'); return; }
+    $('share-error').textContent = t('share.making');
+    try {
+      download(await board().toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak-animation.png');
+      $('share-error').textContent = '';
+    } catch (err) { $('share-error').textContent = String(err?.message || err); }
+  });
 }

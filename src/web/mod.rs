@@ -40,6 +40,7 @@ pub mod describe;
 pub mod drag;
 #[cfg(feature = "study")]
 pub mod editor;
+pub mod friend;
 pub mod i18n;
 pub mod input;
 pub mod json;

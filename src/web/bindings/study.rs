@@ -513,3 +513,93 @@ pub fn export_save(save: &str, lang: &str) -> Result<Vec<String>, JsError> {
 pub fn thumbnail(tps: &str, px: f64, dark: bool) -> String {
     library::thumbnail(tps, px, dark).unwrap_or_default()
 }
+
+/// The text of a friend game's link (`www/friend.js` packs it into `#f=…`): the main line
+/// of the kept save `save`, under game id `id`, sent by `from` (`white` or `black`), with a
+/// draw offer, days per move (0: no clock) and the time sent. Throws for a damaged save.
+#[wasm_bindgen(js_name = friendLink)]
+pub fn friend_link(
+    save: &str,
+    id: &str,
+    from: &str,
+    offer_draw: bool,
+    days: u32,
+    sent: f64,
+) -> Result<String, JsError> {
+    use crate::web::friend::{self, Sent};
+    let game = library::read_save(save).map_err(|m| library_error(m, "en"))?;
+    let sent = Sent {
+        id: id.to_string(),
+        from: if from == "black" {
+            crate::Color::Black
+        } else {
+            crate::Color::White
+        },
+        offer_draw,
+        days: (days > 0).then_some(days.min(friend::MAX_DAYS)),
+        sent: (sent.is_finite() && sent > 0.0).then_some(sent),
+    };
+    Ok(friend::write_link(&game, &sent))
+}
+
+/// What a friend game's link does to the game kept (`kept`: its save, or none when this
+/// device does not have that game), all checked before anything is kept:
+/// `{refused, why}` (refused: `damaged`, `check`, `illegal`, `other`, `kept`), or `{verdict,
+/// id, plies, from, offerDraw, days, sent, toMove, over, save, variation}` where `verdict` is
+/// `new`, `same`, `newer`, `older` or `forked`, `save` the game to keep and show (none for
+/// same and older: nothing changes) and `variation` the path of a fork's first ply.
+#[wasm_bindgen(js_name = friendReceive)]
+pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
+    use crate::web::friend;
+    use crate::web::json::{object, Json};
+    let mut out = String::new();
+    let r = match friend::receive(text, kept.as_deref()) {
+        Ok(r) => r,
+        Err(e) => {
+            let why = match &e {
+                friend::Refusal::Illegal(w) => w.as_str(),
+                _ => "",
+            };
+            object(&mut out, &[("refused", &e.code()), ("why", &why)]);
+            return to_js(&super::Raw(out));
+        }
+    };
+    let link = &r.link;
+    let (end, outcome) = link.game.main_line_end();
+    let to_move = friend::side_name(end.to_move());
+    let over = outcome.map(crate::Outcome::ptn_result);
+    let from = friend::side_name(link.sent.from);
+    let fields: [(&str, &dyn Json); 11] = [
+        ("verdict", &r.verdict),
+        ("id", &link.id),
+        ("plies", &link.plies),
+        ("from", &from),
+        ("offerDraw", &link.sent.offer_draw),
+        ("days", &link.sent.days),
+        ("sent", &link.sent.sent),
+        ("toMove", &to_move),
+        ("over", &over),
+        ("save", &r.save),
+        ("variation", &r.variation),
+    ];
+    object(&mut out, &fields);
+    to_js(&super::Raw(out))
+}
+
+/// The kept save `save` with its players named `white` and `black` (a friend game's names,
+/// set when it starts; an empty name leaves that tag as it is). Throws for a damaged save.
+#[wasm_bindgen(js_name = friendNamed)]
+pub fn friend_named(save: &str, white: &str, black: &str) -> Result<String, JsError> {
+    let mut game = library::read_save(save).map_err(|m| library_error(m, "en"))?;
+    for (tag, name) in [("Player1", white), ("Player2", black)] {
+        let name: String = name
+            .chars()
+            .filter(|c| !c.is_control() && *c != '"')
+            .take(40)
+            .collect();
+        if !name.trim().is_empty() {
+            game.set_tag(tag, name.trim());
+        }
+    }
+    Ok(storage::save_game(&game))
+}

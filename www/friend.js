@@ -1,0 +1,499 @@
+// Playing a friend by link (correspondence), with no server: each move travels in a `#f=`
+// link, sent through whatever the players already use. Loaded when first wanted (New game →
+// "A friend, by link", a `#f=` link, a friend game opened from My games): never on a first
+// visit's way to its board. Glue only: what a link carries and what its arrival does to the
+// game kept (newer, the same, older, forked, refused) is the study build's Rust
+// (src/web/friend.rs); the game is kept in the library (www/library.js) like any other.
+//
+// Each device keeps, with the game's entry, `friend`: {side: 'white' | 'black' | 'watch',
+// days (per move, or null), at (when the last move came or went, ms), seen (the state last
+// sent or received: "plies:result"), offer (the side that offers a draw, or null)}. The
+// entry's id is the game's id, the same on both devices: a link finds its game by it. Which
+// side a device plays is said there once: by the player who starts the game, and by whoever
+// receives its first link ("I play Black" or "Just watch"); a third person watches.
+import * as library from './library.js';
+import { loadEngine } from './board.js';
+import { addStyle } from './styles.js';
+import { readLink, shareLink } from './share.js';
+
+export const PREFIX = '#f=';
+const DAY = 24 * 60 * 60 * 1000;
+const $ = (id) => document.getElementById(id);
+
+addStyle(`
+.friend-bar { display: flex; flex-wrap: wrap; gap: .3rem .5rem; align-items: center; margin: .3rem 0; padding: .4rem .5rem; border: 1px solid var(--line); border-radius: .4rem; font-size: .9rem; }
+.friend-bar[hidden] { display: none; }
+.friend-bar .say { flex: 1 1 12rem; }
+.friend-bar button { padding: .15rem .55rem; }
+#friend-dialog { width: min(40rem, 96vw); }
+#friend-dialog .what { margin: .2rem 0 .6rem; }
+.friend-more { display: grid; grid-template-columns: auto 1fr; gap: .8rem; align-items: start; margin-top: .6rem; }
+.friend-qr { width: 11rem; height: 11rem; background: #fff; border-radius: .3rem; padding: .4rem; box-sizing: border-box; }
+.friend-qr svg { width: 100%; height: 100%; display: block; }
+.friend-qr.none { display: flex; align-items: center; justify-content: center; text-align: center; font-size: .8rem; color: #333; }
+.friend-more textarea { width: 100%; box-sizing: border-box; min-height: 11rem; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .8rem; resize: vertical; }
+.friend-more label { font-size: .85rem; }
+@media (max-width: 32rem) { .friend-more { grid-template-columns: 1fr; justify-items: center; } .friend-more > label { width: 100%; } .friend-more textarea { min-height: 6rem; } }
+`);
+
+const DIALOG = `
+<form method="dialog">
+  <h2 id="friend-title" data-i18n="friend.send_title">Send your move</h2>
+  <p id="friend-what" class="what"></p>
+  <div class="row">
+    <input id="friend-link" class="wide-input" readonly spellcheck="false" aria-labelledby="friend-title">
+    <button id="friend-copy" type="button" data-i18n="btn.copy">Copy</button>
+    <button id="friend-share" type="button" data-i18n="friend.share" hidden>Share…</button>
+  </div>
+  <label class="check"><input type="checkbox" id="friend-offer"> <span data-i18n="friend.offer_with">Offer a draw with it</span></label>
+  <div class="friend-more">
+    <div id="friend-qr" class="friend-qr" role="img" aria-label="QR code of the link" data-i18n-label="friend.qr"></div>
+    <label><span data-i18n="friend.ptn">The game as PTN, for those who prefer it</span><textarea id="friend-ptn" readonly spellcheck="false"></textarea></label>
+  </div>
+  <p id="friend-status" aria-live="polite"></p>
+  <div class="row end"><button value="close" class="primary" data-i18n="btn.close">Close</button></div>
+</form>`;
+
+let ctx = null;
+/** The friend game on the board: `{id, friend}` of its entry, or null. */
+let current = null;
+/** The state for which Send was last opened by itself: it opens once per move. */
+let offered = null;
+/** This device played or ended the game shown since Send last opened by itself. Only then does
+ * it open: a game coming onto the board (from a link, from My games) is not a move of its. */
+let moved = false;
+/** A link is being put on the board: nothing is said or played until it is. */
+let receiving = false;
+/** A link that forked from the game shown, waiting for the reader's choice: {path, state}. */
+let fork = null;
+const study = () => loadEngine('study').then((m) => m.library);
+const t = (key, args) => ctx.t()(key, args);
+
+/**
+ * Sets up friend games on the page once. `context`: {board, t() (the page's translator),
+ * showNotice, keeper (www/keeper.js's, started), saveNow() (keeps the game on the board),
+ * ask(question) (www/confirm.js), refresh()}.
+ */
+export async function setUpFriend(context) {
+  ctx = context;
+  await ctx.t().more(); // the bar's words are the dialogs' (fetched apart in dist/)
+  const bar = document.createElement('div');
+  bar.id = 'friend-bar';
+  bar.className = 'friend-bar';
+  bar.hidden = true;
+  bar.setAttribute('aria-live', 'polite');
+  $('notice').after(bar);
+  ctx.board.on('change', () => follow());
+  ctx.board.on('move', (e) => {
+    lastPly = e.ptn;
+    if (thisGame() && !receiving) moved = true;
+    // A ply played here goes on the game itself: after a take-back it replaces the ply taken
+    // back (a variation would never be sent), and the friend sees a fork they may refuse.
+    if (!thisGame() || current.friend.side === 'watch' || fork) return;
+    const s = ctx.board.status();
+    if (s.node != null && !s.tree.some((item) => item.id === s.node)) ctx.board.promote(s.node);
+  });
+  library.onChange(() => count());
+  count();
+  setInterval(() => { if (current) follow(); }, 60 * 1000); // the time left, said as it goes
+  return { receive, begin, shown, count };
+}
+
+/** A side's player, as the game's tags name them (Player1, Player2), else the colour. */
+const name = (color) => {
+  const s = summary();
+  return s?.[color] || t(color === 'white' ? 'color.white' : 'color.black');
+};
+const other = (color) => (color === 'white' ? 'black' : 'white');
+/** A game's state as sent: its main line's length, end and position (a ply replaced counts). */
+const stateOf = (s) => (s ? `${s.plies}:${s.result ?? ''}:${s.tps}` : '');
+/** The main line's summary (plies, toMove, result): what a link sends. */
+const summary = () => ctx.board.summary();
+const thisGame = () => current && ctx.keeper.id === current.id;
+
+/** Keeps `friend` (the fields changed) with entry `id`, and as the game shown's. */
+async function keepFriend(id, changes) {
+  const found = await library.get(id);
+  const friend = { ...(found?.entry.friend ?? {}), ...changes };
+  await library.touch(id, { friend });
+  if (current?.id === id) current.friend = friend;
+  count();
+  return friend;
+}
+
+/** A game of `entry` is on the board (keeper.js calls this for every entry it shows). */
+export function shown(entry) {
+  // The same game again: what this module holds of it is the newest (it writes it).
+  if (current?.id !== entry?.id) {
+    current = entry?.friend ? { id: entry.id, friend: { ...entry.friend } } : null;
+    fork = null;
+  }
+  follow();
+}
+
+/** Says `text` in the friend bar with buttons `[{label, run}]`; empty text hides it. */
+function say(text, buttons = []) {
+  const bar = $('friend-bar');
+  if (!bar) return;
+  bar.hidden = !text;
+  const line = document.createElement('span');
+  line.className = 'say';
+  line.textContent = text;
+  bar.replaceChildren(line, ...buttons.map(({ label, run, id }) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = t(label);
+    if (id) b.id = id;
+    b.addEventListener('click', run);
+    return b;
+  }));
+}
+
+/** Time left, in words: "2 days 3 hours", "5 hours", "40 minutes". */
+function left(ms) {
+  const hours = Math.floor(ms / 3600000);
+  if (hours >= 24) return t('friend.days_left', { days: Math.floor(hours / 24), hours: hours % 24 });
+  if (hours >= 1) return t('friend.hours_left', { hours });
+  return t('friend.minutes_left', { minutes: Math.max(1, Math.floor(ms / 60000)) });
+}
+
+/** After any change: who may move, what to say, and Send when this device just moved. */
+function follow() {
+  const board = ctx.board;
+  // The page's own Resign and Offer a draw are for two players at one board (they resign the
+  // side to move): a friend game has its own, in the bar, for this device's side.
+  for (const id of ['resign', 'offer-draw']) if ($(id)) $(id).hidden = !!thisGame();
+  if (!thisGame()) {
+    board.set({ interactive: true });
+    say('');
+    return;
+  }
+  const f = current.friend;
+  const s = summary();
+  if (!s || typeof s.then === 'function') return;
+  if (receiving) { board.set({ interactive: false }); return; }
+  const mine = f.side === s.toMove && !s.result;
+  // This side moves where it is its turn on the board, but never over a ply that came from
+  // the friend (`got`: plies received): its own ply, sent or not, it may take back and replace
+  // (the friend then sees a fork and chooses).
+  const shown = board.status();
+  board.set({ interactive: f.side !== 'watch' && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
+  const state = stateOf(s);
+  const players = { friend: name(f.side === 'watch' ? 'black' : other(f.side)) };
+  if (f.side === 'watch') {
+    if (f.from) {
+      // Not said yet which side this device plays: the first link of a game asks.
+      say(t('friend.invited', { name: name(f.from), side: t(`color.${other(f.from)}`) }), [
+        { label: `friend.i_play_${other(f.from)}`, id: 'friend-i-play', run: () => choose(other(f.from)) },
+        { label: 'friend.watch', id: 'friend-watch', run: () => choose('watch') },
+      ]);
+    } else {
+      say(s.result ? t('friend.watching_over', { result: s.result }) : t('friend.watching', { name: name(s.toMove) }));
+    }
+    return;
+  }
+  if (fork) {
+    say(t('friend.forked', { ply: Math.ceil(fork.path.length / 2) }), [
+      { label: 'friend.take_theirs', id: 'friend-theirs', run: () => settle(true) },
+      { label: 'friend.keep_mine', id: 'friend-mine', run: () => settle(false) },
+    ]);
+    return;
+  }
+  const changed = state !== f.seen;
+  const due = f.days && f.at ? f.at + f.days * DAY - Date.now() : null;
+  const buttons = [];
+  let text;
+  if (changed) {
+    text = s.result ? t('friend.send_result', { friend: players.friend }) : t('friend.send_now', { friend: players.friend });
+    buttons.push({ label: 'friend.send', id: 'friend-send', run: () => openSend() });
+    // Sent by itself once per move made here: this device's ply, or the game's end.
+    if (moved && offered !== state && (!mine || s.result)) {
+      moved = false;
+      offered = state;
+      queueMicrotask(() => openSend());
+    }
+  } else if (s.result) {
+    text = t('friend.over', { result: s.result });
+  } else if (f.offer && f.offer !== f.side) {
+    text = t('friend.offered', { friend: players.friend });
+    buttons.push({ label: 'friend.accept', id: 'friend-accept', run: acceptDraw }, { label: 'friend.decline', id: 'friend-decline', run: () => keepFriend(current.id, { offer: null }).then(follow) });
+  } else if (mine) {
+    text = due != null && due > 0 ? t('friend.your_move_left', { left: left(due) }) : t('friend.your_move');
+  } else if (due != null && due <= 0) {
+    // The other side's time ran out: the win is this side's to claim, or play on.
+    text = t('friend.flag', { friend: players.friend });
+    buttons.push({ label: 'friend.claim', id: 'friend-claim', run: claim }, { label: 'friend.play_on', run: () => keepFriend(current.id, { at: Date.now() }).then(follow) });
+  } else {
+    text = due != null ? t('friend.waiting_left', { friend: players.friend, left: left(due) }) : t('friend.waiting', { friend: players.friend });
+    buttons.push({ label: 'friend.send_again', run: () => openSend() });
+  }
+  if (!s.result) buttons.push({ label: 'friend.resign', id: 'friend-resign', run: resign });
+  if (!s.result && !changed && mine) buttons.push({ label: 'friend.offer', id: 'friend-offer-draw', run: () => openSend(true) });
+  say(text, buttons);
+}
+
+async function choose(side) {
+  await keepFriend(current.id, { side, from: null });
+  follow();
+}
+
+async function acceptDraw() {
+  await keepFriend(current.id, { offer: null });
+  ctx.board.goto('last');
+  moved = true;
+  ctx.board.agreeDraw();
+}
+async function resign() {
+  const side = current.friend.side;
+  if (!await ctx.ask({ question: 'friend.confirm_resign', yes: 'btn.resign' })) return;
+  ctx.board.goto('last');
+  moved = true;
+  ctx.board.resign(side);
+}
+async function claim() {
+  ctx.board.goto('last');
+  moved = true;
+  ctx.board.resign(other(current.friend.side)); // PTN writes a win on time as a resignation: 1-0
+}
+
+/**
+ * The link that sends the game on the board now (its main line), with a draw offer or not,
+ * and the PTN it carries (what follows the link's header: src/web/friend.rs).
+ */
+async function makeLink(offer) {
+  const lib = await study();
+  const f = current.friend;
+  const text = lib.friendLink(ctx.board.saveToKeep(), current.id, f.side, !!offer, f.days ?? 0, Date.now());
+  // From a file (tak.html), the link opens the page of the same name on the friend's device.
+  return { link: await shareLink(text, location.href, PREFIX), ptn: text.slice(text.indexOf('\n\n') + 2) };
+}
+
+/** The Send dialog: the link (Copy, Share, QR code), the PTN; a draw offered with it if asked. */
+async function openSend(offer = false) {
+  if (!thisGame() || current.friend.side === 'watch' || receiving || fork) return;
+  const dialog = ensureDialog();
+  if (dialog.open) return;
+  await ctx.t().more();
+  const { translatePage } = await import('./i18n.js');
+  translatePage(dialog, ctx.t());
+  const s = summary();
+  const f = current.friend;
+  $('friend-offer').checked = offer || (f.offer === f.side && stateOf(s) === f.offerAt);
+  $('friend-offer').disabled = !!s.result;
+  $('friend-what').textContent = s.result ? t('friend.what_result', { friend: name(other(f.side)), result: s.result })
+    : s.plies === 0 ? t('friend.what_start', { friend: name(other(f.side)) })
+      : t('friend.what', { friend: name(other(f.side)), move: lastMove() });
+  $('friend-share').hidden = typeof navigator.share !== 'function';
+  $('friend-status').textContent = '';
+  dialog.showModal();
+  await fill();
+}
+
+/** The ply last played here ("c3"), or the ply count when none was played since the page opened. */
+let lastPly = null;
+const lastMove = () => lastPly ?? t('friend.ply', { n: summary().plies });
+
+async function fill() {
+  const offer = $('friend-offer').checked;
+  const { link, ptn } = await makeLink(offer);
+  $('friend-link').value = link;
+  $('friend-ptn').value = ptn;
+  await drawQr(link);
+  // Made: this move is sent as far as this device can tell (the link exists to be passed on).
+  const s = summary();
+  await keepFriend(current.id, { seen: stateOf(s), at: current.friend.seen === stateOf(s) ? current.friend.at : Date.now(), ...(offer ? { offer: current.friend.side, offerAt: stateOf(s) } : current.friend.offer === current.friend.side ? { offer: null } : {}) });
+  follow();
+}
+
+async function drawQr(link) {
+  const box = $('friend-qr');
+  try {
+    const { default: qrcode } = await import('../node_modules/qrcode-generator/dist/qrcode.mjs');
+    const qr = qrcode(0, 'L'); // the smallest version that holds the link
+    qr.addData(link, 'Byte');
+    qr.make();
+    const n = qr.getModuleCount();
+    let path = '';
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) path += `M${c} ${r}h1v1h-1z`;
+    box.classList.remove('none');
+    box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 ${n + 4} ${n + 4}" shape-rendering="crispEdges"><path d="${path}" fill="#000"/></svg>`;
+  } catch {
+    // Past what a QR code holds (a very long game): the link and the PTN still go.
+    box.classList.add('none');
+    box.textContent = t('friend.qr_too_long');
+  }
+}
+
+function ensureDialog() {
+  let dialog = $('friend-dialog');
+  if (dialog) return dialog;
+  dialog = document.createElement('dialog');
+  dialog.id = 'friend-dialog';
+  dialog.setAttribute('aria-labelledby', 'friend-title');
+  dialog.innerHTML = DIALOG;
+  document.body.append(dialog);
+  $('friend-copy').addEventListener('click', async () => {
+    $('friend-link').select();
+    try { await navigator.clipboard.writeText($('friend-link').value); $('friend-status').textContent = t('friend.copied'); } catch { $('friend-status').textContent = t('share.copy_link_by_hand'); }
+  });
+  $('friend-share').addEventListener('click', async () => {
+    try { await navigator.share({ title: t('friend.share_title'), text: t('friend.share_text'), url: $('friend-link').value }); } catch { /* closed: the link is still there */ }
+  });
+  $('friend-offer').addEventListener('change', () => fill());
+  return dialog;
+}
+
+/**
+ * A friend game starts (New game → "A friend, by link"): the game just started on the board
+ * becomes one, this device playing `side`, with `days` per move (or none) and the players'
+ * names. Says what to do next.
+ */
+export async function begin({ side, days, names }) {
+  const board = ctx.board;
+  await board.study();
+  const lib = await study();
+  if (names?.some(Boolean)) {
+    const error = await board.restore(lib.friendNamed(board.saveToKeep(), names[0] ?? '', names[1] ?? ''));
+    if (error) ctx.showNotice(error);
+  }
+  const id = await ctx.keeper.keepNow();
+  const friend = { side, days: days || null, at: Date.now(), seen: side === 'white' ? stateOf(summary()) : null, got: 0, offer: null };
+  await library.touch(id, { friend });
+  current = { id, friend };
+  moved = side === 'black'; // Black's first link starts the game: Send opens at once
+  count();
+  follow();
+  if (side === 'white') say(t('friend.start_white', { friend: name('black') }), [{ label: 'friend.resign', id: 'friend-resign', run: resign }]);
+}
+
+/**
+ * A `#f=` link (`hash`) arrived: checked whole, then its game continued, added, or left as it
+ * is, as src/web/friend.rs decides; said in words. Nothing kept changes for a refused link.
+ */
+export async function receive(hash) {
+  receiving = false;
+  try {
+    await receiveLink(hash);
+  } catch (err) {
+    // Anything unforeseen (the study build could not load, the library is unavailable): said,
+    // and the game on the board stays as it was.
+    receiving = false;
+    ctx.showNotice(t('share.bad_link', { error: err?.message || err }));
+    follow();
+  }
+}
+
+async function receiveLink(hash) {
+  const board = ctx.board;
+  let text;
+  try {
+    text = await readLink(hash, PREFIX);
+  } catch (err) {
+    ctx.showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 }) : t('friend.refused_damaged'));
+    return;
+  }
+  if (!text) return;
+  await board.study();
+  const lib = await study();
+  const first = lib.friendReceive(text);
+  if (first.refused) { ctx.showNotice(t(`friend.refused_${first.refused}`, { why: first.why })); return; }
+  await ctx.keeper.flush(); // the game on the board as it is, before the link is compared with it
+  const found = await library.get(first.id);
+  const r = found ? lib.friendReceive(text, found.save ?? '') : first;
+  if (r.refused) { ctx.showNotice(t(`friend.refused_${r.refused}`, { why: r.why })); return; }
+  const now = Date.now();
+  const came = Math.min(now, r.sent ?? now);
+  const offer = r.offerDraw && !r.over ? r.from : null;
+  if (!found) {
+    // A game this device does not have: kept, and asked which side it plays (or watched).
+    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(r.save)), got: r.plies, offer };
+    try {
+      await library.put({ id: r.id, summary: lib.summarizeSave(r.save), sides: { opponent: 'human' }, friend }, { save: r.save, match: null }, 0);
+    } catch (err) {
+      ctx.showNotice(t(library.isFull(err) ? 'library.full' : 'save.failed', { limit: 8, error: err?.message ?? '' }));
+      return;
+    }
+    const error = await ctx.keeper.open(r.id);
+    if (error) ctx.showNotice(t(error));
+    else ctx.showNotice('');
+    return;
+  }
+  const error = await ctx.keeper.open(r.id);
+  if (error) { ctx.showNotice(t(error)); return; }
+  if (current?.id !== r.id) current = { id: r.id, friend: { side: 'watch', ...(found.entry.friend ?? {}) } };
+  fork = null;
+  const f = current.friend;
+  const state = r.save ? stateOf(lib.summarizeSave(r.save)) : null;
+  if (r.verdict === 'same' || r.verdict === 'older') {
+    if (offer && offer !== f.side && r.verdict === 'same') await keepFriend(r.id, { offer });
+    ctx.showNotice(r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
+    follow();
+    return;
+  }
+  // Newer or forked: the game kept, with the link's plies added (src/web/friend.rs `merged`);
+  // said before the board changes, so that nothing takes their move for one made here.
+  const changes = r.verdict === 'newer' ? { at: came, seen: state, got: r.plies, offer: offer && offer !== f.side ? offer : null } : {};
+  Object.assign(f, changes);
+  offered = state;
+  if (r.verdict === 'forked') fork = { path: r.variation, at: came };
+  ctx.showNotice('');
+  receiving = true; // no move here until the game is whole on the board
+  try {
+    const restored = await board.restore(r.save);
+    if (restored) { fork = null; ctx.showNotice(restored); return; }
+    if (r.verdict === 'newer') {
+      // The friend's ply played before the reader's eyes (a play animates, a step does not);
+      // not past an ending, which a step back would take back.
+      if (!r.over) {
+        board.goto(Math.max(0, r.plies - 1));
+        const next = board.status().line?.find((item) => item.ply === r.plies);
+        if (next) board.play(next.ptn);
+      }
+      board.goto('last');
+      if (r.over) ctx.showNotice(t('friend.came_over', { result: r.over }));
+    }
+    await ctx.saveNow();
+    await keepFriend(r.id, changes);
+  } finally {
+    receiving = false;
+  }
+  follow();
+  ctx.refresh();
+}
+
+/** After a fork: the link's line becomes the game (theirs) or is deleted (mine). */
+async function settle(theirs) {
+  const board = ctx.board;
+  const { path, at } = fork;
+  fork = null;
+  if (theirs) {
+    board.promote(path);
+    board.goto('last');
+    const state = stateOf(summary());
+    const got = summary().plies;
+    Object.assign(current.friend, { seen: state, at, got });
+    await ctx.saveNow();
+    await keepFriend(current.id, { seen: state, at, got });
+  } else {
+    board.deleteLine(path);
+    board.goto('last');
+    await ctx.saveNow();
+  }
+  follow();
+  ctx.refresh();
+}
+
+/** The friend games waiting for this device's move: in the page's title and the app's badge. */
+let baseTitle = null;
+export async function count() {
+  let n = 0;
+  try {
+    n = (await library.list()).filter((e) => e.friend && e.friend.side === e.summary?.toMove && !e.summary?.result).length;
+  } catch { return; }
+  baseTitle ??= document.title.replace(/^\(\d+\) /, '');
+  document.title = n ? `(${n}) ${baseTitle}` : baseTitle;
+  try {
+    if (n) await navigator.setAppBadge?.(n);
+    else await navigator.clearAppBadge?.();
+  } catch { /* not an installed app */ }
+}
