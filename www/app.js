@@ -411,7 +411,7 @@ $('analysis-toggle').addEventListener('click', async () => (await ensureStudy())
 // While a stack is in hand, say how to go on (the first time matters most on touch screens).
 let guiding = false;
 board.on('hand', (hand) => {
-  if (hand) { $('info').textContent = t('hand.guide', { count: hand.count, from: hand.from }); guiding = true; }
+  if (hand) { $('info').textContent = t(board.canvas.matches(':focus-visible') ? 'hand.keys' : 'hand.guide', { count: hand.count, from: hand.from }); guiding = true; }
   else if (guiding) { $('info').textContent = ''; guiding = false; }
 });
 const openReview = async () => { closeMenu(); (await ensureStudy()).startReview(); };
@@ -447,8 +447,9 @@ document.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
   if (document.querySelector('dialog[open]')) return;
   const mod = e.ctrlKey || e.metaKey;
-  // Through the moves (along the current line) when the board itself is not listening.
-  if (!mod && e.target !== board.canvas) {
+  // Through the moves (along the current line) when the board itself did not use the key
+  // (Home and End always; the arrows when the board takes no input, as in a finished game).
+  if (!mod && !e.defaultPrevented) {
     const step = { ArrowLeft: () => board.undo(), ArrowRight: () => board.redo(), Home: () => board.goto(0), End: () => board.goto('last') }[e.key];
     if (step) { step(); e.preventDefault(); return; }
   }

@@ -55,6 +55,11 @@ export function setUpStudy(board, getT, { busy }) {
   // A press that ends elsewhere (no click) lets the lines move again, after any click it makes.
   addEventListener('pointerup', () => setTimeout(() => { pressing = null; }), true);
   const t = (...args) => getT()(...args);
+  // The review's and the lines' words come in dist/ with the long texts (www/i18n.js,
+  // `MORE_KEYS`): fetched once per language (the translator keeps them), before a line or a
+  // summary needs them.
+  const ready = () => getT().more?.() ?? Promise.resolve();
+  ready();
 
   const previewButtons = () => document.querySelectorAll('#analysis-line button, #analysis-more button');
   /** Fills `box` with one button per ply of `line`: hover or a first tap previews the line up
@@ -134,7 +139,7 @@ export function setUpStudy(board, getT, { busy }) {
       more.append(item);
     }
   };
-  analyst.onInsight = renderInsight;
+  analyst.onInsight = (insight) => ready().then(() => renderInsight(insight));
 
   /** Analyses the position shown, when the toggle is on and the computer is not thinking. */
   const follow = () => {
@@ -170,6 +175,7 @@ export function setUpStudy(board, getT, { busy }) {
     const status = board.status();
     const moves = status.moves;
     if (!moves.length) return;
+    await ready();
     const lineKey = board.ptn() + status.moves.join(' ');
     const wasOn = on;
     if (on) setOn(false);

@@ -1,0 +1,42 @@
+// What a newcomer met in their first hour on the page itself (issue 38): Home and End with
+// the board focused, the help line of a stack picked up with the keyboard, the stack pop-up
+// beside the spread, a menu per ply in words, clocks in a match, and the layout on a phone.
+// Needs `make dist`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { serve, launch, openGame, status, ROOT } from './harness.mjs';
+
+let dist, browser;
+before(async () => { dist = await serve(path.join(ROOT, 'dist')); browser = await launch(); });
+after(async () => { await browser?.close(); dist?.close(); });
+
+/** Tabs through the page until the board has the keyboard's focus. */
+async function tabToBoard(page) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement === window.tak.canvas)) return;
+  }
+  throw new Error('the board never had the focus');
+}
+
+test('Home and End go through the moves while the board has the focus; Enter\'s stack is told in keys', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, dist.url);
+  for (const m of ['a1', 'e5', 'c3', 'c4']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  await tabToBoard(page);
+  await page.keyboard.press('Home');
+  assert.equal((await status(page)).ply, 0, 'Home: the start');
+  await page.keyboard.press('End');
+  assert.equal((await status(page)).ply, 4, 'End: the last ply');
+  // The cursor starts on the last ply's square (c4); one down is White's flat on c3.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const info = await page.textContent('#info');
+  assert.match(info, /in hand/);
+  assert.doesNotMatch(info, /drag|tap/i, info);
+  assert.match(info, /arrows/);
+  await page.keyboard.press('Escape');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
