@@ -397,7 +397,7 @@ const ensureStudy = async () => {
 };
 let matchTools = null;
 const ensureMatch = async () => {
-  matchTools = await matchModule();
+  [matchTools] = await Promise.all([matchModule(), t.more()]); // its words come with the long texts
   match ??= matchTools.setUpMatch({
     board,
     t: () => t,
@@ -846,6 +846,7 @@ $('sound').addEventListener('change', () => {
 $('lang').addEventListener('change', async () => {
   lang = chooseLanguage($('lang').value);
   t = await translator(lang);
+  if (match) await t.more(); // the match's words (www/i18n.js, `MORE_KEYS`)
   settings = { ...settings, lang };
   saveSettings();
   document.documentElement.lang = lang;
