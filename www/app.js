@@ -496,7 +496,7 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
   board.hideMessage();
   if (match?.viewing) match.back();
   const options = { size: Number(size), komi: String(komi), ...rules, ...variant };
-  const clock = length ? null : chosenClock();
+  const clock = chosenClock(); // a match's too: every game of it is timed
   if (clock) options.clock = clock;
   // The game before stays in the library; one still going on is one click away.
   const now = board.status();

@@ -40,3 +40,31 @@ test('Home and End go through the moves while the board has the focus; Enter\'s 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a match with a clock chosen has clocks in every game', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, dist.url);
+  await page.click('#new-game');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.selectOption('#new-form select[name=size]', '3');
+  await page.selectOption('#new-form select[name=opponent]', 'human');
+  await page.selectOption('#new-form select[name=length]', 'games-3');
+  await page.selectOption('#new-form select[name=clock]', '3:0 +2');
+  await page.click('#start-game');
+  await page.waitForFunction(() => window.tak.status().series && window.tak.status().clock, null, { timeout: 15000 });
+  let s = await status(page);
+  assert.equal(s.clock.control, '3+2');
+  assert.equal(s.clock.running, 'white');
+  await page.waitForSelector('#clock-white:not([hidden])');
+  // Game 1 to its end (a road on the c file), then the next game: timed too.
+  for (const m of ['a1', 'c3', 'b3', 'b1', 'c1', 'a3', 'a2', 'b2', 'c2']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  assert.equal((await status(page)).result.ptn, 'R-0');
+  await page.click('#result-next');
+  await page.waitForFunction(() => window.tak.status().plies === 0 || window.tak.status().ply === 0);
+  s = await status(page);
+  assert.equal(s.series.games.length, 1);
+  assert.equal(s.clock?.control, '3+2', 'game 2 has the clocks too');
+  assert.equal(s.clock.running, 'white');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
