@@ -4,6 +4,7 @@
 // along it. The engine runs in its own Web Worker; this file is glue.
 import { Analyst, evalWords } from './analyst.js';
 import { addStyle } from './styles.js';
+import { translatePage } from './i18n.js';
 
 
 // This module's own styles (www/styles.js).
@@ -33,6 +34,12 @@ addStyle(`
 .review-summary { font-size: .9rem; color: var(--muted); }
 .review-units { font-size: .8rem; margin-top: -.3rem; }
 @media (orientation: portrait) { .analysis-line { max-height: 1.8rem; } }
+/* A phone held sideways: one row for the best line and one other line, so that the moves'
+   « ‹ › » keep their place below the status. */
+@media (orientation: landscape) and (max-height: 30rem) {
+  .analysis-line { max-height: 1.8rem; }
+  .analysis-more li + li { display: none; }
+}
 `);
 
 /** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
@@ -176,6 +183,7 @@ export function setUpStudy(board, getT, { busy }) {
     const moves = status.moves;
     if (!moves.length) return;
     await ready();
+    translatePage($('review-progress'), getT()); // "Reviewing the game…", in the reader's language
     const lineKey = board.ptn() + status.moves.join(' ');
     const wasOn = on;
     if (on) setOn(false);

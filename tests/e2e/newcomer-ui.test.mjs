@@ -68,3 +68,48 @@ test('a match with a clock chosen has clocks in every game', async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a phone held sideways: New game shows that it scrolls on below its buttons; « ‹ › » stay in view with analysis on', async () => {
+  const context = await browser.newContext({ viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
+  const page = await openGame(context, dist.url);
+  await page.click('#new-game');
+  await page.waitForSelector('#new-dialog[open]');
+  // Whether the buttons' row casts a shadow (none, or one faded to nothing, is none).
+  const shadow = () => page.evaluate(() => { const s = getComputedStyle(document.querySelector('#new-form .row.end')).boxShadow; return s !== 'none' && !s.startsWith('rgba(0, 0, 0, 0)'); });
+  const scrolls = await page.evaluate(() => { const d = document.getElementById('new-dialog'); return d.scrollHeight > d.clientHeight + 10; });
+  assert.ok(scrolls, 'the form is longer than the screen');
+  assert.ok(await shadow(), 'a shadow over the buttons: more below');
+  await page.evaluate(() => { const d = document.getElementById('new-dialog'); d.scrollTop = d.scrollHeight; });
+  await page.waitForTimeout(100);
+  assert.ok(!await shadow(), 'at the end, no shadow');
+  // Scrolled to them, the Clock and Play selects are above the buttons, not under them.
+  await page.locator('#new-form select[name=length]').scrollIntoViewIfNeeded();
+  const [select, row] = await page.evaluate(() => [document.querySelector('#new-form select[name=length]'), document.querySelector('#new-form .row.end')].map((e) => e.getBoundingClientRect().toJSON()));
+  assert.ok(select.bottom <= row.top + 1, `${JSON.stringify(select)} ${JSON.stringify(row)}`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+
+  // A middle game on 6x6 with analysis on: its lines are long.
+  await page.evaluate(() => window.tak.newGame(6));
+  for (const m of ['a1', 'f6', 'c3', 'd4', 'c4', 'd3', 'b3', 'e4', 'Cc2', 'Cd5', 'b4', 'e3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null, m);
+  await page.click('#analysis-toggle');
+  for (let i = 0; i < 60 && !(await page.evaluate(() => document.querySelectorAll('#analysis-more li').length >= 2)); i++) await page.waitForTimeout(100);
+  await page.waitForTimeout(1500);
+  // However long the lines grow: one row for the best, one other line shown.
+  const rows = await page.evaluate(() => ({
+    best: parseFloat(getComputedStyle(document.getElementById('analysis-line')).maxHeight) / parseFloat(getComputedStyle(document.documentElement).fontSize),
+    others: [...document.querySelectorAll('#analysis-more li')].filter((li) => li.getClientRects().length).length,
+  }));
+  assert.ok(rows.best <= 1.8, JSON.stringify(rows));
+  assert.equal(rows.others, 1);
+  for (const id of ['first', 'prev', 'next', 'last']) {
+    const inView = await page.evaluate((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return r.bottom <= innerHeight && r.top >= 0 && !!hit && document.getElementById(id).contains(hit);
+    }, id);
+    assert.ok(inView, `#${id} in view`);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
