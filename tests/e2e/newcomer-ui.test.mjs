@@ -113,3 +113,82 @@ test('a phone held sideways: New game shows that it scrolls on below its buttons
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+const GAME_WITH_A_VARIATION = '[Size "5"]\n\n1. a1 e5\n2. c3 c2\n3. d3\n\n{b2}\n2. b2!? {a quieter start} c4\n';
+const menuOpen = (page) => page.evaluate(() => !!document.getElementById('ply-menu')?.matches(':popover-open'));
+const menuWords = (page) => page.$$eval('#ply-menu [role=menuitem]', (items) => items.map((b) => b.textContent));
+
+test('each ply has a menu in words: right-click, keyboard, a click on the ply shown; its actions work', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, dist.url);
+  await page.evaluate((g) => window.tak.load(g), GAME_WITH_A_VARIATION);
+  await page.waitForSelector('#moves li.variation button.ply');
+  // A right-click on the variation's first ply.
+  await page.click('#moves li.variation button.ply >> nth=0', { button: 'right' });
+  await page.waitForSelector('#ply-menu:popover-open');
+  assert.deepEqual(await menuWords(page), ['Switch to this line', 'Make this line the main line', 'Comment…', 'Annotate (!, ?, Tak)…', 'Delete from this ply on…']);
+  assert.equal(await page.getAttribute('#ply-menu', 'aria-label'), 'Ply 2. b2!?');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.action), 'switch', 'the first item has the focus');
+  // The keys of a menu: down, up round to the end, Escape back to the ply.
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.action), 'promote');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.action), 'delete');
+  await page.keyboard.press('Escape');
+  assert.equal(await menuOpen(page), false);
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'b2!?', 'Escape: back on the ply');
+  // Shift+F10 on the focused ply, then Enter on "Switch to this line".
+  await page.keyboard.press('Shift+F10');
+  await page.waitForSelector('#ply-menu:popover-open');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.tak.status().moves.slice(0, 3).join(' ') === 'a1 e5 b2' && window.tak.status().ply === 3);
+  assert.equal(await menuOpen(page), false);
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'b2!?', 'the focus on the ply shown');
+  // A click on the ply shown opens its menu too (a main-line ply: nothing to promote or switch to).
+  await page.evaluate(() => window.tak.goto(2));
+  await page.click('#moves li.pair button.ply[aria-current="true"]');
+  await page.waitForSelector('#ply-menu:popover-open');
+  assert.deepEqual(await menuWords(page), ['Comment…', 'Annotate (!, ?, Tak)…', 'Delete from this ply on…']);
+  // Comment…: the Notes dialog on that ply, its text box focused.
+  await page.click('#ply-menu [data-action=comment]');
+  await page.waitForSelector('#notes-dialog[open]');
+  await page.waitForFunction(() => document.activeElement?.id === 'notes-text');
+  assert.match(await page.textContent('#notes-ply'), /1\.\.\. e5/);
+  await page.keyboard.press('Escape');
+  // The context-menu key on a ply of the variation; Make this line the main line.
+  await page.focus('#moves li.variation button.ply >> nth=0');
+  await page.keyboard.press('ContextMenu');
+  await page.waitForSelector('#ply-menu:popover-open');
+  await page.click('#ply-menu [data-action=promote]');
+  await page.waitForFunction(() => window.tak.status().tree.map((i) => i.ptn).join(' ') === 'a1 e5 b2 c4');
+  // A press elsewhere closes a menu.
+  await page.click('#moves li.pair button.ply >> nth=0', { button: 'right' });
+  await page.waitForSelector('#ply-menu:popover-open');
+  await page.mouse.click(5, 400);
+  assert.equal(await menuOpen(page), false);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a long press on a ply opens its menu on a touch screen, and its tap does not go to the ply', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await openGame(context, dist.url);
+  await page.evaluate((g) => window.tak.load(g), GAME_WITH_A_VARIATION);
+  await page.evaluate(() => window.tak.goto('last'));
+  const ply = page.locator('#moves li.pair button.ply >> nth=0');
+  await ply.scrollIntoViewIfNeeded();
+  const r = await ply.boundingBox();
+  const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  // A touch held 700 ms (CDP's touch events: down, wait, up).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+  await page.waitForTimeout(700);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForSelector('#ply-menu:popover-open');
+  assert.equal((await status(page)).ply, 5, 'the press did not go to the ply');
+  const menu = await page.evaluate(() => document.getElementById('ply-menu').getBoundingClientRect().toJSON());
+  assert.ok(menu.left >= 0 && menu.right <= 390 && menu.top >= 0 && menu.bottom <= 844, JSON.stringify(menu));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
