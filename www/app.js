@@ -292,6 +292,7 @@ function refresh() {
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
+  document.body.style.setProperty('--n', s.size); // the board's height in portrait (www/style.css)
   renderMoves($('moves'), s, t, {
     gotoPath: (id) => board.gotoPath(id),
     promote: (id) => board.promote(id),
