@@ -192,3 +192,24 @@ test('a long press on a ply opens its menu on a touch screen, and its tap does n
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a phone in portrait: the board right under the status, the room left to the moves; a stack in hand moves nothing', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await openGame(context, dist.url);
+  for (const m of ['a1', 'e5', 'c3', 'c4', 'c3+', 'b4']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  const geometry = () => page.evaluate(() => {
+    const rect = (id) => document.getElementById(id).getBoundingClientRect();
+    return { status: rect('status').bottom, a5: window.tak.squareRect('a5'), a1: window.tak.squareRect('a1'), moves: rect('moves-box').height };
+  });
+  const g = await geometry();
+  // Black's reserve takes 1.05 squares above the board: no more room than that between.
+  assert.ok(g.a5.y - g.status <= 1.2 * g.a5.height, JSON.stringify(g));
+  assert.ok(g.moves >= 150, `the moves have the room left (${g.moves}px)`);
+  // A stack picked up by a tap: the help line says how to go on, and the board stays put.
+  const c4 = await page.evaluate(() => window.tak.squareRect('c4'));
+  await page.touchscreen.tap(c4.x + c4.width / 2, c4.y + c4.height / 2);
+  await page.waitForFunction(() => /in hand/.test(document.getElementById('info').textContent));
+  assert.deepEqual((await geometry()).a1, g.a1);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
