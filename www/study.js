@@ -33,7 +33,11 @@ addStyle(`
 .review-progress button { min-height: 1.9rem; padding: .1rem .5rem; }
 .review-summary { font-size: .9rem; color: var(--muted); }
 .review-units { font-size: .8rem; margin-top: -.3rem; }
-@media (orientation: portrait) { .analysis-line { max-height: 1.8rem; } }
+@media (orientation: portrait) {
+  .analysis-line { max-height: 1.8rem; }
+  /* The graph's height, on top of the board's (www/style.css). */
+  .game:has(#graph:not([hidden])) { --graph: calc(clamp(2.5rem, 9vh, 4.5rem) + .3rem); }
+}
 /* A phone held sideways: one row for the best line and one other line, so that the moves'
    « ‹ › » keep their place below the status. */
 @media (orientation: landscape) and (max-height: 30rem) {
