@@ -213,3 +213,31 @@ test('a phone in portrait: the board right under the status, the room left to th
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('the stack pop-up leaves the stack on the next square in sight', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const page = await openGame(context, dist.url);
+  // Six on c3 (a spread came from b3 eastwards), one on d3 where it would go on.
+  assert.equal(await page.evaluate(() => window.tak.load('[Size "5"]\n[TPS "x5/x5/x2,212121,1,x/x5/x5 1 6"]\n\n')), null);
+  /** The canvas's pixels over `square`'s middle half (what the reader sees of its stack). */
+  const pixels = (square) => page.evaluate((sq) => {
+    const canvas = window.tak.canvas;
+    const c = canvas.getBoundingClientRect();
+    const r = window.tak.squareRect(sq);
+    const k = canvas.width / c.width;
+    const data = canvas.getContext('2d').getImageData((r.x - c.x + r.width / 4) * k, (r.y - c.y + r.height / 4) * k, (r.width / 2) * k, (r.height / 2) * k).data;
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 7) sum = (sum * 31 + data[i]) % 1000000007;
+    return sum;
+  }, square);
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(100);
+  const before = { d3: await pixels('d3'), b3: await pixels('b3') };
+  const c3 = await page.evaluate(() => window.tak.squareRect('c3'));
+  await page.mouse.move(c3.x + c3.width / 2, c3.y + c3.height / 2, { steps: 4 });
+  await page.waitForTimeout(200);
+  assert.notEqual(await pixels('b3'), before.b3, 'the pop-up is drawn, on the empty side');
+  assert.equal(await pixels('d3'), before.d3, 'd3 is not covered');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
