@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: serve test build dist tools tools-test test-native test-wasm test-e2e bench clean
+.PHONY: serve test build dist tools tools-test test-native test-wasm test-e2e bench clean lighthouse
 
 serve: build
 	@echo "Tak is served at http://localhost:$(PORT)/  (Ctrl-C to stop)"
@@ -81,3 +81,15 @@ dist: build
 	node scripts/dist-sw.mjs www/service-worker.js dist
 	touch dist/.nojekyll
 	@echo "dist/ is ready: $$(du -sh dist | cut -f1)"
+
+# Lighthouse 12 (npm, fetched by npx when missing) on dist/ served with gzip as GitHub Pages
+# serves it, mobile preset, in Debian's Chromium; prints the four scores (targets: performance
+# 98, the others 100) and leaves the full report in target/lighthouse.report.html. Not part of `make
+# test`: it downloads Lighthouse and its scores move with the machine's load.
+LIGHTHOUSE_PORT ?= 8765
+lighthouse: dist tools-test
+	@node scripts/serve-gzip.mjs dist $(LIGHTHOUSE_PORT) & server=$$!; trap "kill $$server" EXIT; sleep 1; \
+	CHROME_PATH=/usr/bin/chromium npx --yes lighthouse@12.2.3 http://127.0.0.1:$(LIGHTHOUSE_PORT)/index.html \
+		--chrome-flags="--headless=new --no-sandbox" --quiet --output=json --output=html \
+		--output-path=target/lighthouse && \
+	node -e 'const r = require("./target/lighthouse.report.json"); for (const [k, c] of Object.entries(r.categories)) console.log(`$${c.title}: $${Math.round(c.score * 100)}`); for (const a of Object.values(r.audits)) if (a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary") console.log(`  failed: $${a.id} ($${a.title})`)'

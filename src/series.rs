@@ -117,6 +117,8 @@ pub struct Series {
     pub config: Config,
     pub variants: Variants,
     pub take_backs: TakeBacks,
+    /// Every game's time control, as its `Clock` tag writes it (`10:0 +5`); none: no clocks.
+    pub clock: Option<String>,
     pub games: Vec<Played>,
 }
 
@@ -136,6 +138,7 @@ impl Series {
             config,
             variants: Variants::default(),
             take_backs: TakeBacks::default(),
+            clock: None,
             games: Vec::new(),
         }
     }
@@ -239,6 +242,9 @@ impl Series {
             tags.push(("TieRule".into(), "ancient".into()));
         }
         tags.push(("TakeBacks".into(), self.take_backs.name().into()));
+        if let Some(clock) = &self.clock {
+            tags.push(("Clock".into(), clock.clone()));
+        }
         tags
     }
 
@@ -356,6 +362,7 @@ impl Series {
             .tag("TakeBacks")
             .and_then(TakeBacks::parse)
             .unwrap_or_default();
+        series.clock = header.tag("Clock").map(str::to_string);
         if !games.trim().is_empty() {
             for g in ptn::parse_games(games).map_err(|e| e.to_string())? {
                 series.record(&g);
@@ -388,6 +395,7 @@ impl Series {
             .as_deref()
             .and_then(TakeBacks::parse)
             .unwrap_or_default();
+        series.clock = tag("Clock");
         for g in &games {
             if g.main_line_outcome().is_some() {
                 series.record(g);

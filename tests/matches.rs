@@ -172,3 +172,21 @@ fn a_match_alternates_the_first_player_and_keeps_the_totals() {
     assert!(f.is_over());
     assert_eq!(f.leader(), Some(0));
 }
+
+#[test]
+fn a_match_with_a_clock_tags_every_game_and_keeps_it_in_its_save() {
+    let config = Config::standard(3).unwrap();
+    let mut m = Series::new(["Ann".into(), "Ben".into()], Length::Games(3), config);
+    m.clock = Some("3:0 +2".into());
+    let mut game = tak::Game::with_config(config);
+    m.tag(&mut game, 1, 0);
+    assert_eq!(game.tag("Clock"), Some("3:0 +2"));
+    let again = Series::restore(&m.save()).unwrap();
+    assert_eq!(again.clock.as_deref(), Some("3:0 +2"));
+    // Without a clock, no tag.
+    m.clock = None;
+    let mut game = tak::Game::with_config(config);
+    m.tag(&mut game, 1, 0);
+    assert_eq!(game.tag("Clock"), None);
+    assert_eq!(Series::restore(&m.save()).unwrap().clock, None);
+}

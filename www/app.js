@@ -297,6 +297,7 @@ function refresh() {
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
+  document.body.style.setProperty('--n', s.size); // the board's height in portrait (www/style.css)
   renderMoves($('moves'), s, t, {
     gotoPath: (id) => board.gotoPath(id),
     promote: (id) => board.promote(id),
@@ -404,7 +405,7 @@ const ensureStudy = async () => {
 };
 let matchTools = null;
 const ensureMatch = async () => {
-  matchTools = await matchModule();
+  [matchTools] = await Promise.all([matchModule(), t.more()]); // its words come with the long texts
   match ??= matchTools.setUpMatch({
     board,
     t: () => t,
@@ -418,7 +419,7 @@ $('analysis-toggle').addEventListener('click', async () => (await ensureStudy())
 // While a stack is in hand, say how to go on (the first time matters most on touch screens).
 let guiding = false;
 board.on('hand', (hand) => {
-  if (hand) { $('info').textContent = t('hand.guide', { count: hand.count, from: hand.from }); guiding = true; }
+  if (hand) { $('info').textContent = t(board.canvas.matches(':focus-visible') ? 'hand.keys' : 'hand.guide', { count: hand.count, from: hand.from }); guiding = true; }
   else if (guiding) { $('info').textContent = ''; guiding = false; }
 });
 const openReview = async () => { closeMenu(); (await ensureStudy()).startReview(); };
@@ -454,8 +455,9 @@ document.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
   if (document.querySelector('dialog[open]')) return;
   const mod = e.ctrlKey || e.metaKey;
-  // Through the moves (along the current line) when the board itself is not listening.
-  if (!mod && e.target !== board.canvas) {
+  // Through the moves (along the current line) when the board itself did not use the key
+  // (Home and End always; the arrows when the board takes no input, as in a finished game).
+  if (!mod && !e.defaultPrevented) {
     const step = { ArrowLeft: () => board.undo(), ArrowRight: () => board.redo(), Home: () => board.goto(0), End: () => board.goto('last') }[e.key];
     if (step) { step(); e.preventDefault(); return; }
   }
@@ -503,7 +505,7 @@ async function startGame(size, komi, rules = settings.rules, length = null, vari
   board.hideMessage();
   if (match?.viewing) match.back();
   const options = { size: Number(size), komi: String(komi), ...rules, ...variant };
-  const clock = length ? null : chosenClock();
+  const clock = chosenClock(); // a match's too: every game of it is timed
   if (clock) options.clock = clock;
   // The game before stays in the library; one still going on is one click away.
   const now = board.status();
@@ -807,6 +809,7 @@ $('sound').addEventListener('change', () => {
 $('lang').addEventListener('change', async () => {
   lang = chooseLanguage($('lang').value);
   t = await translator(lang);
+  if (match) await t.more(); // the match's words (www/i18n.js, `MORE_KEYS`)
   settings = { ...settings, lang };
   saveSettings();
   document.documentElement.lang = lang;

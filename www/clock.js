@@ -26,6 +26,8 @@ addStyle(`
 .clock.running.low, .clock.running.low .clock-time { color: var(--accent-fg); }
 .clock.recorded { border-style: dashed; }
 @media (orientation: portrait) {
+  /* Their two rows, on top of the board's height (www/style.css). */
+  .game:has(.board-area.timed) { --clocks: 5.2rem; }
   .board-area.timed { grid-template-rows: auto minmax(0, 1fr) auto auto; grid-template-areas: "cp cb cb" "board board board" "cw cw cw" "graph graph graph"; }
   .board-area.timed .clock { justify-self: end; margin: .15rem .6rem; }
   .board-area.timed .clock-pause { justify-self: start; margin: .15rem .6rem; }

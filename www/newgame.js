@@ -21,7 +21,11 @@ addStyle(`
   #new-form h2, #new-form .computer-options, #new-form .row.end { grid-column: 1 / -1; }
   .computer-options { display: grid; grid-template-columns: 1fr 1fr; column-gap: .8rem; margin: .2rem 0; }
   .computer-options legend { grid-column: 1 / -1; }
+  /* The Clock and Play selects and more wait below the buttons on a phone held sideways: a
+     shadow over the buttons says the form goes on, until it is scrolled to its end. */
+  #new-form .row.end { animation: new-more-below linear both; animation-timeline: scroll(nearest); }
 }
+@keyframes new-more-below { from, 90% { box-shadow: 0 -.7rem .7rem -.5rem rgb(0 0 0 / .45); } to { box-shadow: none; } }
 `);
 
 const NEW_GAME_FORM = `

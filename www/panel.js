@@ -27,24 +27,51 @@ function keepCurrentInView(list) {
   new ResizeObserver(() => keepInView(list, list.querySelector('[aria-current="true"]'))).observe(list);
 }
 
+/**
+ * Each ply's menu, in words (www/plymenu.js, loaded when first opened): a right-click or a long
+ * press on a ply, the context-menu key or Shift+F10 on it, or a click (Enter) on the ply shown.
+ * Listened for once on the list; the translator and the actions are the last render's.
+ */
+function plyMenus(list) {
+  if (list.menus) return;
+  list.menus = 1;
+  let timer;
+  let pressed; // a long press: its click opens the menu, not the ply
+  const open = (e, b = e.target.closest('.ply')) => {
+    if (!b?.item) return;
+    e.preventDefault();
+    e.stopPropagation();
+    import('./plymenu.js').then((m) => m.openPlyMenu(b, list.ctx));
+  };
+  list.addEventListener('contextmenu', open);
+  list.addEventListener('keydown', (e) => { if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) open(e); });
+  list.addEventListener('click', (e) => { if (pressed || e.target.closest('.ply')?.item?.current) open(e); pressed = 0; }, true);
+  list.addEventListener('pointerdown', (e) => { if (e.pointerType !== 'mouse') timer = setTimeout(() => { pressed = 1; open(e); }, 500); });
+  for (const type of ['pointerup', 'pointercancel']) list.addEventListener(type, () => clearTimeout(timer));
+}
+
 /** Variations the reader folded away (by the id of their first ply), for this page's life. */
 const folded = new Set();
 
 /**
  * The move list: the main line numbered in pairs, each variation after the ply it replaces
- * (foldable, with buttons to make it the main line or delete it), comments under their ply.
+ * (foldable), comments under their ply; each ply has its menu (`plyMenus`).
  * `on` has gotoPath(id), promote(id), deleteLine(id) and goto(ply). A long game lists the
  * plies near the one shown (the status says how many it leaves out before and after).
  */
 export function renderMoves(list, status, t, on) {
   keepCurrentInView(list);
+  plyMenus(list);
+  list.ctx = { t, on };
   list.replaceChildren();
   const depth = status.ply;
-  const plyButton = (item, label) => {
+  const plyButton = (item, side) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'ply';
-    b.textContent = label ?? item.ptn + item.annotation;
+    b.item = item;
+    b.side = side; // in a variation
+    b.textContent = item.ptn + item.annotation;
     b.setAttribute('aria-label', `${t('nav.group')} ${item.ply}: ${item.ptn}${item.annotation}`);
     if (item.current) b.setAttribute('aria-current', 'true');
     else if (item.onLine && item.ply > depth) b.classList.add('future');
@@ -84,14 +111,6 @@ export function renderMoves(list, status, t, on) {
       fold.setAttribute('aria-expanded', String(!isFolded));
       box.append(fold);
     }
-    box.append(small('⤒', t('var.promote'), () => on.promote(first.id), 'promote'));
-    box.append(small('✕', t('var.delete'), async () => {
-      const size = items.length + items.reduce((n, i) => n + i.variations.length, 0);
-      const notes = items.some((i) => i.comments.length);
-      // Asked in the page (www/confirm.js, loaded then), not with the browser's confirm().
-      if ((size > 1 || notes) && !await (await import('./confirm.js')).ask(t, { question: 'var.confirm_delete', params: { ply: `${first.label} ${first.ptn}` }, yes: 'confirm.delete' })) return;
-      on.deleteLine(first.id);
-    }, 'delete'));
     box.append('(');
     items.forEach((item, i) => {
       if (isFolded && i > 0) return;
@@ -102,7 +121,7 @@ export function renderMoves(list, status, t, on) {
         n.textContent = item.label;
         box.append(n);
       }
-      box.append(plyButton(item));
+      box.append(plyButton(item, 1));
       for (const c of item.comments) box.append(commentNode(c));
       for (const v of item.variations) box.append(renderLine(v, true));
     });

@@ -4,6 +4,7 @@
 // along it. The engine runs in its own Web Worker; this file is glue.
 import { Analyst, evalWords } from './analyst.js';
 import { addStyle } from './styles.js';
+import { translatePage } from './i18n.js';
 
 
 // This module's own styles (www/styles.js).
@@ -32,7 +33,17 @@ addStyle(`
 .review-progress button { min-height: 1.9rem; padding: .1rem .5rem; }
 .review-summary { font-size: .9rem; color: var(--muted); }
 .review-units { font-size: .8rem; margin-top: -.3rem; }
-@media (orientation: portrait) { .analysis-line { max-height: 1.8rem; } }
+@media (orientation: portrait) {
+  .analysis-line { max-height: 1.8rem; }
+  /* The graph's height, on top of the board's (www/style.css). */
+  .game:has(#graph:not([hidden])) { --graph: calc(clamp(2.5rem, 9vh, 4.5rem) + .3rem); }
+}
+/* A phone held sideways: one row for the best line and one other line, so that the moves'
+   « ‹ › » keep their place below the status. */
+@media (orientation: landscape) and (max-height: 30rem) {
+  .analysis-line { max-height: 1.8rem; }
+  .analysis-more li + li { display: none; }
+}
 `);
 
 /** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
@@ -55,6 +66,11 @@ export function setUpStudy(board, getT, { busy }) {
   // A press that ends elsewhere (no click) lets the lines move again, after any click it makes.
   addEventListener('pointerup', () => setTimeout(() => { pressing = null; }), true);
   const t = (...args) => getT()(...args);
+  // The review's and the lines' words come in dist/ with the long texts (www/i18n.js,
+  // `MORE_KEYS`): fetched once per language (the translator keeps them), before a line or a
+  // summary needs them.
+  const ready = () => getT().more?.() ?? Promise.resolve();
+  ready();
 
   const previewButtons = () => document.querySelectorAll('#analysis-line button, #analysis-more button');
   /** Fills `box` with one button per ply of `line`: hover or a first tap previews the line up
@@ -134,8 +150,8 @@ export function setUpStudy(board, getT, { busy }) {
       more.append(item);
     }
   };
-  analyst.onInsight = renderInsight;
-  analyst.onRestart = (again) => renderInsight({ error: t(again ? 'worker.analysis_died' : 'worker.analysis_restarted') });
+  analyst.onInsight = (insight) => ready().then(() => renderInsight(insight));
+  analyst.onRestart = (again) => ready().then(() => renderInsight({ error: t(again ? 'worker.analysis_died' : 'worker.analysis_restarted') }));
 
   /** Analyses the position shown, when the toggle is on and the computer is not thinking. */
   const follow = () => {
@@ -171,6 +187,8 @@ export function setUpStudy(board, getT, { busy }) {
     const status = board.status();
     const moves = status.moves;
     if (!moves.length) return;
+    await ready();
+    translatePage($('review-progress'), getT()); // "Reviewing the game…", in the reader's language
     const lineKey = board.ptn() + status.moves.join(' ');
     const wasOn = on;
     if (on) setOn(false);

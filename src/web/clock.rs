@@ -94,6 +94,15 @@ impl Board {
             Some(c) => self.record.game.set_tag("Clock", &c.tag()),
             None => self.record.game.remove_tag("Clock"),
         }
+        self.run_clock();
+    }
+
+    /// A game the page starts with its `Clock` tag set (a match's next game): its clocks, if
+    /// any, run at once for the first player.
+    pub(super) fn run_clock(&mut self) {
+        if !CLOCKS {
+            return;
+        }
         self.read_clock();
         self.record.clock_paused = false;
         self.update_clock();

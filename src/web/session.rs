@@ -185,6 +185,7 @@ impl Board {
         series.tag(&mut game, 1, series.white_player());
         self.record.series = Some(series);
         self.load(game);
+        self.run_clock();
     }
 
     /// Records the finished game in the match and starts the next one (the other player
@@ -207,6 +208,7 @@ impl Board {
             stamp(&self.record.sitting, self.lang, &mut game, false);
             series.tag(&mut game, number, white);
             self.load(game);
+            self.run_clock();
         } else {
             self.events.push(Event::Load);
             self.dirty = true;

@@ -59,15 +59,20 @@ test('deleting a variation with a comment, and leaving a match, ask in the page'
   const page = await openGame(context, server.url);
   const native = nativeDialogs(page);
   await page.evaluate(() => window.tak.load('[Size "5"]\n\n1. a1 e5\n2. c3 c2\n3. d3\n\n{b2}\n2. b2!? {a quieter start}\n'));
-  await page.waitForSelector('#moves li.variation .delete');
-  await page.click('#moves li.variation .delete');
+  // The variation's first ply's menu (www/plymenu.js): Delete from this ply on.
+  const deleteFromMenu = async () => {
+    await page.click('#moves li.variation button.ply >> nth=0', { button: 'right' });
+    await page.click('#ply-menu [data-action=delete]');
+  };
+  await page.waitForSelector('#moves li.variation button.ply');
+  await deleteFromMenu();
   await page.waitForSelector('#confirm-dialog[open]');
-  assert.match(await page.textContent('#confirm-question'), /^Delete the variation from 2\. b2/);
+  assert.match(await page.textContent('#confirm-question'), /^Delete 2\. b2!\? and the plies after it/);
   assert.equal(await page.textContent('#confirm-yes'), 'Delete');
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.getElementById('confirm-dialog').open);
   assert.equal((await status(page)).tree[2].variations.length, 1, 'Escape keeps the variation');
-  await page.click('#moves li.variation .delete');
+  await deleteFromMenu();
   await page.click('#confirm-yes');
   await page.waitForFunction(() => window.tak.status().tree[2].variations.length === 0);
 

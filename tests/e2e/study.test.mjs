@@ -109,7 +109,8 @@ test('going back and playing another ply makes a variation; it survives export, 
   assert.equal(tree[2].variations[0][0].ptn, 'b2');
   assert.deepEqual(tree[2].variations[0][0].comments, ['a quieter start']);
   // Promote the variation, then delete what was the main line's continuation.
-  await other.click('#moves li.variation .promote');
+  await other.click('#moves li.variation button.ply >> nth=0', { button: 'right' });
+  await other.click('#ply-menu [data-action=promote]');
   assert.deepEqual((await status(other)).tree.map((i) => i.ptn), ['a1', 'e5', 'b2']);
   await fresh.close();
   await context.close();

@@ -502,7 +502,7 @@ impl TakBoard {
 }
 
 /// The `clock` of new-game options: a time control as the `Clock` tag writes it, checked.
-fn time_control(options: &JsValue) -> Result<Option<crate::clock::TimeControl>, String> {
+pub(super) fn time_control(options: &JsValue) -> Result<Option<crate::clock::TimeControl>, String> {
     if !options.is_object() {
         return Ok(None);
     }

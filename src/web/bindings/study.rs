@@ -151,22 +151,24 @@ impl TakBoard {
     }
 
     /// Starts a match: `{players: [a, b], games: n}` or `{players, points: p}`, with the game
-    /// options of `newGameWith`. The first player has white in the first game. Returns an
+    /// options of `newGameWith` (`clock`: every game's clocks). The first player has white in the first game. Returns an
     /// error message; on error nothing changes.
     #[wasm_bindgen(js_name = startMatch)]
     pub fn start_match(&mut self, options: JsValue) -> Option<String> {
-        let result =
+        let result = super::board::time_control(&options).and_then(|clock| {
             new_game_settings(&options).and_then(|(options, config, variants, take_backs)| {
                 let mut series =
                     Series::checked(options.players, options.games, options.points, config)?;
                 series.variants = variants;
                 series.take_backs = take_backs;
+                series.clock = clock.map(|c| c.tag());
                 Ok(series)
-            });
+            })
+        });
         match result {
             Ok(series) => {
                 super::set_today(&mut self.board.record.sitting);
-                self.board.start_match(series);
+                self.at_now().start_match(series);
                 None
             }
             Err(e) => Some(e),
@@ -204,7 +206,7 @@ impl TakBoard {
     #[wasm_bindgen(js_name = nextGame)]
     pub fn next_game(&mut self) -> Option<String> {
         super::set_today(&mut self.board.record.sitting);
-        self.board.next_game().err()
+        self.at_now().next_game().err()
     }
 
     /// Leaves the match; the game on the board stays.

@@ -239,19 +239,13 @@ pub(super) fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
     if height < 2 {
         return;
     }
-    let r = layout.square_rect(sq);
     let band = (layout.square * 0.16)
         .within(6.0, 16.0)
         .min((layout.height - 24.0) / height as f64);
     let w = layout.square * 0.55;
     let h = band * height as f64 + 12.0;
-    let x = if r.x + r.width + w + 14.0 < layout.width {
-        r.x + r.width + 6.0
-    } else {
-        r.x - w - 14.0
-    };
-    let y = (r.center().y - h / 2.0).within(4.0, (layout.height - h - 4.0).max(4.0));
-    let panel = Rect::new(x, y, w + 8.0, h);
+    let panel = inspector_place(board, sq, w + 8.0, h);
+    let (x, y) = (panel.x, panel.y);
     canvas.round_rect(
         panel,
         6.0,
@@ -273,11 +267,38 @@ pub(super) fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
     }
 }
 
+/// Where the inspector of the stack on `square` goes: on its right, unless a stack stands
+/// there and not on its left, or the canvas ends; beside the square's middle, kept on the
+/// canvas. After a drop the pointer rests on the stack just made and the spread goes on to the
+/// next square, whose stack a panel always on the right covered.
+fn inspector_place(board: &Board, square: Square, w: f64, h: f64) -> Rect {
+    let layout = &board.layout;
+    let r = layout.square_rect(square);
+    let c = r.center();
+    let pos = board.shown_position();
+    let taken = |x: f64| {
+        layout
+            .square_at(Point::new(x, c.y))
+            .is_some_and(|s| pos.height(s) > 0)
+    };
+    let right = r.x + r.width + w + 6.0 < layout.width
+        && (!taken(c.x + r.width) || taken(c.x - r.width))
+        || r.x < w + 6.0;
+    let x = if right {
+        r.x + r.width + 6.0
+    } else {
+        r.x - w - 6.0
+    };
+    let y = (c.y - h / 2.0).within(4.0, (layout.height - h - 4.0).max(4.0));
+    Rect::new(x, y, w, h)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::draw;
     use super::super::tests::{board, recorded};
     use crate::web::canvas::Recorder;
+    use crate::web::layout::Rect;
     use crate::web::marks::Mark;
     use crate::web::state::Board;
 
@@ -307,6 +328,32 @@ mod tests {
         assert!(tint < first_piece, "{ops:#?}");
         assert!(outline > first_piece, "{ops:#?}");
         assert_eq!(ops[tint - 1], "alpha 0.3");
+    }
+
+    #[test]
+    fn the_stack_inspector_leaves_the_neighbouring_stacks_in_sight() {
+        let overlaps = |a: Rect, b: Rect| {
+            a.x < b.x + b.width
+                && b.x < a.x + a.width
+                && a.y < b.y + b.height
+                && b.y < a.y + a.height
+        };
+        let sq = |s: &str| s.parse::<crate::Square>().unwrap();
+        // A spread from b3 eastwards left six on c3 and goes on to d3: the panel, once on
+        // the right, covered d3.
+        let b = board("x5/x5/x2,212121,1,x/x5/x5 1 6");
+        let panel = super::inspector_place(&b, sq("c3"), 40.0, 90.0);
+        for s in ["c3", "d3"] {
+            assert!(
+                !overlaps(panel, b.layout.square_rect(sq(s))),
+                "{s}: {panel:?}"
+            );
+        }
+        // Nothing on either side: on the right, as before; on the canvas.
+        let b = board("x5/x5/x2,212121,x2/x5/x5 1 6");
+        let panel = super::inspector_place(&b, sq("c3"), 40.0, 90.0);
+        assert!(panel.x > b.layout.square_rect(sq("c3")).center().x);
+        assert!(panel.y >= 0.0 && panel.y + panel.height <= b.layout.height);
     }
 
     #[test]
