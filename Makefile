@@ -8,13 +8,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/"/, "", $$3); print $$3; exit }' Cargo.lock)
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: serve test build dist tools tools-test test-native test-wasm test-e2e bench clean lighthouse
+.PHONY: serve test build dist tools tools-test test-native test-types test-wasm test-e2e bench clean lighthouse
 
 serve: build
 	@echo "Tak is served at http://localhost:$(PORT)/  (Ctrl-C to stop)"
 	@/usr/bin/python3 -m http.server $(PORT) --bind 127.0.0.1
 
-test: tools-test test-native test-wasm test-e2e
+test: tools-test test-native test-types test-wasm test-e2e
 
 tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -23,6 +23,7 @@ tools:
 	@[ -x node_modules/.bin/wasm-opt ] && [ -x node_modules/.bin/esbuild ] && [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ] && [ -d node_modules/workbox-build ] && [ -d node_modules/workbox-window ] && [ -d node_modules/qrcode-generator ] || npm ci --no-audit --no-fund
 
 tools-test: tools
+	@[ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium chromium-driver; }
 
@@ -44,15 +45,23 @@ build: tools
 	cargo build --lib --target wasm32-unknown-unknown --profile wasm-study --no-default-features --features study
 	cargo build --lib --target wasm32-unknown-unknown --profile wasm-engine --no-default-features --features engine
 	mkdir -p pkg
-	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak $(WASM_OUT)/wasm-board/tak.wasm
-	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak_study $(WASM_OUT)/wasm-study/tak.wasm
-	wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tak_engine $(WASM_OUT)/wasm-engine/tak.wasm
+	wasm-bindgen --target web --out-dir pkg --out-name tak $(WASM_OUT)/wasm-board/tak.wasm
+	wasm-bindgen --target web --out-dir pkg --out-name tak_study $(WASM_OUT)/wasm-study/tak.wasm
+	wasm-bindgen --target web --out-dir pkg --out-name tak_engine $(WASM_OUT)/wasm-engine/tak.wasm
 	wasm-opt $(WASM_OPT_SMALL) $(WASM_OPT_FLAGS) pkg/tak_bg.wasm -o pkg/tak_bg.wasm
 	wasm-opt $(WASM_OPT_SMALL) $(WASM_OPT_FLAGS) pkg/tak_study_bg.wasm -o pkg/tak_study_bg.wasm
 	wasm-opt -O3 $(WASM_OPT_FLAGS) pkg/tak_engine_bg.wasm -o pkg/tak_engine_bg.wasm
 
 test-native:
 	cargo test --release
+
+# The JS at the boundary with the wasm, checked against the declarations wasm-bindgen writes
+# (pkg/*.d.ts) with JSDoc types and no build step for the page: a method or argument the
+# wasm does not have fails here (tsconfig.json: the page's worker clients; tsconfig.worker.json:
+# the worker, with the worker's globals).
+test-types: build
+	tsc -p tsconfig.json
+	tsc -p tsconfig.worker.json
 
 test-wasm: tools-test
 	wasm-pack test --headless --chrome --mode no-install -- --test wasm

@@ -25,6 +25,9 @@ export class EngineClient {
    * (by default the first is); the promise resolves to the answer or rejects with the
    * worker's error. `patient`: a long question without a heartbeat (the solver's), never
    * taken for a silent worker. Returns the promise; its id is `message.id`.
+   * @param {{id?: number, [word: string]: any}} message
+   * @param {{hear?: (data: any) => boolean, patient?: boolean}} [options]
+   * @returns {Promise<any>}
    */
   ask(message, { hear = () => true, patient = false } = {}) {
     message.id = this.nextId++;
@@ -55,9 +58,7 @@ export class EngineClient {
 
   /** Ends the worker (freeing its memory), rejecting any question with `cancelled`. */
   close() {
-    const err = new Error('cancelled');
-    err.cancelled = true;
-    this.#fail(err);
+    this.#fail(Object.assign(new Error('cancelled'), { cancelled: true }));
   }
 
   async #post(message) {
@@ -114,9 +115,7 @@ export class EngineClient {
     this.worker?.terminate();
     this.worker = null;
     if (this.restarts++ > 0) {
-      const err = new Error('stopped answering');
-      err.died = true;
-      this.#fail(err);
+      this.#fail(Object.assign(new Error('stopped answering'), { died: true }));
       this.onRestart?.(true);
       return;
     }

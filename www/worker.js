@@ -20,8 +20,9 @@ import init, { Engine } from '../pkg/tak_engine.js';
 
 // The worker's own wasm build: the search, fast (the page's build is the small one). The
 // one-file build carries it inline.
-const wasm = self.TAK_ENGINE_WASM
-  ? Uint8Array.from(atob(self.TAK_ENGINE_WASM), (c) => c.charCodeAt(0))
+const inline = /** @type {{TAK_ENGINE_WASM?: string}} */ (/** @type {unknown} */ (self)).TAK_ENGINE_WASM;
+const wasm = inline
+  ? Uint8Array.from(atob(inline), (c) => c.charCodeAt(0))
   : new URL('../pkg/tak_engine_bg.wasm', import.meta.url);
 const ready = init({ module_or_path: wasm }).then(() => new Engine());
 
