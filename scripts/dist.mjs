@@ -58,7 +58,7 @@ const preload = (entry, prefix) => staticImports(entry)
 // a new version, the questions of www/confirm.js), and what
 // only the study build's Rust says (it takes this file too), in a file of their
 // own, fetched when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished|confirm_leave)\b|var\.confirm_|clock\.flag_fell)/;
+const MORE = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished|confirm_leave)|var\.confirm_|clock\.flag_fell)/;
 for (const lang of ['en', 'it', 'es', 'ca']) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE.test(line.trim());

@@ -141,9 +141,9 @@ fn to_ptn(text: &str) -> Result<(String, Vec<(u8, u8)>), String> {
             };
             if (df.abs() + dr.abs()) as usize != counts.len() {
                 return Err(format!(
-                    "{} drops for {} squares from {} to {}",
-                    counts.len(),
-                    df.abs() + dr.abs(),
+                    "{} for {} from {} to {}",
+                    crate::Count(counts.len() as u32, "drop", "drops"),
+                    crate::Count((df.abs() + dr.abs()) as u32, "square", "squares"),
                     square_name(a),
                     square_name(b)
                 ));

@@ -39,7 +39,7 @@ export async function translator(lang) {
  * version (updates.js, never on a first visit), and the questions asked in the page (www/confirm.js): the same split as `MORE` in
  * scripts/dist.mjs. The study build's catalogue takes them too (board.js, `withMore`).
  */
-const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished|confirm_leave)\b|var\.confirm_|clock\.flag_fell)/;
+const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.(games|first_to|none|unfinished|confirm_leave)|var\.confirm_|clock\.flag_fell)/;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {
