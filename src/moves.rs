@@ -336,11 +336,16 @@ impl FromStr for Move {
                 found: c,
                 column: column(i),
             },
-            // The whole token is quoted (`zz9`, not the two letters `zz` read as its square).
-            _ => ParseMoveError::BadSquare(ParseSquareError {
-                text: s.into(),
-                ..e
-            }),
+            // The whole token is quoted (`zz9`, not the two letters `zz` read as its square),
+            // up to a bound: a page's move box may be handed megabytes.
+            // (Collected as `square_text` is: one copy of that code in the page's wasm.)
+            _ => {
+                let mut text: String = chars.iter().skip(i).take(16).collect();
+                if chars.len() > i + 16 {
+                    text.push('…');
+                }
+                ParseMoveError::BadSquare(ParseSquareError { text, ..e })
+            }
         })?;
         i += 2;
         let Some(&next) = chars.get(i) else {

@@ -18,7 +18,7 @@
 //! # Ok::<(), ptn::PtnError>(())
 //! ```
 
-use crate::game::{Annotation, NodeId, MAX_COMMENT};
+use crate::game::{Annotation, NodeId, MAX_COMMENT, MAX_TAG, MAX_TAGS};
 use crate::position::EndReason;
 use crate::position::Undo;
 use crate::{tps, Config, Game, Komi, Move, Opening, Outcome, Position};
@@ -197,6 +197,11 @@ impl<'a> Tokenizer<'a> {
                 let mut text = String::new();
                 let mut chars = crate::substr(self.text, start + 1..).char_indices();
                 loop {
+                    // Refused as soon as it is too long: read to its end, a comment of
+                    // megabytes stopped the page for half a second.
+                    if text.len() > MAX_COMMENT {
+                        return Err(self.error(start, too_long_comment()));
+                    }
                     match chars.next() {
                         None => return Err(self.error(start, "comment '{' is never closed")),
                         Some((i, '}')) => {
@@ -266,6 +271,12 @@ impl<'a> Tokenizer<'a> {
                     format!("tag {name}: the value's quote is never closed"),
                 ));
             };
+            if value.len() > MAX_TAG {
+                return Err(self.error(
+                    quote_at,
+                    format!("tag {name}: a value of more than {MAX_TAG} characters"),
+                ));
+            }
             match (escaped, c) {
                 (false, '\\') => escaped = true,
                 (false, '"') => break quote_at + 1 + i,
@@ -284,6 +295,10 @@ impl<'a> Tokenizer<'a> {
         self.pos = close + 1 + (after_value.len() - trimmed.len()) + 1;
         Ok(Token::Tag(name, value))
     }
+}
+
+fn too_long_comment() -> String {
+    format!("a comment of more than {MAX_COMMENT} characters: at most {MAX_COMMENT} are kept")
 }
 
 fn is_result(word: &str) -> bool {
@@ -524,6 +539,12 @@ impl GameReader {
                         if self.seen_body {
                             return Err(tokenizer.error(at, format!("tag {name} after the moves")));
                         }
+                        if self.tags.len() >= MAX_TAGS {
+                            return Err(tokenizer.error(
+                                at,
+                                format!("more than {MAX_TAGS} tags: a game has a few"),
+                            ));
+                        }
                         self.tags.push((name, value, at));
                     }
                     Token::Comment(_) => {}
@@ -641,13 +662,7 @@ impl Body {
                 }
                 Token::Comment(c) => {
                     if c.len() > MAX_COMMENT {
-                        return Err(tokenizer.error(
-                            at,
-                            format!(
-                                "a comment of {} characters: at most {MAX_COMMENT} are kept",
-                                c.len()
-                            ),
-                        ));
+                        return Err(tokenizer.error(at, too_long_comment()));
                     }
                     let c = c.trim().to_string();
                     match (*last, *cursor) {

@@ -38,7 +38,7 @@ fn a_bad_square_is_quoted_whole_and_named_with_the_board_s_own_range() {
     let e = ptn_error("[Size \"5\"]\n1. a1 e5 2. c9");
     assert_eq!(e, "ply 3: 'c9': 'c9' is not a square (a1 to e5)");
     let e = ptn_error("[Size \"6\"]\n1. a1 f6 2. Sz1");
-    assert!(e.ends_with("'Sz1' is not a square (a1 to f6)"), "{e}");
+    assert!(e.ends_with("'z1' is not a square (a1 to f6)"), "{e}");
     // The page's words, in every language: the range of the board played.
     let page = pasted("[Size \"5\"]\n1. a1 e5 2. c9");
     assert!(page.contains("‘c9’ is not a square (a1 to e5)"), "{page}");
@@ -163,4 +163,33 @@ fn a_count_of_one_is_worded_in_the_singular() {
             );
         }
     }
+}
+
+#[test]
+fn a_comment_or_tag_too_long_is_refused_naming_the_limit_without_reading_it_all() {
+    use std::time::Instant;
+    let comment = format!("[Size \"5\"]\n1. a1 e5 {{{}}} 2. c3", "x".repeat(5 << 20));
+    let tags = format!("[Size \"5\"]\n[Event \"{}\"]\n1. a1", "y".repeat(4 << 20));
+    let many: String = (0..400_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    for (text, says) in [
+        (
+            &comment,
+            "line 2, column 10: a comment of more than 65536 characters",
+        ),
+        (
+            &tags,
+            "line 2, column 8: tag Event: a value of more than 4096 characters",
+        ),
+        (&many, "line 1001, column 1: more than 1000 tags"),
+    ] {
+        let start = Instant::now();
+        let e = ptn_error(text);
+        assert!(e.starts_with(says), "{e}");
+        // Not a pass over the megabytes (nor one per tag over the tags: 400,000 of them).
+        assert!(start.elapsed().as_millis() < 500, "{:?}", start.elapsed());
+        assert!(pasted(text).contains(&says[says.find(": ").unwrap() + 2..]));
+    }
+    // A comment at the limit is read.
+    let at = format!("1. a1 {{{}}} e5", "z".repeat(tak::game::MAX_COMMENT));
+    assert!(ptn::parse_game(&at).is_ok());
 }
