@@ -560,7 +560,7 @@ fn tei_plays_the_no_swap_opening_and_custom_reserves() {
         "{text}"
     );
     assert!(
-        text.contains("info string error: Flats/Caps: 0 stones and"),
+        text.contains("info string error: Flats/Caps: stones 0, capstones"),
         "{text}"
     );
     assert!(

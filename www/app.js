@@ -212,7 +212,7 @@ async function openLink() {
     if (!shared) return;
     // The linked game is a new entry of the library; the one shown before stays in it.
     const before = await setAside();
-    const error = await board.restore(shared, null, true); // told of the link, not of a save
+    const error = await board.restore(shared, 0, true); // told of the link, not of a save
     history.replaceState(null, '', location.pathname + location.search);
     if (error) { unsetAside(before); showNotice(error); }
     else { await saveNow(); offerBackTo(before, 'share.opened'); }

@@ -511,7 +511,7 @@ export async function mount(element, options = {}) {
      * thousands of plies) is read a slice at a time, as load() reads a paste (a Promise).
      * With `link` (a save from a shared link), the message speaks of the link.
      */
-    restore: study((text, onProgress, link = false) => {
+    restore: study((text, onProgress, link) => {
       const s = String(text);
       return s.length > LOAD_AT_ONCE ? restoreInSlices(s, onProgress, link) : act(() => board.restore(s, link))();
     }),

@@ -268,13 +268,14 @@ impl Board {
     /// Plays a ply given in PTN. On error nothing changes and the message (in the reader's
     /// language) says why.
     pub fn play_ptn(&mut self, text: &str) -> Result<(), String> {
-        let mv = self.parse_move(text, self.position().size())?;
+        let mv = self.parse_move(text)?;
         self.play(mv)
     }
 
-    /// Reads a ply typed for a board of side `size`; the error, in the reader's language,
-    /// names that board's squares. (One place for the page's three readers of typed plies.)
-    fn parse_move(&self, text: &str, size: u8) -> Result<Move, String> {
+    /// Reads a ply typed for this board; the error, in the reader's language, names the
+    /// board's squares. (One place for the page's three readers of typed plies.)
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let size = self.position().size();
         text.parse()
             .map_err(|e: ParseMoveError| self.text(&Message::from(&e.on_board(size))))
     }
@@ -458,7 +459,7 @@ impl Board {
     pub fn set_hint(&mut self, hint: Option<&str>) -> Result<(), String> {
         self.hint = match hint {
             Some(text) => {
-                let mv = self.parse_move(text, self.position().size())?;
+                let mv = self.parse_move(text)?;
                 self.position()
                     .check(mv)
                     .map_err(|e| self.text(&Message::from(&e)))?;
@@ -499,7 +500,7 @@ impl Board {
         let mut pos = self.position().clone();
         let mut last = None;
         for text in plies {
-            let mv = self.parse_move(text, pos.size())?;
+            let mv = self.parse_move(text)?;
             pos.play(mv).map_err(|e| self.text(&Message::from(&e)))?;
             last = Some(mv);
         }
