@@ -329,6 +329,22 @@ mod tests {
                 break message;
             }
         };
-        assert_eq!(error.key, "save.damaged");
+        // Said in words, not as the save's list of child indices.
+        assert_eq!(error.key, "save.lost_place");
+        let lost = Restoring::new(&saved.replacen("line ", "line 0,0,7,0", 1))
+            .unwrap()
+            .step(usize::MAX)
+            .err()
+            .map(|m| m.text(crate::web::i18n::Lang::En));
+        assert_eq!(
+            lost.as_deref(),
+            Some("The saved game is damaged: the ply it was showing is not in it.")
+        );
+        // A link's save is told of the link.
+        assert_eq!(told_of_link(error).key, "share.damaged");
+        let game = told_of_link(super::damaged("ply 3: a1 is not empty".into()));
+        assert!(game
+            .text(crate::web::i18n::Lang::En)
+            .starts_with("The game in the shared link cannot be read (ply 3: a1 is not empty)"));
     }
 }
