@@ -73,9 +73,9 @@ for (const lang of ['en', 'it', 'es', 'ca']) {
 // in the reader's language before a dialog can open.
 const emptyDialogTexts = (html) => html.replace(/<dialog[\s\S]*?<\/dialog>/g, (dialog) => dialog
   .replace(/(<(\w+)[^>]*\sdata-i18n="[^"]*"[^>]*>)[^<]*(<\/\2>)/g, '$1$3'));
-// Nor an English placeholder the page sets from its catalogue (`data-i18n-placeholder`) at
-// start, before the box can show it.
-const unplaceholder = (html) => html.replace(/(data-i18n-placeholder="[^"]*") placeholder="[^"]*"/g, '$1');
+// Nor an English placeholder or tooltip the page sets from its catalogue
+// (`data-i18n-placeholder`, `data-i18n-title`) at start, before either can show.
+const unplaceholder = (html) => html.replace(/(data-i18n-(placeholder|title)="[^"]*") \2="[^"]*"/g, '$1');
 // Indentation is not sent either: a line break alone renders the same as one with spaces
 // (the page has no <pre>, and its textareas start empty).
 const unindent = (html) => html.replace(/\n[ \t]+/g, '\n');
