@@ -1,6 +1,6 @@
 # Tak for the web. `make serve` builds and serves the game; `make test` runs every test.
-# Both install what is missing first (Rust wasm target, wasm-pack, the wasm-bindgen-cli that
-# matches Cargo.lock, npm packages, and for the tests Chromium).
+# Both install what is missing first: the Rust wasm target, the wasm-bindgen-cli that matches
+# Cargo.lock and the npm packages; for the tests also wasm-pack and Chromium.
 
 SHELL := /bin/bash
 PORT ?= 8000
@@ -10,20 +10,25 @@ export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 
 .PHONY: serve test build dist tools tools-test test-native test-types test-wasm test-e2e bench clean lighthouse
 
-serve: build
+# What is served is dist/, as GitHub Pages serves it: the page's every link answers (the
+# one-file tak.html of "Download for offline play" too), and scripts/serve.py lets other
+# sites load a <tak-board> element from here (CORS), as GitHub Pages does.
+serve: dist
 	@echo "Tak is served at http://localhost:$(PORT)/  (Ctrl-C to stop)"
-	@/usr/bin/python3 -m http.server $(PORT) --bind 127.0.0.1
+	@/usr/bin/python3 scripts/serve.py $(PORT) dist
 
 test: tools-test test-native test-types test-wasm test-e2e
 
+# What building needs. wasm-pack (minutes to compile from source) only runs the wasm tests:
+# it is installed by tools-test.
 tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
-	@command -v wasm-pack >/dev/null || cargo install --locked wasm-pack
 	@wasm-bindgen --version 2>/dev/null | grep -qF "$(WASM_BINDGEN_VERSION)" || cargo install wasm-bindgen-cli --version "$(WASM_BINDGEN_VERSION)"
 	@[ -x node_modules/.bin/wasm-opt ] && [ -x node_modules/.bin/esbuild ] && [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ] && [ -d node_modules/workbox-build ] && [ -d node_modules/workbox-window ] && [ -d node_modules/qrcode-generator ] || npm ci --no-audit --no-fund
 
 tools-test: tools
 	@[ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund
+	@command -v wasm-pack >/dev/null || cargo install --locked wasm-pack
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium chromium-driver; }
 

@@ -2,7 +2,7 @@
 // scripts bundled and minified (shared code split into chunks, what the first visit does not
 // need loaded on first use), the stylesheet minified, the page told which modules to fetch
 // at once, and the service worker's file list written. Relative paths only.
-import { build } from 'esbuild';
+import { build, transformSync } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -51,7 +51,7 @@ function staticImports(entry) {
   return [...seen].map((f) => path.relative(DIST, path.resolve(ROOT, f)));
 }
 const preload = (entry, prefix) => staticImports(entry)
-  .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n  ');
+  .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n');
 
 // The long texts of each catalogue (the rules, the tutorial, Embed this, the editor's words) and the texts of the dialogs a
 // first visit does not need for its first board (New game, Share, Paste, Notes, the offer of
@@ -73,13 +73,17 @@ for (const lang of ['en', 'it', 'es', 'ca']) {
 // in the reader's language before a dialog can open.
 const emptyDialogTexts = (html) => html.replace(/<dialog[\s\S]*?<\/dialog>/g, (dialog) => dialog
   .replace(/(<(\w+)[^>]*\sdata-i18n="[^"]*"[^>]*>)[^<]*(<\/\2>)/g, '$1$3'));
+// Nor an English placeholder or tooltip the page sets from its catalogue
+// (`data-i18n-placeholder`, `data-i18n-title`) at start, before either can show.
+const unplaceholder = (html) => html.replace(/(data-i18n-(placeholder|title)="[^"]*") \2="[^"]*"/g, '$1');
 // Indentation is not sent either: a line break alone renders the same as one with spaces
 // (the page has no <pre>, and its textareas start empty).
 const unindent = (html) => html.replace(/\n[ \t]+/g, '\n');
 // Nor the comments in the page's own scripts and markup (they are for the source's readers).
+// The page's inline scripts are minified as its modules are.
 const uncomment = (html) => html.replace(/<!--[\s\S]*?-->\n?/g, '')
-  .replace(/<script>[^<]*<\/script>/g, (script) => script.replace(/\/\*[^*]*\*\//g, ''));
-const page = uncomment(unindent(emptyDialogTexts(readFileSync(path.join(ROOT, 'index.html'), 'utf8'))))
+  .replace(/<script>([^<]*)<\/script>/g, (_, code) => `<script>${transformSync(code, { minify: true, target: 'es2022' }).code.trim()}</script>`);
+const page = uncomment(unindent(unplaceholder(emptyDialogTexts(readFileSync(path.join(ROOT, 'index.html'), 'utf8')))))
   .replace('<link rel="modulepreload" href="www/board.js">', preload('app', ''));
 writeFileSync(path.join(DIST, 'index.html'), page);
 const embed = unindent(readFileSync(path.join(ROOT, 'embed.html'), 'utf8'))

@@ -144,6 +144,12 @@ pub const MAX_NESTING: usize = 64;
 /// a paste gone wrong, refused before it slows the page and fills the save.
 pub const MAX_COMMENT: usize = 65_536;
 
+/// The longest tag value read, in bytes (4 KiB; a TPS of the fullest 8×8 board is well under
+/// 1 KiB), and the most tags a game's text may give: more is a paste gone wrong, refused
+/// before reading it stops the page (4 MB of tags took 0.85 s in one task).
+pub const MAX_TAG: usize = 4_096;
+pub const MAX_TAGS: usize = 1_000;
+
 /// Where a ply is kept in its game's tree: a handle the game gives out and answers for
 /// ([`Game::get`], [`Game::path_of`]). Valid until a line is deleted, which renumbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -51,6 +51,18 @@ pub mod ai;
 pub(crate) fn substr<R: std::slice::SliceIndex<str, Output = str>>(text: &str, range: R) -> &str {
     text.get(range).unwrap_or_default()
 }
+
+/// `n` and its noun, singular for 1: "1 capstone", "2 capstones" (the messages in English
+/// that count; the page's catalogues have their own `_one` keys). Written where it is shown,
+/// with no String of its own (the page's wasm carries config errors: every byte counts).
+pub(crate) struct Count<'a>(pub u32, pub &'a str, pub &'a str);
+
+impl std::fmt::Display for Count<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Count(n, one, many) = *self;
+        write!(f, "{n} {}", if n == 1 { one } else { many })
+    }
+}
 pub mod clock;
 pub mod color;
 pub mod config;

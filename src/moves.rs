@@ -275,10 +275,25 @@ impl fmt::Display for ParseMoveError {
             }
             ParseMoveError::BadCount(n) => write!(f, "cannot carry {n} pieces (1 to 8)"),
             ParseMoveError::DropsDontAddUp { count, total } => {
-                write!(f, "drops add up to {total} but {count} pieces are carried")
+                write!(
+                    f,
+                    "drops add up to {total} but {} carried",
+                    crate::Count(*count, "piece is", "pieces are")
+                )
             }
             ParseMoveError::ZeroDrop => write!(f, "a drop of 0 pieces"),
             ParseMoveError::CountOnPlacement => write!(f, "a count with a placement"),
+        }
+    }
+}
+
+impl ParseMoveError {
+    /// The same error for a move on a board of side `size`: a bad square names that board's
+    /// range (`a1 to e5`), not the largest board's.
+    pub fn on_board(self, size: u8) -> ParseMoveError {
+        match self {
+            ParseMoveError::BadSquare(e) => ParseMoveError::BadSquare(e.on_board(size)),
+            other => other,
         }
     }
 }
@@ -321,7 +336,16 @@ impl FromStr for Move {
                 found: c,
                 column: column(i),
             },
-            _ => ParseMoveError::BadSquare(e),
+            // The whole token is quoted (`zz9`, not the two letters `zz` read as its square),
+            // up to a bound: a page's move box may be handed megabytes.
+            // (Collected as `square_text` is: one copy of that code in the page's wasm.)
+            _ => {
+                let mut text: String = chars.iter().skip(i).take(16).collect();
+                if chars.len() > i + 16 {
+                    text.push('…');
+                }
+                ParseMoveError::BadSquare(ParseSquareError { text, ..e })
+            }
         })?;
         i += 2;
         let Some(&next) = chars.get(i) else {

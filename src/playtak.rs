@@ -67,10 +67,17 @@ fn push_move<'a>(text: &'a str, start: usize, end: usize, out: &mut Vec<ServerMo
 /// move is `P` or `M` and a square, which no PTN move is.
 pub fn looks_like_server_notation(text: &str) -> bool {
     let (_, body_at) = split_tags(text);
-    // Only the first move is looked at: a pasted game of 100,000 plies is not split first.
+    // Only the first move is looked at, in the first 64 bytes (a move is a few words): a
+    // pasted game of 100,000 plies is not split first, nor a PTN comment of megabytes on its
+    // first line read through (it took a tenth of a second in the page).
     let mut moves = Vec::with_capacity(1);
     let mut start = body_at;
+    let mut end = text.len();
     for (i, c) in crate::substr(text, body_at..).char_indices() {
+        if i > 64 {
+            end = body_at + i;
+            break;
+        }
         if c == '\n' || c == ',' {
             push_move(text, start, body_at + i, &mut moves);
             if !moves.is_empty() {
@@ -80,7 +87,7 @@ pub fn looks_like_server_notation(text: &str) -> bool {
         }
     }
     if moves.is_empty() {
-        push_move(text, start, text.len(), &mut moves);
+        push_move(text, start, end, &mut moves);
     }
     let Some(first) = moves.first() else {
         return false;
@@ -141,9 +148,9 @@ fn to_ptn(text: &str) -> Result<(String, Vec<(u8, u8)>), String> {
             };
             if (df.abs() + dr.abs()) as usize != counts.len() {
                 return Err(format!(
-                    "{} drops for {} squares from {} to {}",
-                    counts.len(),
-                    df.abs() + dr.abs(),
+                    "{} for {} from {} to {}",
+                    crate::Count(counts.len() as u32, "drop", "drops"),
+                    crate::Count((df.abs() + dr.abs()) as u32, "square", "squares"),
                     square_name(a),
                     square_name(b)
                 ));

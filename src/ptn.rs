@@ -18,7 +18,7 @@
 //! # Ok::<(), ptn::PtnError>(())
 //! ```
 
-use crate::game::{Annotation, NodeId, MAX_COMMENT};
+use crate::game::{Annotation, NodeId, MAX_COMMENT, MAX_TAG, MAX_TAGS};
 use crate::position::EndReason;
 use crate::position::Undo;
 use crate::{tps, Config, Game, Komi, Move, Opening, Outcome, Position};
@@ -107,7 +107,14 @@ pub enum PlyError {
     Parse(crate::moves::ParseMoveError),
     /// The move is not legal there.
     Illegal(crate::IllegalMove),
+    /// The text has no tags and its first word is no move: it is not a game at all (prose
+    /// pasted, say). The location is that word's.
+    NotAGame,
 }
+
+/// What [`PlyError::NotAGame`] says.
+const NOT_A_GAME: &str =
+    "this is not a game: a PTN game has tags such as [Size \"5\"] and moves such as 1. a1 e5";
 
 /// A PTN that cannot be read or replayed: where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,11 +172,22 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    fn error_with(&self, at: usize, message: &str, cause: PlyError) -> PtnError {
+        PtnError {
+            cause: Some(cause),
+            ..self.error(at, message)
+        }
+    }
+
     /// The next token with its byte offset, skipping white space.
     fn next(&mut self) -> Result<Option<(usize, Token<'a>)>, PtnError> {
         let bytes = self.text.as_bytes();
         let rest = crate::substr(self.text, self.pos..);
-        self.pos += rest.len() - rest.trim_start().len();
+        // A byte-order mark (some editors start a saved file with one) reads as white space.
+        self.pos += rest.len()
+            - rest
+                .trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+                .len();
         if self.pos >= bytes.len() {
             return Ok(None);
         }
@@ -179,6 +197,11 @@ impl<'a> Tokenizer<'a> {
                 let mut text = String::new();
                 let mut chars = crate::substr(self.text, start + 1..).char_indices();
                 loop {
+                    // Refused as soon as it is too long: read to its end, a comment of
+                    // megabytes stopped the page for half a second.
+                    if text.len() > MAX_COMMENT {
+                        return Err(self.error(start, too_long_comment()));
+                    }
                     match chars.next() {
                         None => return Err(self.error(start, "comment '{' is never closed")),
                         Some((i, '}')) => {
@@ -248,6 +271,12 @@ impl<'a> Tokenizer<'a> {
                     format!("tag {name}: the value's quote is never closed"),
                 ));
             };
+            if value.len() > MAX_TAG {
+                return Err(self.error(
+                    quote_at,
+                    format!("tag {name}: a value of more than {MAX_TAG} characters"),
+                ));
+            }
             match (escaped, c) {
                 (false, '\\') => escaped = true,
                 (false, '"') => break quote_at + 1 + i,
@@ -268,6 +297,10 @@ impl<'a> Tokenizer<'a> {
     }
 }
 
+fn too_long_comment() -> String {
+    format!("a comment of more than {MAX_COMMENT} characters: at most {MAX_COMMENT} are kept")
+}
+
 fn is_result(word: &str) -> bool {
     matches!(
         word,
@@ -276,18 +309,50 @@ fn is_result(word: &str) -> bool {
 }
 
 /// Where the tags at the start of `text` end: the byte offset just after the last one (0
-/// without tags; a malformed tag ends them, for the game's reader to report).
+/// without tags; a malformed tag ends them, for the game's reader to report). At most
+/// [`MAX_TAGS`] are looked at (the reader refuses more): 300,000 tags pasted were not read
+/// through before the page could answer.
 pub(crate) fn tags_end(text: &str) -> usize {
     let mut tokenizer = Tokenizer { text, pos: 0 };
     let mut end = 0;
-    while let Ok(Some((_, Token::Tag(..)))) = tokenizer.next() {
+    for _ in 0..=MAX_TAGS {
+        let Ok(Some((_, Token::Tag(..)))) = tokenizer.next() else {
+            break;
+        };
         end = tokenizer.pos;
     }
     end
 }
 
-/// Reads the settings a game's tags describe.
-fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Result<Config, String> {
+/// Reads the settings a game's tags describe. An error comes with the name of the tag to
+/// blame, so that the reader is pointed at its line.
+fn config_from_tags(
+    tags: &[(String, String)],
+    tps: Option<&str>,
+) -> Result<Config, (String, String)> {
+    config_from_tags_in(tags, tps).map_err(|message| {
+        // The tags the message names first ("tag Komi: …", "tags Flats/Caps: …"): the first
+        // of them the game gives.
+        let named = message
+            .strip_prefix("tags ")
+            .or_else(|| message.strip_prefix("tag "))
+            .and_then(|rest| rest.split([':', ' ']).next())
+            .unwrap_or("");
+        let given = |t: &&str| tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(t));
+        let tag = named.split('/').find(given).unwrap_or("").to_string();
+        (tag, message)
+    })
+}
+
+fn config_from_tags_in(tags: &[(String, String)], tps: Option<&str>) -> Result<Config, String> {
+    let tps_size = match tps {
+        // A TPS whose board this game cannot play is the TPS's fault, not a Size tag's.
+        Some(t) if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("Size")) => {
+            Some(tps::board_size(t).map_err(|e| format!("tag TPS: {e}"))? as usize)
+        }
+        Some(t) => Some(tps::size_of(t)),
+        None => None,
+    };
     let get = |name: &str| {
         tags.iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
@@ -299,7 +364,10 @@ fn config_from_tags(tags: &[(String, String)], tps_size: Option<usize>) -> Resul
                 .parse()
                 .map_err(|_| format!("tag Size: '{s}' is not a board size (3 to 8)"))?;
             if let Some(t) = tps.filter(|&t| t != size as usize) {
-                return Err(format!("tag Size says {size} but the TPS has {t} rows"));
+                return Err(format!(
+                    "tag Size says {size} but the TPS has {}",
+                    crate::Count(t as u32, "row", "rows")
+                ));
             }
             size
         }
@@ -476,6 +544,12 @@ impl GameReader {
                         if self.seen_body {
                             return Err(tokenizer.error(at, format!("tag {name} after the moves")));
                         }
+                        if self.tags.len() >= MAX_TAGS {
+                            return Err(tokenizer.error(
+                                at,
+                                format!("more than {MAX_TAGS} tags: a game has a few"),
+                            ));
+                        }
                         self.tags.push((name, value, at));
                     }
                     Token::Comment(_) => {}
@@ -503,14 +577,19 @@ impl GameReader {
             .iter()
             .map(|(k, v, _)| (k.clone(), v.clone()))
             .collect();
-        let first_tag_at = tags.first().map_or(0, |t| t.2);
+        let tag_at = |name: &str| {
+            tags.iter()
+                .find(|(k, _, _)| k.eq_ignore_ascii_case(name))
+                // (where no tag is named, the tags' start)
+                .or(tags.first())
+                .map_or(0, |t| t.2)
+        };
         let tps_text = tag_list
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case("TPS"))
             .map(|(_, v)| v.clone());
-        let tps_size = tps_text.as_deref().map(tps::size_of);
-        let config =
-            config_from_tags(&tag_list, tps_size).map_err(|m| tokenizer.error(first_tag_at, m))?;
+        let config = config_from_tags(&tag_list, tps_text.as_deref())
+            .map_err(|(tag, m)| tokenizer.error(tag_at(&tag), m))?;
         let start = match &tps_text {
             Some(t) => tps::parse(t, config).map_err(|e| {
                 let at = tags
@@ -588,13 +667,7 @@ impl Body {
                 }
                 Token::Comment(c) => {
                     if c.len() > MAX_COMMENT {
-                        return Err(tokenizer.error(
-                            at,
-                            format!(
-                                "a comment of {} characters: at most {MAX_COMMENT} are kept",
-                                c.len()
-                            ),
-                        ));
+                        return Err(tokenizer.error(at, too_long_comment()));
                     }
                     let c = c.trim().to_string();
                     match (*last, *cursor) {
@@ -705,15 +778,27 @@ impl Body {
                 *after_number = false;
                 continue; // the empty slot of white's ply: the line starts with black
             }
-            *after_number = false;
+            let numbered = std::mem::take(after_number);
             let ply = cursor.map_or(0, |id| game.get(id).depth()) + 1;
             let (move_text, annotation) = split_annotation(word);
             let mv: Move = move_text
                 .parse()
-                .map_err(|e: crate::moves::ParseMoveError| PtnError {
-                    location: Location::Ply(ply),
-                    message: format!("'{word}': {e}"),
-                    cause: Some(PlyError::Parse(e)),
+                .map_err(|e: crate::moves::ParseMoveError| {
+                    // Text with no tags whose first word is no move and has no digit (every
+                    // square has one) is no game at all: prose pasted, say.
+                    if ply == 1
+                        && !numbered
+                        && game.tags().is_empty()
+                        && !word.contains(|c: char| c.is_ascii_digit())
+                    {
+                        return tokenizer.error_with(at, NOT_A_GAME, PlyError::NotAGame);
+                    }
+                    let e = e.on_board(pos.size());
+                    PtnError {
+                        location: Location::Ply(ply),
+                        message: format!("'{word}': {e}"),
+                        cause: Some(PlyError::Parse(e)),
+                    }
                 })?;
             let illegal = |e: crate::position::IllegalMove| PtnError {
                 location: Location::Ply(ply),

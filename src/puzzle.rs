@@ -117,8 +117,9 @@ impl fmt::Display for PuzzleError {
             ),
             PuzzleError::NotARoad { attacker, plies } => write!(
                 f,
-                "the solution does not end in {}'s road ({plies} plies)",
-                color_name(*attacker)
+                "the solution does not end in {}'s road ({})",
+                color_name(*attacker),
+                crate::Count(*plies as u32, "ply", "plies")
             ),
             PuzzleError::Trivial(mv) => {
                 write!(f, "the attacker wins at once with {mv}: nothing to solve")
@@ -126,17 +127,23 @@ impl fmt::Display for PuzzleError {
             PuzzleError::NotProved {
                 plies,
                 budget: None,
-            } => write!(f, "the solver finds no forced road within {plies} plies"),
+            } => write!(
+                f,
+                "the solver finds no forced road within {}",
+                crate::Count(*plies as u32, "ply", "plies")
+            ),
             PuzzleError::NotProved {
                 plies,
                 budget: Some(n),
             } => write!(
                 f,
-                "the solver could not prove a road within {plies} plies in {n} nodes"
+                "the solver could not prove a road within {} in {n} nodes",
+                crate::Count(*plies as u32, "ply", "plies")
             ),
             PuzzleError::Shorter { plies, found } => write!(
                 f,
-                "the solution takes {plies} plies but the solver forces a road in {found}"
+                "the solution takes {} but the solver forces a road in {found}",
+                crate::Count(*plies as u32, "ply", "plies")
             ),
             PuzzleError::WrongFirstMove(mv) => {
                 write!(

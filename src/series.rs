@@ -40,7 +40,7 @@ pub enum Length {
 impl fmt::Display for Length {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Length::Games(n) => write!(f, "{n} games"),
+            Length::Games(n) => crate::Count(*n as u32, "game", "games").fmt(f),
             Length::FirstTo(p) => write!(f, "first to {p}"),
         }
     }

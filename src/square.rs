@@ -114,13 +114,43 @@ impl fmt::Display for Square {
     }
 }
 
-/// A text that is not a square name such as `c3`.
+/// A text that is not a square name such as `c3`, and the side of the board it was read
+/// for: the range the message names.
+///
+/// ```
+/// use tak::square::ParseSquareError;
+/// let e = "c9".parse::<tak::Square>().unwrap_err();
+/// assert_eq!(e.to_string(), "'c9' is not a square (a1 to h8)");
+/// assert_eq!(e.on_board(5).to_string(), "'c9' is not a square (a1 to e5)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError(pub String);
+pub struct ParseSquareError {
+    pub text: String,
+    /// The board's side (8 where no board is known).
+    pub size: u8,
+}
+
+impl ParseSquareError {
+    /// The same error on a board of side `size`.
+    pub fn on_board(self, size: u8) -> ParseSquareError {
+        ParseSquareError { size, ..self }
+    }
+
+    /// The board's last square, `e5` on 5×5: the end of the range the message names.
+    pub fn last_square(&self) -> Square {
+        let side = self.size.clamp(MIN_SIZE, MAX_SIZE);
+        Square::from_index((side - 1) * 9)
+    }
+}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a square (a1 to h8)", self.0)
+        write!(
+            f,
+            "'{}' is not a square (a1 to {})",
+            self.text,
+            self.last_square()
+        )
     }
 }
 
@@ -131,7 +161,10 @@ impl FromStr for Square {
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         match s.as_bytes() {
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok(Square((r - b'1') * 8 + (f - b'a'))),
-            _ => Err(ParseSquareError(s.to_string())),
+            _ => Err(ParseSquareError {
+                text: s.to_string(),
+                size: MAX_SIZE,
+            }),
         }
     }
 }

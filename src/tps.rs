@@ -10,6 +10,7 @@
 //! ```
 
 use crate::config::{ConfigError, Opening};
+use crate::square::{MAX_SIZE, MIN_SIZE};
 use crate::{Color, Config, Kind, Piece, Position, Square};
 use std::fmt;
 use std::fmt::Write;
@@ -43,39 +44,81 @@ pub fn size_of(text: &str) -> usize {
         .map_or(0, |board| board.split('/').count())
 }
 
+/// The board size a TPS describes, or what is wrong with it when that is no board this game
+/// plays: the TPS is blamed, not a board size the reader never wrote ("board size 1" for a
+/// TPS of one word).
+///
+/// ```
+/// use tak::tps;
+/// assert_eq!(tps::board_size("x5/x5/x5/x5/x5 1 1"), Ok(5));
+/// assert!(tps::board_size("hello").unwrap_err().to_string().contains("three fields"));
+/// assert_eq!(
+///     tps::board_size("x9/x9 1 1").unwrap_err().to_string(),
+///     "TPS column 1: 2 rows: a board has 3 to 8 rows, separated by '/'"
+/// );
+/// ```
+pub fn board_size(text: &str) -> Result<u8, TpsError> {
+    let (start, fields) = fields(text);
+    let [(board_col, board), _, _] = fields[..] else {
+        return Err(three_fields(start));
+    };
+    let rows = board.split('/').count();
+    match u8::try_from(rows) {
+        Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => Ok(n),
+        _ => Err(error(
+            board_col,
+            format!(
+                "{}: a board has {MIN_SIZE} to {MAX_SIZE} rows, separated by '/'",
+                crate::Count(rows as u32, "row", "rows")
+            ),
+        )),
+    }
+}
+
+/// The fields of a TPS with their columns (1-based), and where the text starts.
+fn fields(text: &str) -> (usize, Vec<(usize, &str)>) {
+    let start = text.len() - text.trim_start().len();
+    let mut fields = Vec::new();
+    let mut column = start;
+    for part in text.trim().split(' ') {
+        if !part.is_empty() {
+            fields.push((column + 1, part));
+        }
+        column += part.len() + 1;
+    }
+    (start, fields)
+}
+
+fn three_fields(start: usize) -> TpsError {
+    error(
+        start + 1,
+        "expected three fields: board, player to move, move number (e.g. 'x5/x5/x5/x5/x5 1 1')",
+    )
+}
+
 impl Position {
     /// Reads a TPS with the standard reserves for its size and no komi.
     pub fn from_tps(text: &str) -> Result<Position, TpsError> {
-        let size = size_of(text);
-        let config = Config::standard(size.min(255) as u8).map_err(|e| error(1, e.to_string()))?;
+        let config = Config::standard(board_size(text)?).map_err(|e| error(1, e.to_string()))?;
         parse(text, config)
     }
 }
 
 /// Reads a TPS for a game with `config` (whose size must match the TPS).
 pub fn parse(text: &str, config: Config) -> Result<Position, TpsError> {
-    let start = text.len() - text.trim_start().len();
-    let trimmed = text.trim();
-    let mut fields = Vec::new();
-    let mut column = start;
-    for part in trimmed.split(' ') {
-        if !part.is_empty() {
-            fields.push((column + 1, part));
-        }
-        column += part.len() + 1;
-    }
+    let (start, fields) = fields(text);
     let [(board_col, board), (player_col, player), (number_col, number)] = fields[..] else {
-        return Err(error(
-            start + 1,
-            "expected three fields: board, player to move, move number (e.g. 'x5/x5/x5/x5/x5 1 1')",
-        ));
+        return Err(three_fields(start));
     };
     let size = config.size as usize;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != size {
         return Err(error(
             board_col,
-            format!("{} rows for a {size}×{size} board", rows.len()),
+            format!(
+                "{} for a {size}×{size} board",
+                crate::Count(rows.len() as u32, "row", "rows")
+            ),
         ));
     }
     let mut stacks = Vec::new();

@@ -220,6 +220,29 @@ fn tei(lines: &[&str]) -> String {
 }
 
 #[test]
+fn a_malformed_tps_is_told_as_such_not_as_a_board_size() {
+    let text = tei(&[
+        "tei",
+        "teinewgame 5",
+        "position tps hello there you",
+        "position tps x5/x5 1 1",
+    ]);
+    assert!(
+        text.contains(
+            "info string error: position not set: TPS column 1: 1 row: a board has 3 to 8 rows"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "info string error: position not set: TPS column 1: 2 rows: a board has 3 to 8 rows"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("board size"), "{text}");
+}
+
+#[test]
 fn tei_session_end_to_end() {
     let text = tei(&[
         "tei",
@@ -546,7 +569,7 @@ fn tei_plays_the_no_swap_opening_and_custom_reserves() {
         "{text}"
     );
     assert!(
-        text.contains("info string error: Flats/Caps: 0 stones and"),
+        text.contains("info string error: Flats/Caps: stones 0, capstones"),
         "{text}"
     );
     assert!(

@@ -227,3 +227,29 @@ fn render_reads_a_ptn_at_a_ply_and_refuses_bad_marks() {
     let usage = tak(&["render"], "");
     assert_eq!(usage.status.code(), Some(2));
 }
+
+#[test]
+fn every_error_has_one_prefix_and_a_malformed_tps_says_what_is_wrong() {
+    // A usage error and a failure begin alike (they began `tak:` and `error:`).
+    let usage = tak(&["frobnicate"], "");
+    assert!(
+        String::from_utf8_lossy(&usage.stderr).starts_with("error: unknown command 'frobnicate'")
+    );
+    let failed = tak(&["ptn"], "1. a1 e5 2. zz9");
+    assert!(String::from_utf8_lossy(&failed.stderr).starts_with("error: "));
+    // A TPS of one word is not "board size 1".
+    let o = tak(&["perft", "--tps", "hello", "1"], "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let first = err.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("error: TPS column 1: expected three fields"),
+        "{err}"
+    );
+    assert!(!first.contains("board size"), "{err}");
+    let o = tak(&["perft", "--tps", "x9/x9 1 1", "1"], "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("error: TPS column 1: 2 rows: a board has 3 to 8 rows"),
+        "{err}"
+    );
+}

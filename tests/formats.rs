@@ -61,7 +61,7 @@ fn server_notation_without_tags_takes_the_smallest_board_and_names_a_bad_line() 
     for (text, message) in [
         (
             "P A1\nP E5\nM A1 A3 1\n",
-            "line 3, column 1: 'M A1 A3 1': 1 drops for 2 squares from a1 to a3",
+            "line 3, column 1: 'M A1 A3 1': 1 drop for 2 squares from a1 to a3",
         ),
         (
             "P A1\nP E5\nM A1 B2 1\n",

@@ -217,9 +217,9 @@ async function openLink() {
     if (!shared) return;
     // The linked game is a new entry of the library; the one shown before stays in it.
     const before = await setAside();
-    const error = await board.restore(shared);
+    const error = await board.restore(shared, 0, true); // told of the link, not of a save
     history.replaceState(null, '', location.pathname + location.search);
-    if (error) { unsetAside(before); showNotice(t('share.bad_link', { error })); }
+    if (error) { unsetAside(before); showNotice(error); }
     else { await saveNow(); offerBackTo(before, 'share.opened'); }
   } catch (err) {
     history.replaceState(null, '', location.pathname + location.search);

@@ -411,7 +411,7 @@ export async function mount(element, options = {}) {
     }
   };
   const loadInSlices = (text, onProgress) => readInSlices(new wasm.TakLoading(text), (r) => board.loadStep(r, SLICE_TOKENS), onProgress);
-  const restoreInSlices = (text, onProgress) => readInSlices(new wasm.TakRestoring(text), (r) => board.restoreStep(r, SLICE_TOKENS), onProgress);
+  const restoreInSlices = (text, onProgress, link) => readInSlices(new wasm.TakRestoring(text, link), (r) => board.restoreStep(r, SLICE_TOKENS), onProgress);
   const handle = {
     tps: () => board.tps(),
     ptn: () => board.ptn(),
@@ -508,10 +508,11 @@ export async function mount(element, options = {}) {
     /**
      * Restores a save (from save()): an error message, or null. A long one (a game of
      * thousands of plies) is read a slice at a time, as load() reads a paste (a Promise).
+     * With `link` (a save from a shared link), the message speaks of the link.
      */
-    restore: study((text, onProgress) => {
+    restore: study((text, onProgress, link) => {
       const s = String(text);
-      return s.length > LOAD_AT_ONCE ? restoreInSlices(s, onProgress) : act(() => board.restore(s))();
+      return s.length > LOAD_AT_ONCE ? restoreInSlices(s, onProgress, link) : act(() => board.restore(s, link))();
     }),
     select: act((kind) => board.select(String(kind))),
     status,

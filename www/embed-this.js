@@ -222,6 +222,9 @@ async function refresh(form, game, t) {
   const hint = dialog.querySelector('#embedthis-hint');
   hint.textContent = inGame ? t('embedthis.marks_in_game') : '';
   if (!game.hasComments) hint.textContent += `${hint.textContent ? ' ' : ''}${t('embedthis.no_comments')}`;
+  // Without CORS on the serving site the element shows nothing on another site's page, and
+  // the author would see no reason why (a frame needs no such permission).
+  if (form.form.value === 'element') hint.textContent += `${hint.textContent ? ' ' : ''}${t('embedthis.cors')}`;
   const c = choice(form);
   const made = snippet(c, game);
   dialog.querySelector('#embedthis-code').value = made.code;

@@ -43,6 +43,8 @@ const STYLE = `
 const PAGE = 60;
 const $ = (id) => document.getElementById(id);
 let ctx = null;
+/** `key` for `count` things: its `_one` text for 1 ("1 game"). */
+const counted = (key, count) => ctx.t(count === 1 ? `${key}_one` : key, { count });
 let entries = [];
 let shown = PAGE;
 let lastDeleted = null;
@@ -114,7 +116,7 @@ function facts(e) {
   if (!s) return e.damaged ? ctx.t('games.damaged_help') : '';
   const state = s.result ? ctx.t('games.result', { result: s.result })
     : ctx.t('games.to_move', { player: ctx.t(s.toMove === 'white' ? 'color.white' : 'color.black') });
-  return `${s.size}×${s.size} · ${ctx.t('games.plies', { count: s.plies })} · ${friendState(e) ?? state}`;
+  return `${s.size}×${s.size} · ${counted('games.plies', s.plies)} · ${friendState(e) ?? state}`;
 }
 
 /** A game with a friend by link (www/friend.js): whose move it is, and when the last move came. */
@@ -138,7 +140,7 @@ function render() {
   $('games-more').hidden = found.length <= shown;
   if (!entries.length) $('games-status').textContent = ctx.t('games.empty');
   else if (!found.length) $('games-status').textContent = ctx.t('games.none_found', { query: $('games-search').value.trim() });
-  else if ($('games-status').dataset.sticky !== '1') $('games-status').textContent = ctx.t('games.count', { count: found.length });
+  else if ($('games-status').dataset.sticky !== '1') $('games-status').textContent = counted('games.count', found.length);
 }
 
 function button(key, run) {
@@ -320,7 +322,7 @@ async function importFiles(files) {
       added += games.length;
     }
     await reload();
-    say(ctx.t('games.imported', { count: added }));
+    say(counted('games.imported', added));
   } catch (err) { failed(err); }
 }
 

@@ -248,7 +248,7 @@ export async function openPuzzles(dialog, t, lang, settings) {
     if (!p) return;
     const done = progress.solved.includes(index + 1);
     $('puzzle-title').textContent = t('puz.number', { n: index + 1, total: set.length, difficulty: p.difficulty });
-    $('puzzle-about').textContent = [t('puz.plies', { n: p.plies }), sourceText(p), done && !game?.state.solved ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
+    $('puzzle-about').textContent = [t(p.plies === 1 ? 'puz.plies_one' : 'puz.plies', { n: p.plies }), sourceText(p), done && !game?.state.solved ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
     const s = game?.state ?? {};
     $('puzzle-prev').disabled = index === 0;
     $('puzzle-next').disabled = index >= set.length - 1;

@@ -362,7 +362,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Some(&"startpos") => (Position::with_config(config), &words[1..]),
             Some(&"tps") if words.len() >= 4 => {
                 let text = words[1..4].join(" ");
-                let size = tps::size_of(&text).min(255) as u8;
+                let size = tps::board_size(&text).map_err(|e| e.to_string())?;
                 let config = self.config_for(size)?;
                 (
                     tps::parse(&text, config).map_err(|e| e.to_string())?,

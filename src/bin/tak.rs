@@ -99,7 +99,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
-            eprintln!("tak: {message}\n\n{USAGE}");
+            eprintln!("error: {message}\n\n{USAGE}");
             ExitCode::from(2)
         }
         Err(Failure::Error(message)) => {
@@ -158,7 +158,7 @@ fn run_perft(args: &[String]) -> Result<(), Failure> {
     let depth = depth.ok_or_else(|| Failure::Usage("perft needs a DEPTH".into()))?;
     let mut pos = match (tps_text, size) {
         (Some(t), _) => {
-            let rows = tps::size_of(t).min(255) as u8;
+            let rows = tps::board_size(t).map_err(|e| Failure::Usage(e.to_string()))?;
             if size.is_some_and(|s| s != rows) {
                 return Err(Failure::Usage(format!(
                     "--size {} does not match the TPS ({rows} rows)",

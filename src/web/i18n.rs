@@ -280,7 +280,9 @@ impl From<&ParseMoveError> for Message {
     fn from(e: &ParseMoveError) -> Message {
         match e {
             ParseMoveError::Empty => Message::new("parse.empty"),
-            ParseMoveError::BadSquare(s) => Message::new("parse.bad_square").with("text", &s.0),
+            ParseMoveError::BadSquare(s) => Message::new("parse.bad_square")
+                .with("text", &s.text)
+                .with("last", s.last_square()),
             ParseMoveError::Unexpected { found, column } => Message::new("parse.unexpected")
                 .with("char", found)
                 .with("column", column),

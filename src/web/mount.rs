@@ -119,7 +119,7 @@ fn game_from_text(options: &MountOptions) -> Result<Option<Game>, String> {
             .unwrap_or_default();
         Some(parse_game_or_position(text).map_err(|m| m.text(lang))?)
     } else if let Some(text) = options.tps.as_deref().filter(|t| !t.trim().is_empty()) {
-        let size = tps::size_of(text).min(255) as u8;
+        let size = tps::board_size(text).map_err(|e| e.to_string())?;
         let config = new_config(&MountOptions {
             size: Some(size),
             komi: options.komi.clone(),

@@ -256,7 +256,12 @@ impl Board {
             players: m.players.clone(),
             length: match m.length {
                 crate::series::Length::Games(n) => {
-                    i18n::text(lang, "match.games", &[("n", n.to_string())])
+                    let key = if n == 1 {
+                        "match.games_one"
+                    } else {
+                        "match.games"
+                    };
+                    i18n::text(lang, key, &[("n", n.to_string())])
                 }
                 crate::series::Length::FirstTo(p) => {
                     i18n::text(lang, "match.first_to", &[("points", p.to_string())])

@@ -16,6 +16,7 @@ use super::layout::{Layout, Point};
 use super::marks::Mark;
 use super::record::GameRecord;
 use super::theme::Theme;
+use crate::moves::ParseMoveError;
 use crate::{ptn, tps, Config, Game, Kind, Move, Position, Square};
 
 /// Something a host page may want to hear about.
@@ -267,8 +268,16 @@ impl Board {
     /// Plays a ply given in PTN. On error nothing changes and the message (in the reader's
     /// language) says why.
     pub fn play_ptn(&mut self, text: &str) -> Result<(), String> {
-        let mv: Move = text.parse().map_err(|e| self.text(&Message::from(&e)))?;
+        let mv = self.parse_move(text)?;
         self.play(mv)
+    }
+
+    /// Reads a ply typed for this board; the error, in the reader's language, names the
+    /// board's squares. (One place for the page's three readers of typed plies.)
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let size = self.position().size();
+        text.parse()
+            .map_err(|e: ParseMoveError| self.text(&Message::from(&e.on_board(size))))
     }
 
     /// Plays `mv` (checked), sliding it into place. Where the current line went on with
@@ -450,7 +459,7 @@ impl Board {
     pub fn set_hint(&mut self, hint: Option<&str>) -> Result<(), String> {
         self.hint = match hint {
             Some(text) => {
-                let mv: Move = text.parse().map_err(|e| self.text(&Message::from(&e)))?;
+                let mv = self.parse_move(text)?;
                 self.position()
                     .check(mv)
                     .map_err(|e| self.text(&Message::from(&e)))?;
@@ -491,7 +500,7 @@ impl Board {
         let mut pos = self.position().clone();
         let mut last = None;
         for text in plies {
-            let mv: Move = text.parse().map_err(|e| self.text(&Message::from(&e)))?;
+            let mv = self.parse_move(text)?;
             pos.play(mv).map_err(|e| self.text(&Message::from(&e)))?;
             last = Some(mv);
         }
@@ -529,7 +538,8 @@ pub(super) fn looks_like_tps(trimmed: &str) -> bool {
 /// Reads a PTN game, a game in playtak.com's server notation, or a bare TPS position (as
 /// the start of a new game).
 pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
-    let trimmed = text.trim();
+    // A byte-order mark (a file saved by some editors) is not part of the game.
+    let trimmed = text.trim_start_matches('\u{feff}').trim();
     if trimmed.is_empty() {
         return Err(Message::new("load.nothing"));
     }
@@ -549,10 +559,12 @@ pub fn parse_game_or_position(text: &str) -> Result<Game, Message> {
 /// What the reader is told of a PTN that cannot be read: a ply's error in their language.
 pub(super) fn ptn_error_message(e: ptn::PtnError) -> Message {
     match (&e.location, &e.cause) {
+        (_, Some(ptn::PlyError::NotAGame)) => Message::new("load.not_a_game"),
         (ptn::Location::Ply(n), Some(cause)) => {
             let inner = match cause {
                 ptn::PlyError::Parse(p) => Message::from(p),
                 ptn::PlyError::Illegal(i) => Message::from(i),
+                ptn::PlyError::NotAGame => Message::new("load.not_a_game"),
             };
             PlyMessage { ply: *n, inner }.into()
         }

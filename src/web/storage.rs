@@ -151,6 +151,19 @@ fn damaged(detail: String) -> Message {
     Message::new("save.damaged").with("error", detail)
 }
 
+/// What is wrong with a save, told of a shared link (which carries a save): the reader of a
+/// link saved nothing, so the words are the link's.
+pub fn told_of_link(m: Message) -> Message {
+    match m.key {
+        // The game's own trouble ("ply 3: c3 is not empty") is worth telling.
+        "save.damaged" => Message {
+            key: "share.damaged_game",
+            ..m
+        },
+        _ => Message::new("share.damaged"),
+    }
+}
+
 impl Restoring {
     /// Reads the save's lines before its game: what is wrong with them, if anything.
     pub fn new(text: &str) -> Result<Restoring, Message> {
@@ -170,7 +183,7 @@ impl Restoring {
             let text = lines
                 .next()
                 .and_then(|l| l.trim().strip_prefix("line"))
-                .ok_or_else(|| damaged("no line".into()))?
+                .ok_or(Message::new("save.lost_place"))?
                 .trim();
             if text.is_empty() {
                 Vec::new()
@@ -178,7 +191,7 @@ impl Restoring {
                 text.split(',')
                     .map(|n| n.trim().parse::<usize>())
                     .collect::<Result<_, _>>()
-                    .map_err(|_| damaged(format!("line '{text}'")))?
+                    .map_err(|_| Message::new("save.lost_place"))?
             }
         } else {
             Vec::new()
@@ -191,7 +204,7 @@ impl Restoring {
         let clock = if version >= 3 {
             let clock = lines.next().unwrap_or("").trim();
             if !clock.starts_with("clock") {
-                return Err(damaged(format!("no clock line: '{clock}'")));
+                return Err(Message::new("save.lost_clock"));
             }
             Some(clock.to_string())
         } else {
@@ -221,15 +234,10 @@ impl Restoring {
             }
         };
         self.reader = None;
-        if !self.line.is_empty() && !game.goto_path(&self.line) {
-            return Err(damaged(format!("no line {:?} in the game", self.line)));
-        }
-        if self.ply > game.line().len() {
-            return Err(damaged(format!(
-                "ply {} of a line of {} plies",
-                self.ply,
-                game.line().len()
-            )));
+        // Where the save was shown (a variation, a ply) is not in its game: said in words,
+        // not as the list of child indices the save keeps.
+        if !self.line.is_empty() && !game.goto_path(&self.line) || self.ply > game.line().len() {
+            return Err(Message::new("save.lost_place"));
         }
         game.goto(self.ply);
         Ok(Some(Saved {
@@ -321,6 +329,22 @@ mod tests {
                 break message;
             }
         };
-        assert_eq!(error.key, "save.damaged");
+        // Said in words, not as the save's list of child indices.
+        assert_eq!(error.key, "save.lost_place");
+        let lost = Restoring::new(&saved.replacen("line ", "line 0,0,7,0", 1))
+            .unwrap()
+            .step(usize::MAX)
+            .err()
+            .map(|m| m.text(crate::web::i18n::Lang::En));
+        assert_eq!(
+            lost.as_deref(),
+            Some("The saved game is damaged: the ply it was showing is not in it.")
+        );
+        // A link's save is told of the link.
+        assert_eq!(told_of_link(error).key, "share.damaged");
+        let game = told_of_link(super::damaged("ply 3: a1 is not empty".into()));
+        assert!(game
+            .text(crate::web::i18n::Lang::En)
+            .starts_with("The game in the shared link cannot be read (ply 3: a1 is not empty)"));
     }
 }

@@ -77,6 +77,7 @@ test('the copied code shows the same position and marks on another origin, as a 
   await openEmbedThis(page);
   // A frame of this position: absolute addresses under the site's sub-path, the marks as parameters.
   const frameCode = await code(page);
+  assert.doesNotMatch(await page.textContent('#embedthis-hint'), /Access-Control/, 'a frame needs no CORS');
   assert.match(frameCode, new RegExp(`^<iframe src="${site.base}/embed\\.html\\?tps=`));
   assert.match(frameCode, /arrows=c3-e3/);
   assert.match(frameCode, /highlight=c3/);
@@ -106,6 +107,8 @@ test('the copied code shows the same position and marks on another origin, as a 
   // As an element: its script from the site, the board in the host page itself.
   await choose(page, 'form', 'element');
   await page.waitForFunction(() => document.getElementById('embedthis-code').value.startsWith('<script'));
+  // The element needs the serving site to allow other origins (a frame does not): the dialog says so.
+  assert.match(await page.textContent('#embedthis-hint'), /cross-origin.*Access-Control-Allow-Origin: \*/);
   const elementCode = await code(page);
   assert.match(elementCode, new RegExp(`^<script type="module" src="${site.base}/www/tak-board\\.js"></script>\\n<tak-board tps='`));
   const inPreview = await element(page, '#embedthis-preview tak-board');

@@ -28,7 +28,7 @@ test('a game in playtak server notation pastes, replays to its road, and copies 
   const broken = SERVER_GAME.replace('M D3 C3 1', 'M D3 A3 1');
   await paste(page, broken);
   await page.waitForFunction(() => document.getElementById('paste-error').textContent);
-  assert.match(await page.textContent('#paste-error'), /line 10.*'M D3 A3 1': 1 drops for 3 squares/);
+  assert.match(await page.textContent('#paste-error'), /line 10.*'M D3 A3 1': 1 drop for 3 squares/);
   assert.equal(await page.inputValue('#paste-text'), broken);
   await page.fill('#paste-text', SERVER_GAME);
   await page.click('#load-game');

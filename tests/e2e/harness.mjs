@@ -35,15 +35,8 @@ async function waitForPort(port, tries = 100) {
 }
 
 // python's http.server sends no CORS header; a host that lets other sites load the board's
-// modules (as GitHub Pages does) sends `Access-Control-Allow-Origin: *`.
-const CORS_SERVER = `
-import functools, http.server, sys
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def end_headers(self):
-        self.send_header('Access-Control-Allow-Origin', '*')
-        super().end_headers()
-http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), functools.partial(Handler, directory=sys.argv[2])).serve_forever()
-`;
+// modules (as GitHub Pages does, and `make serve`) sends `Access-Control-Allow-Origin: *`.
+const CORS_SERVER = path.join(ROOT, 'scripts/serve.py');
 
 /**
  * Serves `dir` (default: the repository) on localhost; returns { url, close }. With `cors`,
@@ -51,7 +44,7 @@ http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), functools.parti
  */
 export async function serve(dir = ROOT, { cors = false } = {}) {
   const port = await freePort();
-  const args = cors ? ['-c', CORS_SERVER, String(port), dir] : ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir];
+  const args = cors ? [CORS_SERVER, String(port), dir] : ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir];
   const server = spawn('/usr/bin/python3', args, { stdio: 'ignore' });
   await waitForPort(port);
   return { url: `http://127.0.0.1:${port}`, close: () => server.kill() };

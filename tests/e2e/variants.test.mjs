@@ -102,7 +102,8 @@ test('pieces that make no game keep the form open with what was typed; a bad Ope
   await page.waitForTimeout(100);
   assert.ok(await page.evaluate(() => document.getElementById('new-dialog').open), 'the dialog stays open');
   const error = await page.textContent('#new-error');
-  assert.match(error, /^Cannot start this game: flats and caps: 3 stones and 1 capstones make no game on 5x5/, error);
+  // (No "1 capstones": the counts follow their nouns.)
+  assert.match(error, /^Cannot start this game: flats and caps: stones 3, capstones 1: no game on 5x5/, error);
   assert.equal(await page.inputValue('#new-form input[name=flats]'), '3', 'what was typed is kept');
   assert.equal(await tps(page), before, 'the game is untouched');
   await shot(page, 'variants-new-game-refused');
@@ -172,7 +173,7 @@ test('the embed and <tak-board> take opening, flats, caps and komi, and name a b
     ['opening=sideways', "opening must be swap or no-swap, not 'sideways'"],
     ['flats=%3Cb%3E', "flats must be a number of stones per player, not '<b>'"],
     ['komi=9', "komi '9' is not a half step from -5 to 5"],
-    ['size=5&flats=2&caps=1', 'flats and caps: 2 stones and 1 capstones make no game on 5x5'],
+    ['size=5&flats=2&caps=1', 'flats and caps: stones 2, capstones 1: no game on 5x5'],
     ['ptn=1.%20a1&opening=no-swap', "opening cannot go with ptn: the PTN's own tags say it"],
   ]) {
     await page.goto(`${server.url}/embed.html?${query}`);

@@ -41,15 +41,15 @@ impl TakLoading {
 
 /// A saved game being read a slice at a time ([`storage::Restoring`]), by
 /// [`TakBoard::restore_step`]. What is wrong with the lines before the game is kept for the
-/// first step to say.
+/// first step to say. With `link`, the save came in a shared link: its errors are the link's.
 #[wasm_bindgen]
-pub struct TakRestoring(Result<storage::Restoring, Message>);
+pub struct TakRestoring(Result<storage::Restoring, Message>, bool);
 
 #[wasm_bindgen]
 impl TakRestoring {
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str) -> TakRestoring {
-        TakRestoring(storage::Restoring::new(text))
+    pub fn new(text: &str, link: Option<bool>) -> TakRestoring {
+        TakRestoring(storage::Restoring::new(text), link == Some(true))
     }
 
     /// How far the reading has got, from 0 to 1 (1 once it is over).
@@ -292,15 +292,22 @@ impl TakBoard {
                 saved.apply(self.at_now());
                 None
             }
+            Err(message) if restoring.1 => Some(self.board.text(&storage::told_of_link(message))),
             Err(message) => Some(self.board.text(&message)),
         }
     }
 
-    /// Restores a saved game. Returns an error message; on error nothing changes.
-    pub fn restore(&mut self, text: &str) -> Option<String> {
-        storage::restore(self.at_now(), text)
-            .err()
-            .map(|m| self.board.text(&m))
+    /// Restores a saved game (with `link`, one that came in a shared link: the error is
+    /// told of the link). Returns an error message; on error nothing changes.
+    pub fn restore(&mut self, text: &str, link: Option<bool>) -> Option<String> {
+        storage::restore(self.at_now(), text).err().map(|m| {
+            let m = if link == Some(true) {
+                storage::told_of_link(m)
+            } else {
+                m
+            };
+            self.board.text(&m)
+        })
     }
 
     /// Shows the position after `plies` (an array of PTN plies from the position shown)
