@@ -3,6 +3,8 @@
 //! position). A ply after which the mover's chance to win, as Tiltak sees it, fell by 0.35 or
 //! more must be marked `?` or `??`; a ply that is Tiltak's own best move must never be `??`.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use serde::Deserialize;
 use tak::ai::review::{review, ReviewSettings};
 use tak::ai::search::Searcher;

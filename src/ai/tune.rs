@@ -524,6 +524,13 @@ pub fn handmade_weights(size: u8) -> TaperedWeights {
     w.map(|x| [x * scale; 2])
 }
 
+/// The real-games file is read with serde, native only: a wasm build (only ever compiled by
+/// the wasm test runner, with the command line) reads no game.
+#[cfg(target_arch = "wasm32")]
+pub fn real_game_from_json(_line: &str) -> Option<TrainingGame> {
+    None
+}
+
 /// A finished game from the real-games file (`../shared/data/real-games.jsonl`), for the
 /// check of a fit; `None` for a line that is not one (unfinished, unreadable, illegal).
 #[cfg(not(target_arch = "wasm32"))]

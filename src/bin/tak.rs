@@ -467,6 +467,14 @@ struct RealGame {
     name: String,
 }
 
+/// The real-games file is read with serde, native only; wasm builds of this command (only
+/// ever compiled by the wasm test runner) say so instead.
+#[cfg(target_arch = "wasm32")]
+fn real_game(_line: &str) -> Result<RealGame, String> {
+    Err("reading real games is not available in a wasm build".into())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn real_game(line: &str) -> Result<RealGame, String> {
     let game = tak::real_game::RealGame::parse(line)?;
     Ok(RealGame {
