@@ -94,7 +94,7 @@ mod browser {
             (r#"{"flats": "many"}"#, "flats must be a whole number"),
             (
                 r#"{"size": 6, "flats": 2, "caps": 1}"#,
-                "flats and caps: 2 stones",
+                "flats and caps: stones 2",
             ),
             (r#"{"caps": 9}"#, "at most 5 capstones"),
             (r#"{"komi": "-5.5"}"#, "komi '-5.5'"),
@@ -117,7 +117,7 @@ mod browser {
         assert_eq!(board.tps(), "x5/x5/x5/x5/1,x4 2 1", "white's own flat");
         let check = js_sys::JSON::parse(r#"{"flats": 3, "caps": 1}"#).unwrap();
         let refused = board.new_game_with(check, Some(true)).unwrap_or_default();
-        assert!(refused.contains("make no game"), "{refused}");
+        assert!(refused.contains("no game on 5x5"), "{refused}");
         assert_eq!(
             board.tps(),
             "x5/x5/x5/x5/1,x4 2 1",

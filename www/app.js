@@ -2,7 +2,7 @@
 // lives in the wasm board; this file turns its status into DOM and DOM actions into calls.
 import { mount } from './board.js';
 import { Computer } from './computer.js';
-import { offerDraw, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
+import { offerDraw, redoToOwnTurn, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { renderMoves, renderStatus } from './panel.js';
 import { setUpFlip } from './flip.js';
@@ -204,7 +204,7 @@ const flush = () => {
   return null;
 };
 addEventListener('pagehide', flush);
-document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); });
+document.addEventListener('visibilitychange', () => { if (document.hidden) flush(); else maybeThink(); });
 
 // A shared link: open its game (the one played here before is kept, one click away), on
 // arrival or typed into the address bar of a tab already showing the page.
@@ -375,6 +375,9 @@ board.on('move', (e) => {
 function maybeThink() {
   board.set({ playedLineIsMain: settings.opponent === 'computer', ...sides() });
   if (match?.viewing) { stopTurn(computer); board.set({ thinking: false }); return; }
+  // A tab in the background that follows another tab's game leaves the computer's reply to
+  // the tab where the move was made (two replies would be two games); shown again, it thinks.
+  if (document.hidden && keeper?.followed()) { stopTurn(computer); board.set({ thinking: false }); return; }
   takeTurn(board, computer, computerColor(), settings.level, {
     thinking: (on) => board.set({ thinking: on }),
     played: (move, error) => {
@@ -446,7 +449,8 @@ function undo() {
   undoToOwnTurn(board, computerColor());
 }
 $('undo').addEventListener('click', undo);
-$('redo').addEventListener('click', () => board.redo());
+const redo = () => redoToOwnTurn(board, computerColor());
+$('redo').addEventListener('click', redo);
 $('first').addEventListener('click', () => board.goto(0));
 $('prev').addEventListener('click', () => board.undo());
 $('next').addEventListener('click', () => board.redo());
@@ -462,7 +466,7 @@ document.addEventListener('keydown', (e) => {
     if (step) { step(); e.preventDefault(); return; }
   }
   if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey) { undo(); e.preventDefault(); }
-  else if (mod && (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey))) { board.redo(); e.preventDefault(); }
+  else if (mod && (e.key.toLowerCase() === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey))) { redo(); e.preventDefault(); }
 });
 
 $('move-form').addEventListener('submit', (e) => {

@@ -177,6 +177,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
 
   // Another tab played in this tab's game: follow it, unless this tab changed it too (then
   // the next write keeps this tab's game apart). Deleted elsewhere: kept here until changed.
+  /** The game as last followed from another tab (null while it is being restored). */
+  let followed = undefined;
   library.onChange(async (message) => {
     if (message.id !== id || message.touched || message.rev === 0 || message.rev <= revOf(id)) return;
     await writing;
@@ -185,13 +187,18 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     if (found && found.entry.rev > revOf(id) && board.saveToKeep() === texts.get(id)) {
       revs.set(id, found.entry.rev);
       texts.set(id, found.save); // before restore: its change is not a change of this tab's
+      followed = null; // while restoring, the board's game is the other tab's
       await board.restore(found.save);
       if (found.match) await board.matchRestore(found.match);
       texts.set(id, board.saveToKeep());
+      followed = texts.get(id);
     }
   });
 
   return {
+    /** Whether the board shows the game as another tab last wrote it, unchanged here since. */
+    followed: () => followed === null || (followed !== undefined && board.saveToKeep() === followed),
+
     /** The id of this tab's entry (null before it is first kept). */
     get id() { return blank ? null : id; },
 

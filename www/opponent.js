@@ -62,3 +62,10 @@ export function undoToOwnTurn(board, side) {
   board.undo();
   if (side && board.searchSpec().toMove === side && board.status().ply > 0) board.undo();
 }
+
+/** Redo; against the computer (playing `side`), on to the reader's own turn: the computer's
+ *  reply taken back with the reader's ply comes back with it (else it would wait, unplayed). */
+export function redoToOwnTurn(board, side) {
+  board.redo();
+  if (side && board.status().canRedo && board.searchSpec().toMove === side) board.redo();
+}

@@ -270,3 +270,38 @@ test('My games: list, search, rename, duplicate, delete with Undo, export, impor
   await context.close();
 });
 
+
+test('against the computer, a tab in the background follows the game and leaves the reply to the tab that moved', async () => {
+  const context = await browser.newContext();
+  const one = await openGame(context, server.url);
+  await one.click('#new-game');
+  await one.selectOption('#new-form select[name=size]', '5');
+  await one.selectOption('#new-form select[name=opponent]', 'computer');
+  await one.selectOption('#new-form select[name=level]', '1');
+  await one.selectOption('#new-form select[name=human]', 'white');
+  await one.click('#start-game');
+  await one.waitForFunction(() => document.body.dataset.opponent === 'computer-1-black');
+  await play(one, 'a1');
+  await one.waitForFunction(() => window.tak.status().moves.length === 2, null, { timeout: 20000 });
+  // A second tab on the game, then put in the background (as a tab behind another is).
+  const two = await openGame(context, server.url);
+  await two.waitForFunction(() => window.tak.status().moves.length === 2);
+  await two.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  for (let ply = 3; ply <= 7; ply += 2) {
+    assert.ok(await one.evaluate((list) => list.some((sq) => window.tak.play(sq) === null), ['b2', 'c3', 'd4', 'b4', 'd2', 'c2', 'e1', 'a5']));
+    await one.waitForFunction((n) => window.tak.status().moves.length === n, ply + 1, { timeout: 20000 });
+    await two.waitForFunction((n) => window.tak.status().moves.length === n, ply + 1, { timeout: 20000 });
+  }
+  assert.deepEqual(await line(two), await line(one));
+  // One game, never kept apart: only the tab that moved answered.
+  const games = await keptGames(one);
+  assert.equal(games.length, 1, games.map((g) => g.save.slice(-80)).join('\n'));
+  for (const page of [one, two]) {
+    assert.doesNotMatch(await page.evaluate(() => document.getElementById('notice').textContent), /another tab/);
+  }
+  assert.deepEqual([...one.errors, ...two.errors], []);
+  await context.close();
+});
