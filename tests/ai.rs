@@ -841,3 +841,27 @@ fn a_match_on_a_clock_tells_both_clocks_and_a_slow_engine_loses_on_time() {
     assert_eq!(said.trim(), "go wtime 300 btime 20000 winc 50 binc 100");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_match_names_an_engine_that_hangs_and_ends_it() {
+    use tak::ai::arena::{play_game, Budget, Engine};
+    use tak::Config;
+    // An engine that greets and then never answers a move.
+    let mute = "while read -r line; do case \"$line\" in tei) echo teiok;; isready) echo readyok;; quit) exit;; esac; done";
+    let mut ours = Engine::start(&format!("{} tei", env!("CARGO_BIN_EXE_tak"))).unwrap();
+    let mut hung = Engine::start(mute).unwrap();
+    hung.set_patience(std::time::Duration::from_millis(500));
+    let started = Instant::now();
+    let budget = Budget::MoveTime(100);
+    let err = play_game(
+        [&mut hung, &mut ours],
+        [budget, budget],
+        Config::standard(4).unwrap(),
+        &[],
+        50,
+    )
+    .unwrap_err();
+    assert!(err.contains("no answer in"), "{err}");
+    drop(hung); // ended, though it never hears `quit` while it waits for nothing
+    assert!(started.elapsed() < Duration::from_secs(20));
+}

@@ -3,7 +3,8 @@
 // once by ending the worker; a silent worker started again and asked again, said through
 // `onRestart`). The client's code is fetched with the first question, not on a first visit.
 let loading = null;
-const engineClient = () => (loading ??= import('./engine-client.js').then((m) => m.EngineClient));
+// A failed fetch (offline before the first visit cached it) is tried again next time.
+const engineClient = () => (loading ??= import('./engine-client.js').then((m) => m.EngineClient, (err) => { loading = null; throw err; }));
 
 export class Computer {
   constructor() {

@@ -63,7 +63,8 @@ export class EngineClient {
 
   async #post(message) {
     if (!this.worker) {
-      const { spawnWorker, watchdog } = await (spawning ??= import('./spawn.js'));
+      // A failed fetch (offline before the first visit cached it) is tried again next time.
+      const { spawnWorker, watchdog } = await (spawning ??= import('./spawn.js').catch((err) => { spawning = null; throw err; }));
       if (!this.jobs.has(message.id)) return; // cancelled meanwhile
       if (!this.worker) this.#start(spawnWorker, watchdog);
     }

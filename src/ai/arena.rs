@@ -14,7 +14,14 @@
 use super::level::Rng;
 use crate::{Color, Config, EndReason, Move, Position};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// How long an engine may take over anything but a move (its greeting, `readyok`), and over a
+/// move beyond what its budget allows, before it is taken for hung: the game is then played
+/// again with both engines started afresh, as for an engine that died.
+const PATIENCE: Duration = Duration::from_secs(30);
 
 /// Wins, draws and losses from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -329,7 +336,12 @@ pub struct Engine {
     pub capabilities: Capabilities,
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// The engine's lines, read on a thread of their own so that a silent engine can be
+    /// waited for with a time limit.
+    output: Receiver<String>,
+    /// How long the answer being waited for may take, and outside a move.
+    patience: Duration,
+    base_patience: Duration,
 }
 
 impl Engine {
@@ -344,13 +356,24 @@ impl Engine {
             .spawn()
             .map_err(|e| format!("cannot start '{command}': {e}"))?;
         let input = child.stdin.take().ok_or("no stdin")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let (lines, output) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { break };
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut engine = Engine {
             command: command.to_string(),
             capabilities: Capabilities::from_handshake::<&str>(&[]),
             child,
             input,
             output,
+            patience: PATIENCE,
+            base_patience: PATIENCE,
         };
         engine.send("tei")?;
         let mut handshake = Vec::new();
@@ -363,6 +386,13 @@ impl Engine {
         }
         engine.capabilities = Capabilities::from_handshake(&handshake);
         Ok(engine)
+    }
+
+    /// Waits at most `patience` (beyond a move's budget) for each answer: a hung engine is
+    /// named in an error, and the match plays the game again with both engines started afresh.
+    pub fn set_patience(&mut self, patience: Duration) {
+        self.patience = patience;
+        self.base_patience = patience;
     }
 
     /// An error naming the engine and what it plays, when it said it cannot play `config`.
@@ -380,15 +410,17 @@ impl Engine {
     }
 
     fn read_line(&mut self) -> Result<String, String> {
-        let mut line = String::new();
-        let n = self
-            .output
-            .read_line(&mut line)
-            .map_err(|e| format!("{}: {e}", self.command))?;
-        if n == 0 {
-            return Err(format!("{}: the engine closed its output", self.command));
+        match self.output.recv_timeout(self.patience) {
+            Ok(line) => Ok(line.trim_end().to_string()),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(format!("{}: the engine closed its output", self.command))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "{}: no answer in {} s",
+                self.command,
+                self.patience.as_secs()
+            )),
         }
-        Ok(line.trim_end().to_string())
     }
 
     fn wait_for(&mut self, word: &str) -> Result<String, String> {
@@ -421,7 +453,20 @@ impl Engine {
         }
         self.send(&position)?;
         self.send(go)?;
-        let line = self.wait_for("bestmove")?;
+        // A move may take what its budget allows (a clock's time left, a move time) and then
+        // some; a search by nodes or depth, a generous while.
+        let allowed_ms = go
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .filter(|w| matches!(w[0], "movetime" | "wtime" | "btime"))
+            .filter_map(|w| w[1].parse::<u64>().ok())
+            .max()
+            .unwrap_or(0);
+        self.patience = self.base_patience + Duration::from_millis(allowed_ms.saturating_mul(2));
+        let line = self.wait_for("bestmove");
+        self.patience = self.base_patience;
+        let line = line?;
         line.split_whitespace()
             .nth(1)
             .map(str::to_string)
@@ -432,6 +477,14 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.send("quit");
+        // An engine that hangs does not hear `quit` either: it is ended after a second.
+        for _ in 0..20 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }

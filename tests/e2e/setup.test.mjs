@@ -11,7 +11,9 @@ import path from 'node:path';
 import { ROOT } from './harness.mjs';
 
 /** The commands `make <target>` would run, without running them. */
-const plan = (target) => execFileSync('make', ['-n', target, 'PORT=1'], { cwd: ROOT, encoding: 'utf8' });
+// Also when the tests run under make (`make test`): a make inside another prints where it
+// enters and leaves, which is not a command.
+const plan = (target) => execFileSync('make', ['-n', '--no-print-directory', target, 'PORT=1'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MAKEFLAGS: '', MAKELEVEL: '' } });
 
 test('make serve, build and dist install no wasm-pack; the wasm tests do', () => {
   for (const target of ['serve', 'build', 'dist']) assert.doesNotMatch(plan(target), /wasm-pack/, target);
