@@ -3,7 +3,7 @@
 // PTN file of many games, search by player or tag, and the space used. Glue: the games'
 // summaries, pictures and PTN are the study build's Rust (src/web/library.rs).
 import * as library from './library.js';
-import { loadEngine } from './board.js';
+import { loadCatalogue, loadEngine } from './board.js';
 
 const FORM = `
 <form method="dialog" id="games-form">
@@ -50,7 +50,9 @@ let shown = PAGE;
 let lastDeleted = null;
 let pictures = null;
 
-const study = () => loadEngine('study').then((m) => m.library);
+// With the study build's catalogue set: its thumbnails name the sides in the reader's words
+// (drawn before it, they showed the keys, color.white and color.black).
+const study = () => Promise.all([loadEngine('study'), loadCatalogue(ctx.lang, 'study')]).then(([m]) => m.library);
 
 function ensureForm(dialog) {
   if ($('games-form')) return;
