@@ -32,7 +32,8 @@ async function paste(page, text) {
   });
   await page.$eval('#paste-error', (el) => { el.textContent = ''; }); // the last paste's
   await page.click('#load-game');
-  await page.waitForFunction(() => document.getElementById('paste-error').textContent, null, { timeout: 20000 });
+  // Past "Loading…", which the line shows while the reader of games loads.
+  await page.waitForFunction(() => { const text = document.getElementById('paste-error').textContent; return text && !text.startsWith('Loading'); }, null, { timeout: 20000 });
   return page.textContent('#paste-error');
 }
 
