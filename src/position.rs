@@ -353,6 +353,21 @@ impl Position {
         self.heights[square.index()] as usize
     }
 
+    /// The most pieces a spread from `square` may carry: the whole stack, or as many as the
+    /// board is wide if the stack is taller (the carry limit).
+    ///
+    /// ```
+    /// use tak::Position;
+    /// let pos = Position::from_tps("x3/x,1121S,x/x3 1 4")?;
+    /// assert_eq!(pos.carry_limit("b2".parse()?), 3);
+    /// assert_eq!(pos.carry_limit("a1".parse()?), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn carry_limit(&self, square: Square) -> u8 {
+        self.heights[square.index()].min(self.size())
+    }
+
     /// The top piece on `square`, if any.
     pub fn top(&self, square: Square) -> Option<Piece> {
         self.stack(square).top()
@@ -568,13 +583,8 @@ impl Position {
         if self.tops[self.to_move.index()] & from.bit() == 0 {
             return Err(IllegalMove::NotYourStack(from));
         }
-        let limit = height.min(size);
-        if mv.count() > limit {
-            return Err(IllegalMove::TooManyCarried {
-                count: mv.count(),
-                limit,
-            });
-        }
+        // The path first, then the count: a refusal names what is in the way (the board
+        // explains a spread out of reach by the lightest spread there).
         let dir = mv.direction().expect("a spread has a direction");
         let distance = mv.distance();
         if distance > from.distance_to_edge(dir, size) {
@@ -592,6 +602,13 @@ impl Position {
             if self.walls & bit != 0 && !(step == distance && moving_cap && last_drop == 1) {
                 return Err(IllegalMove::Blocked(sq));
             }
+        }
+        let limit = self.carry_limit(from);
+        if mv.count() > limit {
+            return Err(IllegalMove::TooManyCarried {
+                count: mv.count(),
+                limit,
+            });
         }
         Ok(())
     }
@@ -870,11 +887,10 @@ impl Position {
         if self.is_opening() {
             return;
         }
-        let size = self.size();
         let blockers = self.walls | self.caps;
         for i in Bits(self.tops[self.to_move.index()]) {
             let from = Square::from_index(i);
-            let carry = self.heights[i as usize].min(size);
+            let carry = self.carry_limit(from);
             let is_cap = self.caps & from.bit() != 0;
             for dir in Direction::ALL {
                 let (range, stop) = self.range(from, dir, blockers);

@@ -870,3 +870,48 @@ fn a_drag_redraws_when_the_hand_reaches_a_square_not_while_it_moves_inside_one()
     assert!(b.take_dirty(), "the hand reached e3");
     assert_eq!(b.pending().map(|m| m.to_string()), Some("3c3>12".into()));
 }
+
+/// Every legal spread of positions met in real games can be played by clicks (pick up, put
+/// back what stays, then one click a piece along the way), and the board plays exactly it:
+/// the hand asks the engine's legal plies, so no legal spread is out of its reach.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn every_legal_spread_of_real_games_can_be_clicked() {
+    use tak::real_game::RealGame;
+    use tak::Direction;
+    let mut tried = 0;
+    for line in include_str!("data/real-games.jsonl").lines().step_by(12) {
+        let game = RealGame::parse(line).unwrap();
+        let mut pos = Position::with_config(game.config().unwrap());
+        for (ply, mv) in game.moves().unwrap().into_iter().enumerate() {
+            if ply % 9 == 8 && !pos.is_over() {
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                for spread in legal.into_iter().filter(|m| !m.is_placement()) {
+                    let mut b = Board::new(Game::new(pos.clone()), BoardOptions::default());
+                    b.resize(900.0, 600.0, 2.0);
+                    let from = spread.square().to_string();
+                    click(&mut b, &from);
+                    for _ in spread.count()..pos.carry_limit(spread.square()) {
+                        click(&mut b, &from);
+                    }
+                    let dir: Direction = spread.direction().unwrap();
+                    let mut at = spread.square();
+                    for drop in spread.drops() {
+                        at = at.step(dir, pos.size()).unwrap();
+                        for _ in 0..drop {
+                            click(&mut b, &at.to_string());
+                        }
+                    }
+                    let mut after = pos.clone();
+                    after.play(spread).unwrap();
+                    assert_eq!(b.tps(), after.to_string(), "{spread} in {pos}");
+                    tried += 1;
+                }
+            }
+            pos.play(mv).unwrap();
+        }
+    }
+    eprintln!("{tried} spreads clicked");
+    assert!(tried > 2000, "only {tried} spreads tried");
+}

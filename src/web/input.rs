@@ -110,7 +110,7 @@ impl Board {
                 };
                 self.cursor = Some(next);
                 if let Gesture::Carry(carry) = &mut self.gesture {
-                    carry.follow(self.record.game.position(), next);
+                    carry.follow(self.record.game.position().size(), next);
                 }
                 self.dirty = true;
                 return true;
@@ -125,25 +125,24 @@ impl Board {
                 return true;
             }
             _ => {
-                let pos = self.record.game.position();
                 let Gesture::Carry(carry) = &mut self.gesture else {
                     return false;
                 };
                 match action {
                     KeyAction::More => {
-                        carry.adjust(pos, 1);
+                        carry.adjust(1);
                         Intent::Changed
                     }
                     KeyAction::Fewer => {
-                        carry.adjust(pos, -1);
+                        carry.adjust(-1);
                         Intent::Changed
                     }
                     KeyAction::Carry(n) => {
-                        carry.set(pos, n);
+                        carry.set(n);
                         Intent::Changed
                     }
-                    KeyAction::Act => match carry.pending() {
-                        Some(mv) if pos.is_legal(mv) => {
+                    KeyAction::Act => match carry.playable() {
+                        Some(mv) => {
                             self.gesture = Gesture::Idle;
                             Intent::Play(mv)
                         }
@@ -204,7 +203,7 @@ impl Board {
 
     /// Returns whether the wheel was used (so the page should not scroll).
     pub fn wheel(&mut self, delta_y: f64) -> bool {
-        let intent = self.gesture.wheel(self.record.game.position(), delta_y);
+        let intent = self.gesture.wheel(delta_y);
         let used = intent != Intent::Nothing;
         self.apply(intent);
         used

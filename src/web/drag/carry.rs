@@ -1,10 +1,14 @@
-//! The stack in hand: what was picked up, where it has been spread so far, and the
-//! arithmetic of spreading it on (dragging along a line, clicking square by square, the
-//! wheel and keys changing how many are carried), with why a square is out of reach.
+//! The stack in hand: what was picked up, where it has been spread so far, and how a
+//! gesture goes on with it (dragging along a line, clicking square by square, the wheel and
+//! keys changing how many are carried), with why a square is out of reach.
+//!
+//! The rules are not written here: the hand keeps the engine's legal spreads from its
+//! square ([`Position::legal_moves`]) and every step asks them whether some legal ply goes
+//! on that way; a refusal is explained by the engine's [`crate::IllegalMove`].
 
 use super::super::i18n::Message;
 use super::super::layout::Point;
-use crate::{Direction, Move, Position, Square};
+use crate::{Direction, IllegalMove, Move, Position, Square};
 
 /// A stack being carried: picked up, and possibly spread over some squares already.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,14 +40,30 @@ pub struct Carry {
     /// Something the player should know about what the hand just did (only the capstone
     /// went on to flatten a wall), for the board to show once.
     pub note: Option<Message>,
+    /// The legal spreads from `from`, as the engine lists them: what the hand may become.
+    spreads: Vec<Move>,
+    /// The most pieces the stack lets the hand carry (the engine's carry limit).
+    limit: u8,
+}
+
+/// Whether the spread `m` goes `dir` with the drops `passed` on its first squares, and on
+/// past them.
+fn goes_on(m: Move, dir: Direction, passed: &[u8]) -> bool {
+    m.direction() == Some(dir)
+        && m.distance() as usize > passed.len()
+        && m.drops().zip(passed).all(|(a, &b)| a == b)
 }
 
 impl Carry {
     /// A stack picked up from `from`: the whole carry limit.
     pub fn new(pos: &Position, from: Square, p: Point, sticky: bool) -> Carry {
+        let mut spreads = Vec::new();
+        pos.legal_moves(&mut spreads);
+        spreads.retain(|m| !m.is_placement() && m.square() == from);
+        let limit = pos.carry_limit(from);
         Carry {
             from,
-            count: carry_limit(pos, from),
+            count: limit,
             dir: None,
             drops: Vec::new(),
             leave: 1,
@@ -56,6 +76,8 @@ impl Carry {
             refused: None,
             grow: true,
             note: None,
+            spreads,
+            limit,
         }
     }
 
@@ -102,7 +124,8 @@ impl Carry {
         sq
     }
 
-    /// The ply a release now would play, if the stack has left its square.
+    /// The ply a release now would play, if the stack has left its square (legal or not:
+    /// see [`Carry::playable`]).
     pub fn pending(&self) -> Option<Move> {
         let dir = self.dir?;
         let mut drops = self.drops.clone();
@@ -110,57 +133,65 @@ impl Carry {
         Move::spread(self.from, dir, &drops)
     }
 
-    /// Carries `more` pieces more if the stack has them (they join at the bottom of the
-    /// hand, so they are the first to be dropped; counts stay counts).
-    fn carry_more(&mut self, pos: &Position, more: u8) -> bool {
-        let limit = carry_limit(pos, self.from);
-        if !self.grow || self.count + more > limit {
-            return false;
-        }
-        self.count += more;
-        true
+    /// The ply a release now would play, if it is one of the engine's legal plies.
+    pub fn playable(&self) -> Option<Move> {
+        self.pending().filter(|m| self.spreads.contains(m))
     }
 
-    /// Takes one more step in `dir` if the rules allow it, carrying more pieces if the
-    /// hand is too light, and leaving all but the capstone behind when only the capstone
-    /// alone may go on to flatten a wall. Returns whether it moved.
-    fn advance(&mut self, pos: &Position, dir: Direction) -> bool {
-        let size = pos.size();
-        let here = self.current(size);
-        let Some(next) = here.step(dir, size) else {
-            return false;
-        };
-        if pos.caps() & next.bit() != 0 {
-            return false;
-        }
-        let onto_wall = pos.walls() & next.bit() != 0;
-        let carrying_cap = pos.caps() & self.from.bit() != 0;
-        if onto_wall && !carrying_cap {
-            return false;
-        }
+    /// Whether some legal spread carries `count` pieces `dir`, drops `passed` on the first
+    /// squares and goes on past them.
+    fn continues(&self, dir: Direction, passed: &[u8], count: u8) -> bool {
+        self.spreads
+            .iter()
+            .any(|&m| m.count() == count && goes_on(m, dir, passed))
+    }
+
+    /// Takes one more step in `dir` if a legal spread goes that way from the hand as it is.
+    /// When none does, the hand changes as little as it must for one to: on the first step,
+    /// fewer pieces (only the capstone alone may flatten a wall); further on, more kept on
+    /// the square left (so that only the capstone goes on), or more pieces picked up when
+    /// the hand is too light. Returns whether it moved.
+    fn advance(&mut self, size: u8, dir: Direction) -> bool {
         match self.dir {
             None => {
-                if onto_wall && self.count > 1 {
-                    self.count = 1; // only the capstone alone may flatten
-                    self.note = Some(Message::new("note.cap_alone").with("square", next));
+                let most = self
+                    .spreads
+                    .iter()
+                    .filter(|&&m| m.direction() == Some(dir) && m.count() <= self.count)
+                    .map(|m| m.count())
+                    .max();
+                let Some(count) = most else {
+                    return false;
+                };
+                if count < self.count {
+                    self.count = count;
+                    let here = self.current(size);
+                    let wall = here.step(dir, size).unwrap_or(here);
+                    self.note = Some(Message::new("note.cap_alone").with("square", wall));
                 }
                 self.dir = Some(dir);
             }
             Some(d) if d == dir => {
-                // Leaving `leave` here must keep at least one piece in hand to go on.
-                let leave = if onto_wall {
-                    self.leave.max(self.remaining().saturating_sub(1))
-                } else {
-                    self.leave
-                };
-                let remaining = self.remaining();
-                if leave >= remaining && !self.carry_more(pos, leave + 1 - remaining) {
-                    return false;
+                let mut passed = self.drops.clone();
+                passed.push(self.leave);
+                let kept = (self.leave..self.remaining()).find(|&keep| {
+                    *passed.last_mut().expect("pushed") = keep;
+                    self.continues(dir, &passed, self.count)
+                });
+                match kept {
+                    Some(keep) => self.drops.push(keep),
+                    None => {
+                        *passed.last_mut().expect("pushed") = self.leave;
+                        let more = if self.grow { self.limit } else { self.count };
+                        let Some(count) = (self.count + 1..=more)
+                            .find(|&count| self.continues(dir, &passed, count))
+                        else {
+                            return false;
+                        };
+                        self.count = count;
+                        self.drops = passed;
+                    }
                 }
-                if onto_wall && self.remaining() - leave != 1 {
-                    return false; // only the capstone alone may flatten
-                }
-                self.drops.push(leave);
             }
             Some(_) => return false,
         }
@@ -212,7 +243,7 @@ impl Carry {
     /// Follows the pointer to `target`: forwards, backwards, or through the origin into
     /// another direction, as far as the rules allow. A square out of reach is marked
     /// refused and the pieces stay where they last could go.
-    pub(crate) fn follow(&mut self, pos: &Position, target: Square) {
+    pub(crate) fn follow(&mut self, size: u8, target: Square) {
         self.refused = None;
         if target == self.from {
             self.retract();
@@ -230,7 +261,7 @@ impl Carry {
         }
         // As far as the rules allow; the rest of the way is refused.
         while self.travelled() < distance as usize {
-            if !self.advance(pos, dir) {
+            if !self.advance(size, dir) {
                 self.refused = Some(target);
                 return;
             }
@@ -245,8 +276,7 @@ impl Carry {
         target: Square,
     ) -> Result<Option<Move>, Message> {
         self.refused = None;
-        let size = pos.size();
-        let here = self.current(size);
+        let here = self.current(pos.size());
         if target == here && self.dir.is_some() {
             // One more piece on the square the hand is over.
             if self.leave < self.remaining() {
@@ -279,45 +309,43 @@ impl Carry {
             let saved = self.clone();
             while self.travelled() < distance as usize {
                 // A further square along: what was put down here stays, one piece goes on.
-                if !self.advance(pos, dir) {
+                if !self.advance(pos.size(), dir) {
                     *self = saved;
                     return Err(self.out_of_reach(pos, target));
                 }
             }
         }
         if self.in_hand() == 0 {
-            let mv = self.pending().expect("the stack has left its square");
-            return if pos.is_legal(mv) {
-                Ok(Some(mv))
-            } else {
-                Err(Message::new("refuse.not_allowed"))
+            return match self.playable() {
+                Some(mv) => Ok(Some(mv)),
+                None => Err(Message::new("refuse.not_allowed")),
             };
         }
         Ok(None)
     }
 
     /// The squares the pieces in hand can go to next: while over the origin, every square
-    /// some spread reaches; once on their way, the squares further along (for the targets
-    /// drawn on the board). With `grow`, also those that need more pieces picked up.
+    /// a legal spread of at most the pieces in hand reaches; once on their way, the squares
+    /// further along that a legal spread keeping what was put down so far reaches (for the
+    /// targets drawn on the board). With `grow`, also those that need more pieces picked up.
     pub fn reach(&self, pos: &Position, grow: bool) -> u64 {
         let size = pos.size();
-        let dirs: &[Direction] = match self.dir {
-            Some(ref d) => std::slice::from_ref(d),
-            None => &Direction::ALL,
-        };
+        let travelled = self.travelled();
         let mut squares = 0;
-        for &dir in dirs {
-            let mut sq = self.current(size);
-            while let Some(next) = sq.step(dir, size) {
-                let mut probe = self.clone();
-                probe.sticky = true;
-                probe.pressed = false;
-                probe.grow = grow;
-                if probe.click(pos, next).is_err() {
-                    break;
+        for &m in &self.spreads {
+            let fits = match self.dir {
+                None => grow || m.count() <= self.count,
+                Some(dir) => {
+                    (m.count() == self.count || grow && m.count() > self.count)
+                        && goes_on(m, dir, &self.drops)
+                        && m.distance() as usize > travelled
+                        && m.drops().nth(self.drops.len()) >= Some(self.leave)
                 }
-                squares |= next.bit();
-                sq = next;
+            };
+            if fits {
+                for sq in m.path(size).skip(travelled + 1) {
+                    squares |= sq.bit();
+                }
             }
         }
         squares
@@ -331,8 +359,9 @@ impl Carry {
             .with_nested("why", self.why_not(pos, target))
     }
 
-    /// Why the pieces cannot go to `target`: off the line, the other way, a wall or a
-    /// capstone in the way, or too far for the pieces the stack has.
+    /// Why the pieces cannot go to `target`: off the line, the other way, or what the engine
+    /// says of the lightest spread there (one piece on each square), a wall or a capstone in
+    /// the way or too far for the pieces the stack has.
     pub(crate) fn why_not(&self, pos: &Position, target: Square) -> Message {
         let Some((dir, distance)) = self.line_to(target) else {
             return Message::new("why.line");
@@ -340,32 +369,25 @@ impl Carry {
         if self.dir.is_some_and(|d| d != dir) {
             return Message::new("why.one_direction");
         }
-        let carrying_cap = pos.caps() & self.from.bit() != 0;
-        let mut sq = self.from;
-        for step in 1..=distance {
-            let Some(next) = sq.step(dir, pos.size()) else {
-                break;
-            };
-            if pos.caps() & next.bit() != 0 {
-                return Message::new("why.capstone").with("square", next);
+        // A board is at most 8 wide, so the distance is at most 7 and the spread exists.
+        let lightest = Move::spread(self.from, dir, &[1; 8][..distance as usize]);
+        match lightest.map(|m| pos.check(m)) {
+            Some(Err(IllegalMove::Blocked(sq))) if pos.caps() & sq.bit() != 0 => {
+                Message::new("why.capstone").with("square", sq)
             }
-            if pos.walls() & next.bit() != 0 {
-                return if carrying_cap && step == distance {
-                    Message::new("why.cap_alone").with("square", next)
-                } else {
-                    Message::new("why.wall").with("square", next)
-                };
+            Some(Err(IllegalMove::Blocked(sq))) => Message::new("why.wall").with("square", sq),
+            // Only the capstone, alone, may go onto the wall there: the hand holds more.
+            Some(Ok(())) if pos.walls() & target.bit() != 0 => {
+                Message::new("why.cap_alone").with("square", target)
             }
-            sq = next;
+            _ => Message::new("why.far").with("limit", self.limit),
         }
-        Message::new("why.far").with("limit", carry_limit(pos, self.from))
     }
 
     /// More pieces: picked up (over the origin) or kept on the current square.
-    pub(crate) fn adjust(&mut self, pos: &Position, delta: i32) {
+    pub(crate) fn adjust(&mut self, delta: i32) {
         if self.dir.is_none() {
-            let limit = carry_limit(pos, self.from) as i32;
-            self.count = (self.count as i32 + delta).clamp(1, limit) as u8;
+            self.count = (self.count as i32 + delta).clamp(1, self.limit as i32) as u8;
         } else {
             let most = self.remaining() as i32 - 1;
             if most >= 1 {
@@ -375,18 +397,12 @@ impl Carry {
     }
 
     /// Carries (over the origin) or keeps `n` pieces, within what the stack allows.
-    pub(crate) fn set(&mut self, pos: &Position, n: u8) {
+    pub(crate) fn set(&mut self, n: u8) {
         let now = if self.dir.is_none() {
             self.count
         } else {
             self.leave
         };
-        self.adjust(pos, n as i32 - now as i32);
+        self.adjust(n as i32 - now as i32);
     }
-}
-
-/// How many pieces picking up the stack on `square` takes: the whole stack, or the carry
-/// limit (the board's size) if it is taller.
-pub fn carry_limit(pos: &Position, square: Square) -> u8 {
-    pos.height(square).min(pos.size() as usize) as u8
 }

@@ -19,11 +19,11 @@
 //!   back what was dropped beyond it.
 //!
 //! This file is the machine (which gesture is under way, and what each event makes of it);
-//! `carry.rs` is the stack in hand and the arithmetic of spreading it.
+//! `carry.rs` is the stack in hand, which asks the engine's legal spreads where it may go.
 
 mod carry;
 
-pub use carry::{carry_limit, Carry};
+pub use carry::Carry;
 
 use super::i18n::Message;
 use super::layout::{Layout, Point};
@@ -187,7 +187,7 @@ impl Gesture {
                 carry.moved |= carry.press_at.distance(p) > CLICK_SLOP;
                 if carry.dragging() {
                     match layout.square_at(p) {
-                        Some(sq) => carry.follow(pos, sq),
+                        Some(sq) => carry.follow(pos.size(), sq),
                         None => carry.refused = None,
                     }
                 }
@@ -279,7 +279,7 @@ impl Gesture {
         let Some(square) = square else {
             return Intent::Refuse(Message::new("refuse.off_board"));
         };
-        carry.follow(pos, square);
+        carry.follow(pos.size(), square);
         if carry.refused.is_some() {
             return Intent::Refuse(
                 Message::new("refuse.cannot_reach")
@@ -288,10 +288,10 @@ impl Gesture {
                     .with_nested("why", carry.why_not(pos, square)),
             );
         }
-        match carry.pending() {
-            None => Intent::Changed, // back on the origin: put down
-            Some(mv) if pos.is_legal(mv) => Intent::Play(mv),
-            Some(_) => Intent::Refuse(Message::new("refuse.not_allowed")),
+        match (carry.pending(), carry.playable()) {
+            (None, _) => Intent::Changed, // back on the origin: put down
+            (_, Some(mv)) => Intent::Play(mv),
+            (Some(_), None) => Intent::Refuse(Message::new("refuse.not_allowed")),
         }
     }
 
@@ -306,14 +306,14 @@ impl Gesture {
     }
 
     /// The wheel turned: up carries or keeps more, down fewer.
-    pub fn wheel(&mut self, pos: &Position, delta_y: f64) -> Intent {
+    pub fn wheel(&mut self, delta_y: f64) -> Intent {
         let Gesture::Carry(carry) = self else {
             return Intent::Nothing;
         };
         if delta_y == 0.0 {
             return Intent::Nothing;
         }
-        carry.adjust(pos, if delta_y < 0.0 { 1 } else { -1 });
+        carry.adjust(if delta_y < 0.0 { 1 } else { -1 });
         Intent::Changed
     }
 }

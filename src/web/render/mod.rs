@@ -40,9 +40,7 @@ pub fn draw(board: &mut Board, canvas: &mut dyn Canvas, now: f64) -> bool {
         Gesture::Carry(c) => Some(c),
         _ => None,
     };
-    let pending = carry
-        .and_then(Carry::pending)
-        .filter(|&m| board.position().is_legal(m));
+    let pending = carry.and_then(Carry::playable);
     let mut shown = board.shown_position().clone();
     if let Some(mv) = pending {
         shown.play_unchecked(mv);
