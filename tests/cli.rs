@@ -69,7 +69,8 @@ fn perft_prints_one_line_per_depth() {
         "a black flat after a no-swap first ply"
     );
     let o = tak(&["perft", "--opening", "sideways", "1"], "");
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--opening: opening 'sideways'"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--opening") && err.contains("'sideways' is not 'swap' or 'no-swap'"));
 }
 
 #[test]
@@ -110,24 +111,49 @@ fn an_illegal_ply_is_an_error_with_its_number() {
 }
 
 #[test]
-fn bad_usage_exits_2_with_usage_text() {
-    for args in [
-        &[][..],
-        &["frobnicate"],
-        &["perft"],
-        &["perft", "x"],
-        &["perft", "--size", "9", "1"],
-        &["ptn", "a", "b"],
+fn bad_usage_exits_2_and_names_the_argument() {
+    for (args, named) in [
+        (&[][..], "Usage: tak <COMMAND>"),
+        (&["frobnicate"], "'frobnicate'"),
+        (&["perft"], "<DEPTH>"),
+        (&["perft", "x"], "'x' for '<DEPTH>'"),
+        (
+            &["perft", "--size", "9", "1"],
+            "'9' for '--size <SIZE>': board size 9",
+        ),
+        (&["ptn", "a", "b"], "'b'"),
+        (&["match", "--sprt", "1", "a", "b"], "'--sprt <ELO0,ELO1>'"),
+        (&["render"], "--tps"),
+        (
+            &["tinue", "--plies", "99", "x3/x3/x3 1 1"],
+            "'--plies <PLIES>'",
+        ),
     ] {
         let o = tak(args, "");
         assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(named), "{args:?}: {err}");
         assert!(
-            String::from_utf8_lossy(&o.stderr).contains("usage: tak"),
-            "{args:?}"
+            err.contains("Usage: tak") || err.contains("try '--help'"),
+            "{args:?}: {err}"
         );
     }
     let o = tak(&["--help"], "");
     assert!(o.status.success() && stdout(&o).contains("perft"));
+    // Every command has its own help, listing its options.
+    for (command, option) in [
+        ("perft", "--opening"),
+        ("match", "--movetime2"),
+        ("tune", "--result-share"),
+        ("puzzles", "--per-group"),
+        ("render", "--no-coordinates"),
+    ] {
+        let o = tak(&[command, "--help"], "");
+        assert!(o.status.success(), "{command}");
+        let help = stdout(&o);
+        assert!(help.contains(&format!("Usage: tak {command}")), "{help}");
+        assert!(help.contains(option), "{command}: {help}");
+    }
 }
 
 #[test]
@@ -232,9 +258,8 @@ fn render_reads_a_ptn_at_a_ply_and_refuses_bad_marks() {
 fn every_error_has_one_prefix_and_a_malformed_tps_says_what_is_wrong() {
     // A usage error and a failure begin alike (they began `tak:` and `error:`).
     let usage = tak(&["frobnicate"], "");
-    assert!(
-        String::from_utf8_lossy(&usage.stderr).starts_with("error: unknown command 'frobnicate'")
-    );
+    assert!(String::from_utf8_lossy(&usage.stderr)
+        .starts_with("error: unrecognized subcommand 'frobnicate'"));
     let failed = tak(&["ptn"], "1. a1 e5 2. zz9");
     assert!(String::from_utf8_lossy(&failed.stderr).starts_with("error: "));
     // A TPS of one word is not "board size 1".

@@ -477,5 +477,5 @@ fn the_command_prints_the_answer_first() {
     );
     let (code, _, err) = tak(&["tinue"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("tinue needs one position"), "{err}");
+    assert!(err.contains("required") && err.contains("<TPS>"), "{err}");
 }
