@@ -240,6 +240,97 @@ impl Config {
     }
 }
 
+/// A game's settings as a source states them: the one way into a [`Config`].
+///
+/// PTN tags, a page's options, TEI options, the position editor, the worker's request, the
+/// real-games file and the command line each fill one in with what they were told and ask
+/// [`Setup::config`] (or [`Setup::playable_config`] for a game a player sets up anew), so that
+/// every setting is checked in one place and refused with one error type, whose
+/// [`ConfigError::setting`] lets each source name its own field.
+///
+/// ```
+/// use tak::{Komi, Opening, Setup};
+/// let setup = Setup { komi: Komi::from_half_flats(4).unwrap(), ..Setup::new(6) };
+/// let config = setup.config()?;
+/// assert_eq!((config.stones, config.caps, config.komi.to_string()), (30, 1, "2".into()));
+/// let custom = Setup { stones: Some(12), caps: Some(2), opening: Opening::NoSwap, ..Setup::new(5) };
+/// assert_eq!(custom.config()?.stones, 12);
+/// assert!(Setup { stones: Some(3), ..Setup::new(5) }.playable_config().is_err());
+/// assert_eq!(Setup::new(9).config().unwrap_err().setting(), "size");
+/// # Ok::<(), tak::config::ConfigError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// Board side, 3 to 8.
+    pub size: u8,
+    /// Stones each player starts with, if not the size's standard.
+    pub stones: Option<u8>,
+    /// Capstones each player starts with, if not the size's standard.
+    pub caps: Option<u8>,
+    pub komi: Komi,
+    pub opening: Opening,
+    /// The beta rulebook's rule: a tied flat count goes to black.
+    pub ancient_tie_rule: bool,
+}
+
+impl Setup {
+    /// The standard settings of a `size`×`size` board, as yet unchecked.
+    pub const fn new(size: u8) -> Setup {
+        Setup {
+            size,
+            stones: None,
+            caps: None,
+            komi: Komi(0),
+            opening: Opening::Swap,
+            ancient_tie_rule: false,
+        }
+    }
+
+    /// The settings, checked: a supported size and reserves that fit in a stack.
+    pub fn config(&self) -> Result<Config, ConfigError> {
+        let standard = Config::standard(self.size)?;
+        let (stones, caps) = (
+            self.stones.unwrap_or(standard.stones),
+            self.caps.unwrap_or(standard.caps),
+        );
+        let config = if (stones, caps) == (standard.stones, standard.caps) {
+            standard
+        } else {
+            standard.with_pieces(stones, caps)?
+        };
+        Ok(Config {
+            komi: self.komi,
+            opening: self.opening,
+            ancient_tie_rule: self.ancient_tie_rule,
+            ..config
+        })
+    }
+
+    /// The settings of a new game a player sets up: besides what [`Setup::config`] asks,
+    /// reserves that make a real game ([`Config::with_playable_pieces`]).
+    pub fn playable_config(&self) -> Result<Config, ConfigError> {
+        let config = self.config()?;
+        if self.stones.is_some() || self.caps.is_some() {
+            config.with_playable_pieces(config.stones, config.caps)
+        } else {
+            Ok(config)
+        }
+    }
+}
+
+impl From<Config> for Setup {
+    fn from(config: Config) -> Setup {
+        Setup {
+            size: config.size,
+            stones: Some(config.stones),
+            caps: Some(config.caps),
+            komi: config.komi,
+            opening: config.opening,
+            ancient_tie_rule: config.ancient_tie_rule,
+        }
+    }
+}
+
 /// A setting out of range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConfigError {
@@ -280,6 +371,19 @@ impl fmt::Display for ConfigError {
             ConfigError::BadOpening(s) => {
                 write!(f, "opening '{s}' is not 'swap' or 'no-swap'")
             }
+        }
+    }
+}
+
+impl ConfigError {
+    /// The setting refused: `size`, `komi`, `pieces` or `opening` (each source names it as
+    /// its own field: a tag, an option, a form's field).
+    pub const fn setting(&self) -> &'static str {
+        match self {
+            ConfigError::BadSize(_) => "size",
+            ConfigError::BadKomi(_) => "komi",
+            ConfigError::BadPieces { .. } | ConfigError::UnplayablePieces { .. } => "pieces",
+            ConfigError::BadOpening(_) => "opening",
         }
     }
 }

@@ -85,7 +85,7 @@ pub mod web;
 mod zobrist;
 
 pub use color::Color;
-pub use config::{Config, Komi, Opening};
+pub use config::{Config, Komi, Opening, Setup};
 pub use game::Game;
 pub use moves::Move;
 pub use piece::{Kind, Piece};

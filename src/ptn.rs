@@ -21,6 +21,7 @@
 use crate::game::{Annotation, NodeId, MAX_COMMENT, MAX_TAG, MAX_TAGS};
 use crate::position::EndReason;
 use crate::position::Undo;
+use crate::Setup;
 use crate::{tps, Config, Game, Komi, Move, Opening, Outcome, Position};
 use std::fmt;
 use std::fmt::Write;
@@ -374,9 +375,12 @@ fn config_from_tags_in(tags: &[(String, String)], tps: Option<&str>) -> Result<C
         (None, Some(t)) => t.min(255) as u8,
         (None, None) => 5,
     };
-    let mut config = Config::standard(size).map_err(|e| format!("tag Size: {e}"))?;
+    // What the tags say, checked at the end as one Setup; the standard reserves of the
+    // size are the defaults of the counts.
+    let standard = Config::standard(size).map_err(|e| format!("tag Size: {e}"))?;
+    let mut setup = Setup::new(size);
     if let Some(k) = get("Komi") {
-        config.komi = k.parse::<Komi>().map_err(|e| format!("tag Komi: {e}"))?;
+        setup.komi = k.parse::<Komi>().map_err(|e| format!("tag Komi: {e}"))?;
     }
     let parse_count = |name: &str, default: u8| -> Result<u8, String> {
         match get(name) {
@@ -387,7 +391,7 @@ fn config_from_tags_in(tags: &[(String, String)], tps: Option<&str>) -> Result<C
         }
     };
     if let Some(rule) = get("TieRule") {
-        config.ancient_tie_rule = match rule.to_ascii_lowercase().as_str() {
+        setup.ancient_tie_rule = match rule.to_ascii_lowercase().as_str() {
             "ancient" => true,
             "standard" | "draw" | "" => false,
             other => {
@@ -398,15 +402,15 @@ fn config_from_tags_in(tags: &[(String, String)], tps: Option<&str>) -> Result<C
         };
     }
     if let Some(opening) = get("Opening") {
-        config.opening = opening
+        setup.opening = opening
             .parse::<Opening>()
             .map_err(|e| format!("tag Opening: {e}"))?;
     }
     if let Some(clock) = get("Clock") {
         crate::clock::TimeControl::from_tag(clock).map_err(|e| format!("tag Clock: {e}"))?;
     }
-    let stones = parse_count("Flats", config.stones)?;
-    let caps = parse_count("Caps", config.caps)?;
+    let stones = parse_count("Flats", standard.stones)?;
+    let caps = parse_count("Caps", standard.caps)?;
     // PTN Ninja's per-player counts: one reserve for both players is all a game here
     // plays, so they must agree with each other (and with Flats/Caps when given).
     let per_player = |one: &str, two: &str, shared_tag: &str, shared: u8| {
@@ -420,12 +424,9 @@ fn config_from_tags_in(tags: &[(String, String)], tps: Option<&str>) -> Result<C
     };
     let stones = per_player("Flats1", "Flats2", "Flats", stones)?;
     let caps = per_player("Caps1", "Caps2", "Caps", caps)?;
-    if (stones, caps) != (config.stones, config.caps) {
-        config = config
-            .with_pieces(stones, caps)
-            .map_err(|e| format!("tags Flats/Caps: {e}"))?;
-    }
-    Ok(config)
+    setup.stones = Some(stones);
+    setup.caps = Some(caps);
+    setup.config().map_err(|e| format!("tags Flats/Caps: {e}"))
 }
 
 /// Reads a whole PTN game: tags (`Size`, `Komi`, `Flats`, `Caps` (and `Flats1`… when both

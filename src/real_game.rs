@@ -16,6 +16,7 @@
 //! # Ok::<(), String>(())
 //! ```
 
+use crate::Setup;
 use crate::{Config, Komi, Move, Position};
 use serde::Deserialize;
 
@@ -48,20 +49,18 @@ impl RealGame {
 
     /// The game's settings: size, pieces and komi.
     pub fn config(&self) -> Result<Config, String> {
-        let mut config = Config::standard(self.size).map_err(|e| e.to_string())?;
-        let stones = self.flats.unwrap_or(config.stones);
-        let caps = self.caps.unwrap_or(config.caps);
-        if (stones, caps) != (config.stones, config.caps) {
-            config = config
-                .with_pieces(stones, caps)
-                .map_err(|e| e.to_string())?;
-        }
         let half = (self.komi * 2.0).round();
         let komi = (half.abs() <= 20.0)
             .then(|| Komi::from_half_flats(half as i8))
             .flatten()
             .ok_or_else(|| format!("komi {} is not played", self.komi))?;
-        Ok(config.with_komi(komi))
+        let setup = Setup {
+            stones: self.flats,
+            caps: self.caps,
+            komi,
+            ..Setup::new(self.size)
+        };
+        setup.config().map_err(|e| e.to_string())
     }
 
     /// The plies, each checked as a move (not yet against the position).

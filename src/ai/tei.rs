@@ -16,6 +16,7 @@
 //! ```
 
 use super::search::{SearchLimits, SearchResult, Searcher, WIN, WIN_THRESHOLD};
+use crate::Setup;
 use crate::{tps, Color, Config, Komi, Move, Opening, Position};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -236,20 +237,18 @@ impl<W: Write + Send + 'static> Session<W> {
     /// The options' settings on a board of side `size`.
     fn config_for(&self, size: u8) -> Result<Config, String> {
         let komi = Komi::from_half_flats(self.half_komi).ok_or("bad komi")?;
-        let mut config = Config::standard(size)
-            .map_err(|e| e.to_string())?
-            .with_komi(komi)
-            .with_opening(self.opening);
-        config.ancient_tie_rule = self.ancient_tie_rule;
-        if self.stones.is_some() || self.caps.is_some() {
-            config = config
-                .with_pieces(
-                    self.stones.unwrap_or(config.stones),
-                    self.caps.unwrap_or(config.caps),
-                )
-                .map_err(|e| format!("Flats/Caps: {e}"))?;
-        }
-        Ok(config)
+        let setup = Setup {
+            size,
+            stones: self.stones,
+            caps: self.caps,
+            komi,
+            opening: self.opening,
+            ancient_tie_rule: self.ancient_tie_rule,
+        };
+        setup.config().map_err(|e| match e.setting() {
+            "pieces" => format!("Flats/Caps: {e}"),
+            _ => e.to_string(),
+        })
     }
 
     fn start_position(&self) -> Position {

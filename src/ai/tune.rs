@@ -17,6 +17,7 @@
 use super::features::{self, TaperedWeights, FEATURE_COUNT};
 use super::level::Rng;
 use super::search::{SearchLimits, Searcher};
+use crate::Setup;
 use crate::{Color, Config, Komi, Move, Position};
 
 /// One finished game for training: its settings, plies and outcome.
@@ -65,9 +66,13 @@ impl TrainingGame {
         let size: u8 = next("size")?.parse().map_err(|_| "bad size")?;
         let half: i8 = next("komi")?.parse().map_err(|_| "bad komi")?;
         let white_score: f32 = next("result")?.parse().map_err(|_| "bad result")?;
-        let config = Config::standard(size)
-            .map_err(|e| e.to_string())?
-            .with_komi(Komi::from_half_flats(half).ok_or("bad komi")?);
+        let komi = Komi::from_half_flats(half).ok_or("bad komi")?;
+        let config = Setup {
+            komi,
+            ..Setup::new(size)
+        }
+        .config()
+        .map_err(|e| e.to_string())?;
         let mut pos = Position::with_config(config);
         let mut moves = Vec::new();
         let mut scores = Vec::new();

@@ -20,6 +20,7 @@ use super::i18n::Message;
 use super::json::json_object;
 use crate::config::Opening;
 use crate::tps::{self, MAX_MOVE_NUMBER};
+use crate::Setup;
 use crate::{Color, Config, Kind, Piece, Position, Square};
 
 /// The editor's state: the stacks (bottom first), whose turn and which move, the piece a
@@ -87,10 +88,20 @@ impl Editor {
     /// the page's board reports of its position). Refused with the reader's reason.
     pub fn from_tps(text: &str, stones: u8, caps: u8, opening: Opening) -> Result<Editor, Message> {
         let size = tps::size_of(text).min(255) as u8;
-        let config = Config::standard(size)
-            .map_err(|_| Message::new("editor.bad_size").with("size", size))?
-            .with_opening(opening);
-        let config = config.with_pieces(stones, caps).unwrap_or(config);
+        let setup = Setup {
+            opening,
+            ..Setup::new(size)
+        };
+        let standard = setup
+            .config()
+            .map_err(|_| Message::new("editor.bad_size").with("size", size))?;
+        let config = Setup {
+            stones: Some(stones),
+            caps: Some(caps),
+            ..setup
+        }
+        .config()
+        .unwrap_or(standard);
         tps::parse(text, config)
             .map(|p| Editor::from_position(&p))
             .map_err(|e| Message::new("editor.refused").with("why", e))
@@ -107,11 +118,19 @@ impl Editor {
 
     /// The game's settings: the size's standard, or the reserves set.
     pub fn config(&self) -> Config {
-        let standard = Config::standard(self.size)
-            .expect("checked at creation")
-            .with_opening(self.opening);
+        let setup = Setup {
+            opening: self.opening,
+            ..Setup::new(self.size)
+        };
+        let standard = setup.config().expect("checked at creation");
         match self.reserves {
-            Some((stones, caps)) => standard.with_pieces(stones, caps).unwrap_or(standard),
+            Some((stones, caps)) => Setup {
+                stones: Some(stones),
+                caps: Some(caps),
+                ..setup
+            }
+            .config()
+            .unwrap_or(standard),
             None => standard,
         }
     }
@@ -168,9 +187,13 @@ impl Editor {
     /// they are no game's or when the board already holds more.
     pub fn set_reserves(&mut self, reserves: Option<(u8, u8)>) -> Result<(), Message> {
         if let Some((stones, caps)) = reserves {
-            Config::standard(self.size)
-                .and_then(|c| c.with_pieces(stones, caps))
-                .map_err(|_| Message::new("editor.bad_reserves"))?;
+            Setup {
+                stones: Some(stones),
+                caps: Some(caps),
+                ..Setup::new(self.size)
+            }
+            .config()
+            .map_err(|_| Message::new("editor.bad_reserves"))?;
         }
         self.try_edit(|e| e.reserves = reserves)
     }

@@ -7,6 +7,7 @@ use crate::ai::review::{eval_text, review, Finding, ReviewSettings};
 use crate::ai::search::{SearchLimits, Searcher};
 use crate::game::Judgement;
 use crate::puzzle::SourceWords;
+use crate::Setup;
 use crate::{tps, Config, Komi, Opening, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -222,15 +223,15 @@ fn position(
 ) -> Result<Position, String> {
     let size = tps::size_of(spec_tps).min(255) as u8;
     let komi = Komi::from_half_flats(half_komi).ok_or("komi out of range")?;
-    let config = Config::standard(size).map_err(|e| e.to_string())?;
-    let config = if (stones, caps) == (config.stones, config.caps) {
-        config
-    } else {
-        config
-            .with_pieces(stones, caps)
-            .map_err(|e| e.to_string())?
+    let setup = Setup {
+        stones: Some(stones),
+        caps: Some(caps),
+        komi,
+        opening,
+        ..Setup::new(size)
     };
-    tps::parse(spec_tps, config.with_komi(komi).with_opening(opening)).map_err(|e| e.to_string())
+    let config = setup.config().map_err(|e| e.to_string())?;
+    tps::parse(spec_tps, config).map_err(|e| e.to_string())
 }
 
 #[wasm_bindgen]

@@ -12,7 +12,7 @@ use crate::score::Variants;
 use crate::series::TakeBacks;
 #[cfg(feature = "study")]
 use crate::tps;
-use crate::{Config, Game, Komi, Opening};
+use crate::{Config, Game, Komi, Opening, Setup};
 
 /// What a page may pass when it creates a board. Every field is optional.
 #[derive(Default)]
@@ -70,24 +70,23 @@ pub fn new_config(options: &MountOptions) -> Result<Config, String> {
         Some(k) if !k.trim().is_empty() => k.parse::<Komi>().map_err(|e| e.to_string())?,
         _ => Komi::default(),
     };
-    let mut config = Config::standard(options.size.unwrap_or(5))
-        .map_err(|e| e.to_string())?
-        .with_komi(komi);
-    config.ancient_tie_rule = options.tie_rule.unwrap_or(false);
-    if let Some(opening) = options.opening.as_deref().filter(|o| !o.trim().is_empty()) {
-        config.opening = opening.parse::<Opening>().map_err(|e| e.to_string())?;
-    }
-    if options.flats.is_some() || options.caps.is_some() {
-        let count = |n: Option<u32>, standard: u8| n.map_or(standard, |n| n.min(255) as u8);
-        let (stones, caps) = (
-            count(options.flats, config.stones),
-            count(options.caps, config.caps),
-        );
-        config = config
-            .with_playable_pieces(stones, caps)
-            .map_err(|e| format!("flats and caps: {e}"))?;
-    }
-    Ok(config)
+    let opening = match options.opening.as_deref().filter(|o| !o.trim().is_empty()) {
+        Some(opening) => opening.parse::<Opening>().map_err(|e| e.to_string())?,
+        None => Opening::Swap,
+    };
+    let count = |n: Option<u32>| n.map(|n| n.min(255) as u8);
+    let setup = Setup {
+        size: options.size.unwrap_or(5),
+        stones: count(options.flats),
+        caps: count(options.caps),
+        komi,
+        opening,
+        ancient_tie_rule: options.tie_rule.unwrap_or(false),
+    };
+    setup.playable_config().map_err(|e| match e.setting() {
+        "pieces" => format!("flats and caps: {e}"),
+        _ => e.to_string(),
+    })
 }
 
 pub fn start_game(options: &MountOptions) -> Result<Game, String> {

@@ -3,7 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use tak::ai::arena::Budget;
-use tak::{Config, Komi, Opening};
+use tak::{Config, Komi, Opening, Setup};
 
 #[derive(Parser)]
 #[command(
@@ -70,7 +70,7 @@ fn board_size(text: &str) -> Result<u8, String> {
     let size: u8 = text
         .parse()
         .map_err(|_| format!("'{text}' is not a number"))?;
-    Config::standard(size).map_err(|e| e.to_string())?;
+    Setup::new(size).config().map_err(|e| e.to_string())?;
     Ok(size)
 }
 
@@ -88,9 +88,11 @@ pub struct GameSettings {
 impl GameSettings {
     /// The settings as the engine's one validated type.
     pub fn config(&self) -> Config {
-        Config::standard(self.size)
-            .expect("the size was checked as it was read")
-            .with_komi(self.komi)
+        let setup = Setup {
+            komi: self.komi,
+            ..Setup::new(self.size)
+        };
+        setup.config().expect("the size was checked as it was read")
     }
 }
 
