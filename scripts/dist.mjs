@@ -5,6 +5,7 @@
 import { build, transformSync } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LANGUAGES, MORE_KEYS } from '../www/languages.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -57,11 +58,10 @@ const preload = (entry, prefix) => staticImports(entry)
 // first visit does not need for its first board (New game, Share, Paste, Notes, the offer of
 // a new version, the questions of www/confirm.js), and what
 // only the study build's Rust says (it takes this file too), in a file of their
-// own, fetched when first read (www/i18n.js, whose `MORE_KEYS` is the same split).
-const MORE = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.|clock\.flag_fell|review\.(?!graph)|analysis\.(score_title|play_line|done)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|clock\.(title|custom|minutes|increment)\b)/;
-for (const lang of ['en', 'it', 'es', 'ca']) {
+// own, fetched when first read (the split is `MORE_KEYS` of www/languages.js).
+for (const lang of LANGUAGES) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
-  const isMore = (line) => MORE.test(line.trim());
+  const isMore = (line) => MORE_KEYS.test(line.trim());
   // Sent without the comments, the blank lines and the spaces around `=` (the readers,
   // src/web/i18n.rs and www/i18n.js, skip and trim them): a fifth of a KB of the first visit.
   const entries = lines.map((l) => l.trim()).filter((l) => l && !l.startsWith('#')).map((l) => l.replace(/\s*=\s*/, '='));
@@ -96,7 +96,7 @@ console.log(`dist: ${Object.keys(result.metafile.outputs).length} scripts; the p
 // opened from file:// — double-clicked after a download, or attached to an e-mail.
 const b64 = (f) => readFileSync(path.join(ROOT, f)).toString('base64');
 const inlineText = (text) => text.replace(/<\/(script)/gi, '<\\/$1');
-const catalogues = Object.fromEntries(['en', 'it', 'es', 'ca'].map((l) => [l, readFileSync(path.join(ROOT, `www/i18n/${l}.txt`), 'utf8')]));
+const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, readFileSync(path.join(ROOT, `www/i18n/${l}.txt`), 'utf8')]));
 const workerBundle = (await build({
   entryPoints: [path.join(ROOT, 'www/worker.js')], bundle: true, format: 'iife', minify: true, write: false, target: 'es2022', logLevel: 'error',
 })).outputFiles[0].text;

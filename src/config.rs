@@ -310,11 +310,11 @@ impl Setup {
     /// reserves that make a real game ([`Config::with_playable_pieces`]).
     pub fn playable_config(&self) -> Result<Config, ConfigError> {
         let config = self.config()?;
-        if self.stones.is_some() || self.caps.is_some() {
-            config.with_playable_pieces(config.stones, config.caps)
-        } else {
-            Ok(config)
+        let (size, stones, caps) = (config.size, config.stones, config.caps);
+        if (stones as u16 + caps as u16) < size as u16 || caps > size {
+            return Err(ConfigError::UnplayablePieces { size, stones, caps });
         }
+        Ok(config)
     }
 }
 

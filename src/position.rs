@@ -880,6 +880,30 @@ impl Position {
         }
     }
 
+    /// Appends the legal spreads of the stack on `square`, each checked by
+    /// [`Position::check`]: what the board's hand may become once it picks the stack up.
+    /// Slower than [`Position::legal_moves`] (every drop pattern is tried), and smaller: the
+    /// page's first build has no move generator.
+    ///
+    /// ```
+    /// use tak::Position;
+    /// let pos = Position::from_tps("x3/x,21,x/x3 1 3")?;
+    /// let mut spreads = Vec::new();
+    /// pos.legal_spreads_from("b2".parse()?, &mut spreads);
+    /// assert_eq!(spreads.len(), 8); // four directions, one or two pieces carried one square
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_spreads_from(&self, square: Square, moves: &mut Vec<Move>) {
+        for dir in Direction::ALL {
+            for pattern in 1..=u8::MAX {
+                let mv = Move::from_pattern(square, dir, pattern);
+                if self.check(mv).is_ok() {
+                    moves.push(mv);
+                }
+            }
+        }
+    }
+
     /// Appends every legal ply, assuming the game is not over (the search's fast path).
     pub fn generate_moves(&self, moves: &mut Vec<Move>) {
         let tables = MoveTables::get();

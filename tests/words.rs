@@ -193,3 +193,31 @@ fn a_comment_or_tag_too_long_is_refused_naming_the_limit_without_reading_it_all(
     let at = format!("1. a1 {{{}}} e5", "z".repeat(tak::game::MAX_COMMENT));
     assert!(ptn::parse_game(&at).is_ok());
 }
+
+/// The languages are listed once, in www/languages.js, for the page, the embed, the Embed
+/// this dialog and the build; the board's Rust must speak exactly those, each with its
+/// catalogue.
+#[test]
+fn the_board_speaks_the_languages_of_the_one_list() {
+    let list = include_str!("../www/languages.js");
+    let names = list
+        .split("LANGUAGE_NAMES = {")
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .expect("LANGUAGE_NAMES in www/languages.js");
+    let codes: Vec<&str> = names
+        .split(',')
+        .filter_map(|entry| entry.split(':').next())
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let ours: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+    assert_eq!(
+        codes, ours,
+        "www/languages.js and src/web/i18n.rs's Lang::ALL"
+    );
+    for code in codes {
+        let path = format!("{}/www/i18n/{code}.txt", env!("CARGO_MANIFEST_DIR"));
+        assert!(std::path::Path::new(&path).exists(), "{path}");
+    }
+}

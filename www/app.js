@@ -4,6 +4,7 @@ import { mount } from './board.js';
 import { Computer } from './computer.js';
 import { offerDraw, redoToOwnTurn, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
+import { languageOptions } from './languages.js';
 import { renderMoves, renderStatus } from './panel.js';
 import { setUpFlip } from './flip.js';
 
@@ -108,6 +109,7 @@ let lang = chooseLanguage(settings.lang);
 let t = await translator(lang);
 document.documentElement.lang = lang;
 translatePage(document, t);
+$('lang').innerHTML = languageOptions(); // www/languages.js, the one list
 $('lang').value = lang;
 
 // A first visit plays on the small build of the board; a saved game, a match or a shared
@@ -813,7 +815,7 @@ $('sound').addEventListener('change', () => {
 $('lang').addEventListener('change', async () => {
   lang = chooseLanguage($('lang').value);
   t = await translator(lang);
-  if (match) await t.more(); // the match's words (www/i18n.js, `MORE_KEYS`)
+  if (match) await t.more(); // the match's words (www/languages.js, `MORE_KEYS`)
   settings = { ...settings, lang };
   saveSettings();
   document.documentElement.lang = lang;

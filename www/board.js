@@ -6,6 +6,7 @@
 // (pkg/tak*: rules, board, renderer, play, save). The study build (pkg/tak_study*: the same
 // and games read from text, comments, reviews, marks, matches, images) is fetched when one of
 // those is first wanted, and the board moves into it with its game and settings.
+import { LANGUAGES } from './languages.js';
 import initPlay, { TakBoard as PlayBoard, setCatalogue as setPlayCatalogue, catalogue as playCatalogue } from '../pkg/tak.js';
 
 /** A place in the game tree from a caller: a move-list item's id, or a path array. */
@@ -54,12 +55,12 @@ export function loadEngine(name = 'play') {
 const catalogueTexts = new Map();
 const cataloguesSet = new Map();
 /**
- * Loads the catalogue of `lang` (en, it, es, ca) into a build of the wasm, once per page and
+ * Loads the catalogue of `lang` (one of www/languages.js) into a build of the wasm, once per page and
  * build: the board's messages and the names on its canvas. A one-file page carries them in
  * `globalThis.TAK_CATALOGUES` instead of fetching them.
  */
 export function loadCatalogue(lang = 'en', build = 'play') {
-  const code = ['en', 'it', 'es', 'ca'].includes(lang) ? lang : 'en';
+  const code = LANGUAGES.includes(lang) ? lang : 'en';
   if (!catalogueTexts.has(code)) {
     // The catalogue is fetched while the wasm loads, not after it.
     const inline = globalThis.TAK_CATALOGUES?.[code];

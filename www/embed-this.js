@@ -2,6 +2,7 @@
 // an iframe of embed.html or a <tak-board> element, with a preview made from that very code.
 // Loaded when first opened: the first visit does not carry it.
 import { translatePage } from './i18n.js';
+import { languageOptions } from './languages.js';
 
 /**
  * The parameters, in the order the code lists them. Each says its name in the URL and, when
@@ -135,10 +136,7 @@ const DIALOG = `<style>${STYLE}</style>
         <label><span data-i18n="lang.label">Language</span>
           <select name="lang">
             <option value="" data-i18n="embedthis.lang_reader">The reader's</option>
-            <option value="en" lang="en">English</option>
-            <option value="it" lang="it">Italiano</option>
-            <option value="es" lang="es">Español</option>
-            <option value="ca" lang="ca">Català</option>
+            ${languageOptions()}
           </select></label>
       </div>
       <p id="embedthis-hint" class="hint"></p>

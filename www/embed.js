@@ -100,7 +100,7 @@ export function readParams(search) {
   }
   const lang = p.get('lang') || (navigator.language || 'en').slice(0, 2).toLowerCase();
   if (LANGUAGES.includes(lang)) options.lang = lang;
-  else if (p.has('lang')) errors.push(`lang must be en, it, es or ca, not '${p.get('lang')}'`);
+  else if (p.has('lang')) errors.push(`lang must be one of ${LANGUAGES.join(', ')}, not '${p.get('lang')}'`);
   return { options, errors };
 }
 

@@ -2,8 +2,9 @@
 // only the reader's language is fetched (www/i18n/<lang>.txt, cached for offline play) and
 // handed to the wasm, which keeps the first visit small.
 import { loadCatalogue, loadEngine } from './board.js';
+import { LANGUAGES, MORE_KEYS } from './languages.js';
 
-export const LANGUAGES = ['en', 'it', 'es', 'ca'];
+export { LANGUAGES };
 
 /** The stored choice if any, else the browser's first language we speak, else English. */
 export function chooseLanguage(stored) {
@@ -32,14 +33,6 @@ export async function translator(lang) {
   return t;
 }
 
-/**
- * The keys of the long texts and of the dialogs a first visit does not open before its first
- * board (New game, Share, Paste, Notes), and what only the study build's Rust says (reading a
- * game, a damaged save, the editor's refusals, a match's lines), the offer of a new
- * version (updates.js, never on a first visit), and the questions asked in the page (www/confirm.js): the same split as `MORE` in
- * scripts/dist.mjs. The study build's catalogue takes them too (board.js, `withMore`).
- */
-const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu)\.|editor\.(?!menu|kept)|save\.(?!failed|too_large)|match\.|clock\.flag_fell|review\.(?!graph)|analysis\.(score_title|play_line|done)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|clock\.(title|custom|minutes|increment)\b)/;
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {

@@ -3,7 +3,7 @@
 //! keys changing how many are carried), with why a square is out of reach.
 //!
 //! The rules are not written here: the hand keeps the engine's legal spreads from its
-//! square ([`Position::legal_moves`]) and every step asks them whether some legal ply goes
+//! square ([`Position::legal_spreads_from`]) and every step asks them whether some legal ply goes
 //! on that way; a refusal is explained by the engine's [`crate::IllegalMove`].
 
 use super::super::i18n::Message;
@@ -40,26 +40,62 @@ pub struct Carry {
     /// Something the player should know about what the hand just did (only the capstone
     /// went on to flatten a wall), for the board to show once.
     pub note: Option<Message>,
-    /// The legal spreads from `from`, as the engine lists them: what the hand may become.
+    /// The legal spreads from `from`, as the engine judges them: what the hand may become.
     spreads: Vec<Move>,
     /// The most pieces the stack lets the hand carry (the engine's carry limit).
     limit: u8,
 }
 
-/// Whether the spread `m` goes `dir` with the drops `passed` on its first squares, and on
-/// past them.
-fn goes_on(m: Move, dir: Direction, passed: &[u8]) -> bool {
-    m.direction() == Some(dir)
-        && m.distance() as usize > passed.len()
-        && m.drops().zip(passed).all(|(a, &b)| a == b)
+/// The drops on the squares a hand has passed, as a spread's drop pattern begins (see
+/// [`Move`]): how many squares, how many pieces, and the pattern's low bits.
+#[derive(Clone, Copy)]
+struct Passed {
+    squares: usize,
+    pieces: u32,
+    bits: u32,
+}
+
+impl Passed {
+    fn of(drops: &[u8]) -> Passed {
+        drops.iter().fold(
+            Passed {
+                squares: 0,
+                pieces: 0,
+                bits: 0,
+            },
+            |p, &d| p.then(d),
+        )
+    }
+
+    /// And `drop` pieces on the next square.
+    fn then(self, drop: u8) -> Passed {
+        let pieces = self.pieces + drop as u32;
+        Passed {
+            squares: self.squares + 1,
+            pieces,
+            bits: self.bits | 1 << (pieces - 1),
+        }
+    }
+
+    /// Whether the spread `m` goes `dir`, drops as these on its first squares, and goes on
+    /// past them.
+    fn led_on_by(self, m: Move, dir: Direction) -> bool {
+        m.direction() == Some(dir)
+            && m.distance() as usize > self.squares
+            && m.pattern() as u32 & ((1 << self.pieces) - 1) == self.bits
+    }
+
+    /// The pieces the spread `m` drops on the square after these.
+    fn next_drop(self, m: Move) -> u8 {
+        ((m.pattern() as u32) >> self.pieces).trailing_zeros() as u8 + 1
+    }
 }
 
 impl Carry {
     /// A stack picked up from `from`: the whole carry limit.
     pub fn new(pos: &Position, from: Square, p: Point, sticky: bool) -> Carry {
         let mut spreads = Vec::new();
-        pos.legal_moves(&mut spreads);
-        spreads.retain(|m| !m.is_placement() && m.square() == from);
+        pos.legal_spreads_from(from, &mut spreads);
         let limit = pos.carry_limit(from);
         Carry {
             from,
@@ -140,10 +176,10 @@ impl Carry {
 
     /// Whether some legal spread carries `count` pieces `dir`, drops `passed` on the first
     /// squares and goes on past them.
-    fn continues(&self, dir: Direction, passed: &[u8], count: u8) -> bool {
+    fn continues(&self, dir: Direction, passed: Passed, count: u8) -> bool {
         self.spreads
             .iter()
-            .any(|&m| m.count() == count && goes_on(m, dir, passed))
+            .any(|&m| m.count() == count && passed.led_on_by(m, dir))
     }
 
     /// Takes one more step in `dir` if a legal spread goes that way from the hand as it is.
@@ -172,24 +208,21 @@ impl Carry {
                 self.dir = Some(dir);
             }
             Some(d) if d == dir => {
-                let mut passed = self.drops.clone();
-                passed.push(self.leave);
-                let kept = (self.leave..self.remaining()).find(|&keep| {
-                    *passed.last_mut().expect("pushed") = keep;
-                    self.continues(dir, &passed, self.count)
-                });
+                let before = Passed::of(&self.drops);
+                let kept = (self.leave..self.remaining())
+                    .find(|&keep| self.continues(dir, before.then(keep), self.count));
                 match kept {
                     Some(keep) => self.drops.push(keep),
                     None => {
-                        *passed.last_mut().expect("pushed") = self.leave;
                         let more = if self.grow { self.limit } else { self.count };
+                        let passed = before.then(self.leave);
                         let Some(count) = (self.count + 1..=more)
-                            .find(|&count| self.continues(dir, &passed, count))
+                            .find(|&count| self.continues(dir, passed, count))
                         else {
                             return false;
                         };
                         self.count = count;
-                        self.drops = passed;
+                        self.drops.push(self.leave);
                     }
                 }
             }
@@ -331,20 +364,27 @@ impl Carry {
     pub fn reach(&self, pos: &Position, grow: bool) -> u64 {
         let size = pos.size();
         let travelled = self.travelled();
+        let passed = Passed::of(&self.drops);
         let mut squares = 0;
         for &m in &self.spreads {
             let fits = match self.dir {
                 None => grow || m.count() <= self.count,
                 Some(dir) => {
                     (m.count() == self.count || grow && m.count() > self.count)
-                        && goes_on(m, dir, &self.drops)
+                        && passed.led_on_by(m, dir)
                         && m.distance() as usize > travelled
-                        && m.drops().nth(self.drops.len()) >= Some(self.leave)
+                        && passed.next_drop(m) >= self.leave
                 }
             };
             if fits {
-                for sq in m.path(size).skip(travelled + 1) {
-                    squares |= sq.bit();
+                let mut sq = self.from;
+                for step in 1..=m.distance() as usize {
+                    sq = sq
+                        .step(m.direction().unwrap_or(Direction::Up), size)
+                        .unwrap_or(sq);
+                    if step > travelled {
+                        squares |= sq.bit();
+                    }
                 }
             }
         }
