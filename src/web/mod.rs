@@ -58,6 +58,7 @@ pub mod status;
 pub mod storage;
 pub mod svg;
 pub mod theme;
+pub mod wire;
 
 #[cfg(all(target_arch = "wasm32", feature = "board"))]
 pub mod bindings;
