@@ -422,12 +422,6 @@ impl Json for &str {
     }
 }
 
-impl Json for std::borrow::Cow<'_, str> {
-    fn write_json(&self, out: &mut String) {
-        (**self).write_json(out)
-    }
-}
-
 impl Json for bool {
     fn write_json(&self, out: &mut String) {
         out.push_str(if *self { "true" } else { "false" });

@@ -14,7 +14,6 @@
 use super::json::json_object;
 use crate::{tps, Position};
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 use tsify::Tsify;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -34,10 +33,10 @@ pub struct SearchSpec {
     /// `swap` (the default) or `no-swap`: whose flat the first two plies place.
     #[serde(default)]
     #[tsify(optional)]
-    pub opening: Option<Cow<'static, str>>,
+    pub opening: Option<String>,
     /// `white` or `black`: for the page (the TPS says it to the worker).
     #[serde(default)]
-    pub to_move: Cow<'static, str>,
+    pub to_move: String,
     /// The game is over, also when ended by the players: for the page.
     #[serde(default)]
     pub over: bool,
@@ -83,9 +82,8 @@ impl SearchSpec {
             caps: config.caps,
             half_komi: config.komi.half_flats(),
             ancient_tie_rule: config.ancient_tie_rule,
-            // The page's names as they are (no copy: the page's wasm stays small).
-            opening: Some(Cow::Borrowed(config.opening.name())),
-            to_move: Cow::Borrowed(pos.to_move().name()),
+            opening: Some(config.opening.name().to_string()),
+            to_move: pos.to_move().name().to_string(),
             over,
             wtime: None,
             btime: None,
