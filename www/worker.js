@@ -45,7 +45,7 @@ async function analyse(job) {
 }
 
 self.onmessage = async (event) => {
-  const { id, ...request } = /** @type {Asked} */ (event.data);
+  const { id, ...request } = /** @type {Asked} */ (event.data || {});
   if ('stop' in request) { analysing = null; return; }
   if ('analyze' in request) {
     analysing = { id, request };
