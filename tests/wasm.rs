@@ -128,11 +128,13 @@ mod browser {
     #[wasm_bindgen_test]
     fn the_worker_engine_proves_a_tinue_and_says_so_in_ptn() {
         let mut engine = tak::web::engine::Engine::new();
-        let spec = js_sys::JSON::parse(
-            r#"{"tps": "2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5", "stones": 21, "caps": 1, "halfKomi": 0}"#,
+        // As the page asks it (web/wire.rs: Request::Tinue), without the id.
+        let request = js_sys::JSON::parse(
+            r#"{"tinue": {"spec": {"tps": "2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5", "stones": 21, "caps": 1, "halfKomi": 0}, "plies": 7, "nodes": 100000}}"#,
         )
         .unwrap();
-        let found = engine.tinue(spec, 7, 100_000).unwrap();
+        let reply = engine.answer(request, None, None).unwrap();
+        let found = js_sys::Reflect::get(&reply, &"tinue".into()).unwrap();
         let field = |name: &str| js_sys::Reflect::get(&found, &name.into()).unwrap();
         assert_eq!(field("answer").as_string().as_deref(), Some("tinue"));
         let line = js_sys::Array::from(&field("line"));

@@ -3,6 +3,7 @@
 // through the one client of the worker (engine-client.js), which starts a silent worker
 // again and gives it the job again, once in a row (`onRestart(again)` hears it).
 import { EngineClient } from './engine-client.js';
+/** @typedef {import('../pkg/tak_engine.js').SearchSpec} SearchSpec */
 /** The engine's worker for analysis and review (separate from the computer player's). */
 export class Analyst {
   constructor() {
@@ -14,14 +15,16 @@ export class Analyst {
 
   set onRestart(hear) { this.client.onRestart = hear; }
 
-  /** Analyses `spec` (the board's searchSpec()) until stopped; insights go to onInsight. */
+  /**
+   * Analyses `spec` (the board's searchSpec()) until stopped; insights go to onInsight.
+   * @param {SearchSpec} spec
+   */
   analyse(spec) {
     if (this.reviewing) return;
     this.client.forget(this.analysing);
-    const message = { analyze: spec };
-    this.client.ask(message, { hear: (data) => { this.onInsight?.(data.insight); return false; } })
-      .catch((err) => { if (!err.cancelled && !err.died) this.onInsight?.({ error: err.message }); });
-    this.analysing = message.id;
+    const asked = this.client.ask('analyze', spec, { hear: (data) => { this.onInsight?.(data.analyze); return false; } });
+    asked.catch((err) => { if (!err.cancelled && !err.died) this.onInsight?.({ error: err.message }); });
+    this.analysing = asked.id;
   }
 
   stop() {
@@ -29,16 +32,23 @@ export class Analyst {
     this.client.tell({ stop: true });
   }
 
-  /** Reviews `moves` from `spec`; resolves to {startWhiteChance, plies}. */
+  /**
+   * Reviews `moves` (PTN) from `spec` with `nodes` a position; resolves to {startWhiteChance,
+   * plies}. `progress(done, total)` after each position.
+   * @param {SearchSpec} spec
+   * @param {string[]} moves
+   * @param {number} nodes
+   * @param {(done: number, total: number) => void} [progress]
+   */
   async review(spec, moves, nodes, progress) {
     this.cancel();
     this.reviewing = true;
     try {
       const hear = (data) => {
-        if (data.progress) progress?.(...data.progress);
+        if (data.progress) progress?.(data.progress[0], data.progress[1]);
         return !!data.review;
       };
-      return (await this.client.ask({ review: { spec, moves, nodes } }, { hear })).review;
+      return await this.client.ask('review', { spec, moves, nodes }, { hear });
     } finally {
       this.reviewing = false;
     }

@@ -4,6 +4,12 @@
 // `onRestart`). The client's code is fetched with the first question, not on a first visit.
 let loading = null;
 // A failed fetch (offline before the first visit cached it) is tried again next time.
+/** @typedef {import('../pkg/tak_engine.js').SearchSpec} SearchSpec */
+/** @typedef {import('../pkg/tak_engine.js').Kind} Kind */
+/**
+ * @template {Kind} K
+ * @typedef {import('./engine-client.js').Question<K>} Question
+ */
 const engineClient = () => (loading ??= import('./engine-client.js').then((m) => m.EngineClient, (err) => { loading = null; throw err; }));
 
 export class Computer {
@@ -22,33 +28,48 @@ export class Computer {
   /** Whether a search is running. */
   get busy() { return !!this.waiting || !!this.client?.busy; }
 
-  #ask(message) {
+  /**
+   * @template {Kind} K
+   * @param {K} kind
+   * @param {Question<K>} question
+   */
+  #ask(kind, question) {
     this.cancel();
-    if (this.client) return this.client.ask(message);
+    if (this.client) return this.client.ask(kind, question);
     const waiting = engineClient().then((EngineClient) => {
       if (this.waiting !== waiting) throw Object.assign(new Error('cancelled'), { cancelled: true });
       this.waiting = null;
       this.client ??= new EngineClient();
       this.client.onRestart = this.hear;
-      return this.client.ask(message);
+      return this.client.ask(kind, question);
     });
     this.waiting = waiting;
     return waiting;
   }
 
-  /** Asks for a move; resolves to {move, score, depth, nodes, timeMs, pv, level}. */
+  /**
+   * Asks for a move at `level` (1-6); resolves to {move, score, depth, nodes, timeMs, pv, level}.
+   * @param {SearchSpec} spec
+   * @param {number} level
+   */
   think(spec, level) {
-    return this.#ask({ spec, level, seed: (Math.random() * 2 ** 32) >>> 0 });
+    return this.#ask('think', { spec, level, seed: (Math.random() * 2 ** 32) >>> 0 });
   }
 
-  /** What the engine thinks of `spec`'s position: resolves to {whiteChance, text, ...}. */
+  /**
+   * What the engine thinks of `spec`'s position: resolves to {whiteChance, text, ...}.
+   * @param {SearchSpec} spec
+   */
   evaluate(spec) {
-    return this.#ask({ evaluate: spec });
+    return this.#ask('evaluate', spec);
   }
 
-  /** Measures search speed in the worker. */
+  /**
+   * Measures search speed in the worker, `nodes` a position: resolves to {nodes, timeMs, nps}.
+   * @param {number} nodes
+   */
   bench(nodes) {
-    return this.#ask({ bench: nodes });
+    return this.#ask('bench', nodes);
   }
 
   /** Stops a search in progress (a question still waiting for the client is dropped); its

@@ -7,6 +7,19 @@
 // beats every second, and twice a second inside a move's search) is ended, started again
 // and asked again, once in a row; `onRestart(again)` hears it. The worker's code (spawn.js)
 // is fetched with the first question, not on a first visit.
+// The messages are defined once, in Rust (src/web/wire.rs; see worker.js), and typed here
+// from pkg/tak_engine.d.ts: a question's kind and fields are checked by `make test-types`.
+/** @typedef {import('../pkg/tak_engine.js').Kind} Kind */
+/** @typedef {import('../pkg/tak_engine.js').Asked} Asked */
+/** @typedef {import('../pkg/tak_engine.js').Heard} Heard */
+/**
+ * @template {Kind} K
+ * @typedef {import('../pkg/tak_engine.js').Question<K>} Question
+ */
+/**
+ * @template {Kind} K
+ * @typedef {import('../pkg/tak_engine.js').Answer<K & keyof Heard>} Answer
+ */
 let spawning = null;
 
 export class EngineClient {
@@ -21,20 +34,25 @@ export class EngineClient {
   }
 
   /**
-   * Asks `message`. `hear(data)` gets each message for it and says whether it is the answer
-   * (by default the first is); the promise resolves to the answer or rejects with the
-   * worker's error. `patient`: a long question without a heartbeat (the solver's), never
-   * taken for a silent worker. Returns the promise; its id is `message.id`.
-   * @param {{id?: number, [word: string]: any}} message
-   * @param {{hear?: (data: any) => boolean, patient?: boolean}} [options]
-   * @returns {Promise<any>}
+   * Asks `question`, of `kind` (`ask('think', {spec, level, seed})`). `hear(data)` gets each
+   * message for it and says whether it is the answer (by default the first is); the promise
+   * resolves to the answer's `kind` (`data.think`) or rejects with the worker's error.
+   * `patient`: a long question without a heartbeat (the solver's), never taken for a silent
+   * worker. Returns the promise, with the question's id as its `id`.
+   * @template {Kind} K
+   * @param {K} kind
+   * @param {Question<K>} question
+   * @param {{hear?: (data: Heard) => boolean, patient?: boolean}} [options]
+   * @returns {Promise<Answer<K>> & {id: number}}
    */
-  ask(message, { hear = () => true, patient = false } = {}) {
-    message.id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.jobs.set(message.id, { message, hear, resolve, reject, patient });
-      this.#post(message).catch((err) => this.#end(message.id, err));
+  ask(kind, question, { hear = () => true, patient = false } = {}) {
+    const id = this.nextId++;
+    const message = /** @type {Asked} */ ({ [kind]: question, id });
+    const answer = new Promise((resolve, reject) => {
+      this.jobs.set(id, { message, kind, hear, resolve, reject, patient });
+      this.#post(message).catch((err) => this.#end(id, err));
     });
+    return Object.assign(answer, { id });
   }
 
   /** Stops waiting for question `id`: what the worker still says of it is dropped. */
@@ -43,7 +61,10 @@ export class EngineClient {
     this.#watch();
   }
 
-  /** Sends a word that needs no answer (analysis's `stop`), if a worker is running. */
+  /**
+   * Sends a word that needs no answer (analysis's `stop`), if a worker is running.
+   * @param {Asked} message
+   */
   tell(message) {
     this.worker?.postMessage(message);
   }
@@ -78,6 +99,7 @@ export class EngineClient {
     this.watch.started();
     this.worker.onmessage = (event) => {
       this.watch.heard();
+      /** @type {Heard} */
       const data = event.data || {};
       const job = this.jobs.get(data.id);
       if (!job) return; // a heartbeat, or of a question nobody waits for any more
@@ -85,7 +107,7 @@ export class EngineClient {
       if (data.error) this.#end(data.id, new Error(data.error));
       else if (job.hear(data)) {
         this.forget(data.id);
-        job.resolve(data);
+        job.resolve(data[job.kind]);
       }
     };
     // A worker that could not even start (its script failed) answers nothing more.

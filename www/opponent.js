@@ -15,18 +15,24 @@ const thinkingAbout = new WeakMap();
  * played(move, error) after a ply (error: why the board refused it) and failed(error).
  */
 export function takeTurn(board, computer, side, level, on = {}) {
-  const spec = board.searchSpec();
-  if (!side || spec.over || spec.toMove !== side || board.status().canRedo) {
+  // Whose turn it is, from the status (worked out once per change of the board): the
+  // position is written out (a search spec, with its TPS) only for the computer's own turn,
+  // once a move.
+  const status = board.status();
+  if (!side || !status || status.result || status.toMove !== side || status.canRedo) {
     if (computer.busy) computer.cancel();
     thinkingAbout.delete(computer);
     on.thinking?.(false);
     return;
   }
+  const spec = board.searchSpec();
   if (computer.busy && thinkingAbout.get(computer) === spec.tps) return;
   thinkingAbout.set(computer, spec.tps);
   on.thinking?.(true);
   computer.think(spec, level).then((answer) => {
-    if (board.searchSpec().tps !== spec.tps) return; // the game moved on meanwhile
+    // The game moved on meanwhile: each change of the board comes here first (the board's
+    // 'change', at once), which forgets or replaces what the computer thinks about.
+    if (thinkingAbout.get(computer) !== spec.tps) return;
     thinkingAbout.delete(computer);
     on.thinking?.(false);
     const error = answer.move ? board.play(answer.move) : null;
@@ -60,12 +66,12 @@ export async function offerDraw(board, computer) {
 /** Undo; against the computer (playing `side`), back to the reader's own turn. */
 export function undoToOwnTurn(board, side) {
   board.undo();
-  if (side && board.searchSpec().toMove === side && board.status().ply > 0) board.undo();
+  if (side && board.status().toMove === side && board.status().ply > 0) board.undo();
 }
 
 /** Redo; against the computer (playing `side`), on to the reader's own turn: the computer's
  *  reply taken back with the reader's ply comes back with it (else it would wait, unplayed). */
 export function redoToOwnTurn(board, side) {
   board.redo();
-  if (side && board.status().canRedo && board.searchSpec().toMove === side) board.redo();
+  if (side && board.status().canRedo && board.status().toMove === side) board.redo();
 }

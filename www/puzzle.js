@@ -5,7 +5,7 @@
 // comes from the worker's Rust.
 import { mount } from './board.js';
 import { stepsBar } from './lesson.js';
-import { EngineClient } from './engine-client.js';
+import { Solver, readSet, readOne, puzzleFromTps, judgeMove, defend } from './solver.js';
 
 /** The dialog's markup, put in it when first opened (not sent on a first visit). */
 export const PUZZLE_MARKUP = `
@@ -26,42 +26,9 @@ export const PUZZLE_MARKUP = `
 </div>
 `;
 
-/** Nodes the solver may spend on one question. */
-const NODES = 1_000_000;
 /** How long an answer waits before it is played, and a refused move before it is taken back. */
 const DELAY = 500;
 const PROGRESS_KEY = 'tak.puzzles';
-
-/** The worker, asked questions (engine-client.js): ask(kind, payload) resolves to the answer. */
-export class Solver {
-  constructor() {
-    this.client = new EngineClient();
-  }
-
-  /** The solver's searches beat no heart: a long proof is not taken for a silent worker. */
-  ask(kind, payload, extra = {}) {
-    return this.client.ask({ [kind]: payload, ...extra }, { patient: true }).then((answer) => answer[kind]);
-  }
-
-  stop() {
-    this.client.close();
-  }
-}
-
-/** Reads a puzzle set's text (a PTN of puzzles) in the worker: [{tps, size, attacker, ...}]. */
-export const readSet = (solver, text) => solver.ask('puzzles', text);
-/** Reads one puzzle's PTN in the worker (its errors name no number): {tps, size, ...}. */
-export const readOne = (solver, text) => solver.ask('puzzles', text, { one: true }).then((set) => set[0]);
-
-/**
- * A puzzle from a position alone (an embed given only a TPS): its solution is the solver's
- * proof. Rejects with a message when there is no forced road within `plies`.
- */
-export async function puzzleFromTps(solver, spec, plies = 7) {
-  const proof = await solver.ask('tinue', { spec, plies, nodes: NODES * 2 });
-  if (proof.answer !== 'tinue') throw new Error(`the position has no forced road within ${plies} plies for the player to move (${proof.answer})`);
-  return { tps: spec.tps, solution: proof.line, plies: proof.line.length, source: '', difficulty: 0, attacker: null };
-}
 
 /**
  * Plays one puzzle on `board` (a mounted handle): `puzzle` as the worker reads it, `say(key,
@@ -107,7 +74,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
     say('puz.checking', {}, '');
     let judged;
     try {
-      judged = await solver.ask('keepsTinue', { spec: before, move: e.ptn, plies: left, nodes: NODES });
+      judged = await judgeMove(solver, before, e.ptn, left);
     } catch (err) {
       if (err.cancelled || stale()) return;
       say('puz.failed', { error: err.message }, 'bad');
@@ -149,7 +116,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
     let defence;
     try {
       [defence] = await Promise.all([
-        solver.ask('strongestDefence', { spec, plies: left, nodes: NODES }),
+        defend(solver, spec, left),
         new Promise((r) => setTimeout(r, DELAY)),
       ]);
     } catch (err) {

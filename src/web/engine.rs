@@ -1,5 +1,7 @@
 //! The computer opponent for a Web Worker: the same search as natively, behind a small
-//! wasm-bindgen class. The worker owns one `Engine`; the page never blocks on it.
+//! wasm-bindgen class. The worker owns one `Engine` and hands it each question of the page as
+//! it came ([`Request`], read here with serde); the page never blocks on it. The questions and
+//! answers are defined once, in [`crate::web::wire`].
 
 use crate::ai::analysis::Analysis;
 use crate::ai::level::{choose, Level, Rng};
@@ -7,6 +9,10 @@ use crate::ai::review::{eval_text, review, Finding, ReviewSettings};
 use crate::ai::search::{SearchLimits, Searcher};
 use crate::game::Judgement;
 use crate::puzzle::SourceWords;
+use crate::web::wire::{
+    Bench, Defended, Insight, OtherLine, PuzzleMove, PuzzleText, PuzzleVerdict, Reply, Request,
+    Review, Reviewed, SearchSpec, ShownPuzzle, Solve, Think, Thought, TinueAnswer, Verdict,
+};
 use crate::Setup;
 use crate::{tps, Config, Komi, Opening, Position};
 use serde::Serialize;
@@ -29,118 +35,12 @@ fn beat() {
 /// Transposition table size in the browser, in MB.
 const HASH_MB: usize = 16;
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Thought {
-    /// The move in PTN (with `*` when it flattens), or null when the game is over.
-    r#move: Option<String>,
-    score: i32,
-    depth: u8,
-    nodes: u64,
-    time_ms: f64,
-    pv: Vec<String>,
-    level: u8,
-}
+/// Nodes per slice of analysis: small enough that a new position or "stop" is heard at once
+/// (the worker asks for the next slice after reading its messages).
+const SLICE: u64 = 20_000;
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Bench {
-    nodes: u64,
-    time_ms: f64,
-    nps: f64,
-}
-
-/// What the analysis has found so far, for the page.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Insight {
-    depth: u8,
-    /// From white's side, hundredths of a flat (or a forced result, as the search scores).
-    white_score: i32,
-    /// `+1.2`, `-R3`...
-    text: String,
-    white_chance: f64,
-    /// The best line in PTN, from the position analysed.
-    pv: Vec<String>,
-    nodes: u64,
-    finished: bool,
-    /// The next best lines (each starting with another move), best first.
-    lines: Vec<OtherLine>,
-}
-
-/// One of the analysis's next best lines.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct OtherLine {
-    white_score: i32,
-    text: String,
-    pv: Vec<String>,
-    depth: u8,
-}
-
-/// The review's verdict on one ply, ready for the game: a judgement and a comment.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Verdict {
-    /// `?`, `??` or empty.
-    judgement: &'static str,
-    /// `missed-road`, `allows-road`, `missed-win`, `worse` or empty.
-    finding: &'static str,
-    /// The better ply in PTN, when there is one.
-    better: Option<String>,
-    /// `{+1.2 · best c3}` without the braces.
-    comment: String,
-    white_chance: f64,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Reviewed {
-    start_white_chance: f64,
-    plies: Vec<Verdict>,
-}
-
-/// What the tinue solver found (see [`Engine::tinue`]).
-#[derive(Serialize)]
-struct TinueAnswer {
-    answer: &'static str,
-    line: Vec<String>,
-    plies: Option<u8>,
-    nodes: u64,
-}
-
-/// A reader's puzzle move judged (see [`Engine::keeps_tinue`]).
-#[derive(Serialize)]
-struct PuzzleMove {
-    verdict: &'static str,
-    r#move: String,
-    defence: Option<String>,
-    line: Vec<String>,
-}
-
-/// The strongest defence (see [`Engine::strongest_defence`]).
-#[derive(Serialize)]
-struct Defended {
-    line: Vec<String>,
-}
-
-/// One puzzle of a set, for the page (see [`Engine::puzzles`]).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ShownPuzzle {
-    tps: String,
-    size: u8,
-    attacker: &'static str,
-    source: String,
-    /// The source in words (see [`crate::puzzle::SourceWords`]): the game's players and the
-    /// move, or that the computer played it against itself; both absent: `source` as written.
-    source_game: Option<String>,
-    source_move: Option<u32>,
-    self_play: bool,
-    difficulty: u32,
-    plies: u8,
-    solution: Vec<String>,
-}
+/// Nodes for judging a position once (a draw offer).
+const EVALUATE_NODES: u64 = 60_000;
 
 /// A computer player, analyst and reviewer.
 #[wasm_bindgen]
@@ -149,44 +49,14 @@ pub struct Engine {
     analysis: Option<(String, Analysis)>,
 }
 
-/// A position as the page describes it.
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Spec {
-    tps: String,
-    stones: u8,
-    caps: u8,
-    half_komi: i8,
-    /// The ancient tie rule (a tied flat count goes to black): it changes what a draw is
-    /// worth to the search.
-    #[serde(default)]
-    ancient_tie_rule: bool,
-    /// `swap` (the default) or `no-swap`: whose flat the first two plies place.
-    #[serde(default)]
-    opening: Option<String>,
-    /// The game clocks, as TEI gives them (`wtime btime winc binc`, ms): the computer
-    /// shares out its own time.
-    #[serde(default)]
-    wtime: Option<f64>,
-    #[serde(default)]
-    btime: Option<f64>,
-    #[serde(default)]
-    winc: Option<f64>,
-    #[serde(default)]
-    binc: Option<f64>,
+fn bad<E: std::fmt::Display>(e: E) -> JsError {
+    JsError::new(&e.to_string())
 }
 
-impl Spec {
-    fn read(value: JsValue) -> Result<Spec, JsError> {
-        serde_wasm_bindgen::from_value(value)
-            .map_err(|e| JsError::new(&format!("bad position: {e}")))
-    }
-
+impl SearchSpec {
     fn position(&self) -> Result<Position, JsError> {
         let opening = match &self.opening {
-            Some(name) => name
-                .parse::<Opening>()
-                .map_err(|e| JsError::new(&e.to_string()))?,
+            Some(name) => name.parse::<Opening>().map_err(bad)?,
             None => Opening::Swap,
         };
         let pos = position(&self.tps, self.stones, self.caps, self.half_komi, opening)
@@ -198,7 +68,7 @@ impl Spec {
             ancient_tie_rule: true,
             ..*pos.config()
         };
-        tps::parse(&self.tps, config).map_err(|e| JsError::new(&e.to_string()))
+        tps::parse(&self.tps, config).map_err(bad)
     }
 
     /// What tells one analysed position from another.
@@ -244,26 +114,62 @@ impl Engine {
         }
     }
 
-    /// Analyses the position of `spec` (`{tps, stones, caps, halfKomi}`, as the board's
-    /// `searchSpec()` gives it) for about `nodes` more nodes, going on from the last call
-    /// when the position is the same. Returns `{depth, whiteScore, text, whiteChance, pv,
-    /// nodes, finished}`.
-    pub fn analyze(&mut self, spec: JsValue, nodes: u32) -> Result<JsValue, JsError> {
-        let spec = Spec::read(spec)?;
+    /// Answers one question of the page (a [`Request`], as the page sent it, without its
+    /// id) with a [`Reply`] of the same name. `beat` (optional) is called about twice a second
+    /// while it chooses a move: the page tells a long search from a worker that died by it;
+    /// `progress(done, total)` after each position of a review. An analysis is answered one
+    /// slice at a time, going on from the last slice when the position is the same; `stop`
+    /// is the worker's own. Throws an error with a message for a bad question or position.
+    #[wasm_bindgen(unchecked_return_type = "Reply")]
+    pub fn answer(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Request")] request: JsValue,
+        beat: Option<js_sys::Function>,
+        progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsError> {
+        let request: Request = serde_wasm_bindgen::from_value(request)
+            .map_err(|e| JsError::new(&format!("bad question: {e}")))?;
+        let reply = match request {
+            Request::Think(think) => Reply::Think(self.think(&think, beat)?),
+            Request::Evaluate(spec) => Reply::Evaluate(self.analyze(&spec, EVALUATE_NODES)?),
+            Request::Analyze(spec) => Reply::Analyze(self.analyze(&spec, SLICE)?),
+            Request::Stop(_) => return Err(JsError::new("stop has no answer")),
+            Request::Review(r) => Reply::Review(self.review(&r, progress)?),
+            Request::Tinue(solve) => Reply::Tinue(self.tinue(&solve)?),
+            Request::KeepsTinue(m) => Reply::KeepsTinue(self.keeps_tinue(&m)?),
+            Request::StrongestDefence(solve) => {
+                Reply::StrongestDefence(self.strongest_defence(&solve)?)
+            }
+            Request::Puzzles(text) => Reply::Puzzles(self.puzzles(&text)?),
+            Request::Bench(nodes) => Reply::Bench(self.bench(nodes)?),
+        };
+        to_js(&reply)
+    }
+
+    /// Forgets what it learned (a new game).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+}
+
+impl Engine {
+    /// Analyses the position of `spec` for about `nodes` more nodes, going on from the last
+    /// call when the position is the same.
+    fn analyze(&mut self, spec: &SearchSpec, nodes: u64) -> Result<Insight, JsError> {
         let pos = spec.position()?;
         let key = spec.key();
         match &mut self.analysis {
             Some((k, a)) if *k == key => {
-                a.advance(nodes as u64);
+                a.advance(nodes);
             }
             Some((k, a)) => {
                 *k = key;
                 a.set_position(&pos);
-                a.advance(nodes as u64);
+                a.advance(nodes);
             }
             None => {
                 let mut a = Analysis::new(&pos, HASH_MB);
-                a.advance(nodes as u64);
+                a.advance(nodes);
                 self.analysis = Some((key, a));
             }
         }
@@ -285,7 +191,7 @@ impl Engine {
             white(report.result.score)
         };
         let white_chance = crate::ai::score::win_probability(white_score, pos.size());
-        to_js(&Insight {
+        Ok(Insight {
             depth: report.result.depth,
             white_score,
             text: eval_text(white_score),
@@ -306,24 +212,22 @@ impl Engine {
         })
     }
 
-    /// Reviews the line `moves` (PTN) from the position of `spec` with `nodes` per position, calling
-    /// `progress(done, total)` after each position. Returns `{startWhiteChance, plies:
-    /// [{judgement, finding, better, comment, whiteChance}]}`.
-    pub fn review(
+    /// Reviews the line of `r` from its position, calling `progress(done, total)` after each
+    /// position.
+    fn review(
         &mut self,
-        spec: JsValue,
-        moves: Vec<String>,
-        nodes: u32,
-        progress: &js_sys::Function,
-    ) -> Result<JsValue, JsError> {
-        let start = Spec::read(spec)?.position()?;
-        let moves = moves
+        r: &Review,
+        progress: Option<js_sys::Function>,
+    ) -> Result<Reviewed, JsError> {
+        let start = r.spec.position()?;
+        let moves = r
+            .moves
             .iter()
             .map(|m| m.parse::<crate::Move>())
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| JsError::new(&e.to_string()))?;
+            .map_err(bad)?;
         let settings = ReviewSettings {
-            nodes: (nodes as u64).max(1_000),
+            nodes: (r.nodes as u64).max(1_000),
         };
         let result = review(
             &start,
@@ -331,7 +235,9 @@ impl Engine {
             settings,
             &mut self.searcher,
             |done, total| {
-                let _ = progress.call2(&JsValue::NULL, &done.into(), &total.into());
+                if let Some(f) = &progress {
+                    let _ = f.call2(&JsValue::NULL, &done.into(), &total.into());
+                }
             },
         );
         let mut pos = start.clone();
@@ -356,63 +262,54 @@ impl Engine {
                     comment.push_str(b);
                 }
                 Verdict {
-                    judgement: p.judgement.symbol(),
+                    judgement: p.judgement.symbol().to_string(),
                     finding: match p.finding {
                         Finding::None => "",
                         Finding::MissedRoad => "missed-road",
                         Finding::AllowsRoad => "allows-road",
                         Finding::MissedWin => "missed-win",
                         Finding::Worse(_) => "worse",
-                    },
+                    }
+                    .to_string(),
                     better: better.filter(|_| p.judgement != Judgement::None),
                     comment,
                     white_chance: p.white_chance,
                 }
             })
             .collect();
-        to_js(&Reviewed {
+        Ok(Reviewed {
             start_white_chance: result.start_white_chance,
             plies,
         })
     }
 
-    /// Forgets what it learned (a new game).
-    pub fn clear(&mut self) {
-        self.searcher.clear();
-    }
-
-    /// Chooses a move at `level` (1-6) for the player to move in the position of `spec`
-    /// (`{tps, stones, caps, halfKomi, ancientTieRule}`). Returns `{move, score, depth,
-    /// nodes, timeMs, pv, level}`; throws an error with a message for a bad position.
-    ///
-    /// `heartbeat` (optional) is called about twice a second while it thinks: the page
-    /// tells a long search from a worker that died by it.
-    pub fn think(
+    /// Chooses a move at `level` (1-6) for the player to move, calling `heartbeat` about
+    /// twice a second while it thinks.
+    fn think(
         &mut self,
-        spec: JsValue,
-        level: u8,
-        seed: u32,
+        think: &Think,
         heartbeat: Option<js_sys::Function>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<Thought, JsError> {
         HEARTBEAT.with(|h| *h.borrow_mut() = heartbeat);
         self.searcher.set_heartbeat(Some(beat));
-        let thought = self.think_now(spec, level, seed);
+        let thought = self.think_now(think);
         self.searcher.set_heartbeat(None);
         HEARTBEAT.with(|h| *h.borrow_mut() = None);
         thought
     }
 
-    fn think_now(&mut self, spec: JsValue, level: u8, seed: u32) -> Result<JsValue, JsError> {
-        let spec = Spec::read(spec)?;
+    fn think_now(&mut self, think: &Think) -> Result<Thought, JsError> {
+        let spec = &think.spec;
         let pos = spec.position()?;
         let (left, increment) = match pos.to_move() {
             crate::Color::White => (spec.wtime, spec.winc),
             crate::Color::Black => (spec.btime, spec.binc),
         };
-        let level = Level::get(level).on_the_clock(&pos, left, increment);
-        let mut rng = Rng::new(seed as u64);
+        let ms = |t: Option<u64>| t.map(|t| t as f64);
+        let level = Level::get(think.level).on_the_clock(&pos, ms(left), ms(increment));
+        let mut rng = Rng::new(think.seed as u64);
         let result = choose(&mut self.searcher, &pos, &level, &mut rng);
-        let thought = Thought {
+        Ok(Thought {
             r#move: result.best.map(|m| crate::ptn::write_move(&pos, m)),
             score: result.score,
             depth: result.depth,
@@ -420,21 +317,17 @@ impl Engine {
             time_ms: result.time_ms,
             pv: result.pv.iter().map(|m| m.to_string()).collect(),
             level: level.number,
-        };
-        to_js(&thought)
+        })
     }
 
-    /// Whether the player to move in the position of `spec` forces a road whatever the
-    /// defence, looking `plies` plies deep (odd; at most 63) and `nodes` nodes at most.
-    /// Returns `{answer, line, plies, nodes}`: `answer` is `tinue`, `no tinue` or `unknown`
-    /// (the budget was spent); `line` the proof's main line in PTN, ending in the road
-    /// (`tinue` only); `plies` the depth a `no tinue` holds to (null: any depth).
-    pub fn tinue(&mut self, spec: JsValue, plies: u8, nodes: u32) -> Result<JsValue, JsError> {
+    /// Whether the player to move forces a road whatever the defence, looking `plies` plies
+    /// deep (odd; at most 63) and `nodes` nodes at most.
+    fn tinue(&mut self, solve: &Solve) -> Result<TinueAnswer, JsError> {
         use crate::ai::tinue::{TinueLimits, TinueResult, TinueSolver};
-        let pos = Spec::read(spec)?.position()?;
+        let pos = solve.spec.position()?;
         let limits = TinueLimits {
-            plies: plies.clamp(1, TinueLimits::MAX_PLIES),
-            nodes: u64::from(nodes.max(1)),
+            plies: solve.plies.clamp(1, TinueLimits::MAX_PLIES),
+            nodes: u64::from(solve.nodes.max(1)),
         };
         let mut solver = TinueSolver::for_budget(limits.nodes);
         let result = solver.solve(&pos, limits);
@@ -443,73 +336,59 @@ impl Engine {
             TinueResult::NoTinue { plies } => ("no tinue", Vec::new(), *plies),
             TinueResult::Unknown => ("unknown", Vec::new(), None),
         };
-        to_js(&TinueAnswer {
-            answer,
+        Ok(TinueAnswer {
+            answer: answer.to_string(),
             line,
             plies: depth,
             nodes: solver.nodes(),
         })
     }
 
-    /// Whether the attacker's move `mv` (PTN) in the position of `spec` keeps a forced road
-    /// within `plies` plies, for a puzzle: `{verdict: 'keeps' | 'refuted' | 'unknown', move,
-    /// defence, line}` ([`crate::puzzle::judge_move`]); an illegal move throws with why.
-    #[wasm_bindgen(js_name = keepsTinue)]
-    pub fn keeps_tinue(
-        &mut self,
-        spec: JsValue,
-        mv: String,
-        plies: u8,
-        nodes: u32,
-    ) -> Result<JsValue, JsError> {
+    /// Whether the attacker's move keeps a forced road within its plies, for a puzzle
+    /// ([`crate::puzzle::judge_move`]); an illegal move is an error with why.
+    fn keeps_tinue(&mut self, m: &PuzzleMove) -> Result<PuzzleVerdict, JsError> {
         use crate::ai::tinue::TinueLimits;
-        let pos = Spec::read(spec)?.position()?;
+        let pos = m.spec.position()?;
         let limits = TinueLimits {
-            plies: plies.clamp(1, TinueLimits::MAX_PLIES),
-            nodes: u64::from(nodes.max(1)),
+            plies: m.plies.clamp(1, TinueLimits::MAX_PLIES),
+            nodes: u64::from(m.nodes.max(1)),
         };
-        let judged = crate::puzzle::judge_move(&pos, &mv, limits).map_err(|e| JsError::new(&e))?;
-        to_js(&PuzzleMove {
-            verdict: judged.verdict,
+        let judged =
+            crate::puzzle::judge_move(&pos, &m.r#move, limits).map_err(|e| JsError::new(&e))?;
+        Ok(PuzzleVerdict {
+            verdict: judged.verdict.to_string(),
             r#move: judged.mv,
             defence: judged.defence,
             line: judged.line,
         })
     }
 
-    /// The defender's strongest reply in the position of `spec` against a forced road within
-    /// `plies` plies: `{line}`, from the defence to the road (empty: none found).
-    #[wasm_bindgen(js_name = strongestDefence)]
-    pub fn strongest_defence(
-        &mut self,
-        spec: JsValue,
-        plies: u8,
-        nodes: u32,
-    ) -> Result<JsValue, JsError> {
+    /// The defender's strongest reply against a forced road within its plies: the line from
+    /// the defence to the road (empty: none found).
+    fn strongest_defence(&mut self, solve: &Solve) -> Result<Defended, JsError> {
         use crate::ai::tinue::TinueLimits;
-        let pos = Spec::read(spec)?.position()?;
+        let pos = solve.spec.position()?;
         let limits = TinueLimits {
-            plies: plies.clamp(1, TinueLimits::MAX_PLIES + 1),
-            nodes: u64::from(nodes.max(1)),
+            plies: solve.plies.clamp(1, TinueLimits::MAX_PLIES + 1),
+            nodes: u64::from(solve.nodes.max(1)),
         };
-        to_js(&Defended {
+        Ok(Defended {
             line: crate::puzzle::strongest_defence(&pos, limits),
         })
     }
 
-    /// A puzzle set's text read for the page: `[{tps, size, attacker, source, sourceGame,
-    /// sourceMove, selfPlay, difficulty, plies, solution}]` ([`crate::puzzle::show_set`]); a
-    /// bad set throws with where and why.
-    /// With `one`, the text is a single puzzle ([`crate::puzzle::show_one`]), and its errors
-    /// say what is wrong with it without naming it "puzzle 1".
-    pub fn puzzles(&mut self, text: &str, one: bool) -> Result<JsValue, JsError> {
-        let set = if one {
-            crate::puzzle::show_one(text).map(|p| vec![p])
+    /// A puzzle set's text read for the page ([`crate::puzzle::show_set`]); a bad set is an
+    /// error with where and why. With `one`, the text is a single puzzle
+    /// ([`crate::puzzle::show_one`]), and its errors say what is wrong with it without naming
+    /// it "puzzle 1".
+    fn puzzles(&mut self, text: &PuzzleText) -> Result<Vec<ShownPuzzle>, JsError> {
+        let set = if text.one {
+            crate::puzzle::show_one(&text.text).map(|p| vec![p])
         } else {
-            crate::puzzle::show_set(text)
+            crate::puzzle::show_set(&text.text)
         }
-        .map_err(|e| JsError::new(&e.to_string()))?;
-        let shown: Vec<ShownPuzzle> = set
+        .map_err(bad)?;
+        Ok(set
             .into_iter()
             .map(|p| {
                 let self_play = p.source_words == SourceWords::SelfPlay;
@@ -523,7 +402,7 @@ impl Engine {
                 ShownPuzzle {
                     tps: p.tps,
                     size: p.size,
-                    attacker: p.attacker,
+                    attacker: p.attacker.to_string(),
                     source_game,
                     source_move,
                     self_play,
@@ -533,26 +412,25 @@ impl Engine {
                     solution: p.solution,
                 }
             })
-            .collect();
-        to_js(&shown)
+            .collect())
     }
 
     /// Search speed here: searches the benchmark positions `nodes` nodes each.
-    pub fn bench(&mut self, nodes: u32) -> Result<JsValue, JsError> {
+    fn bench(&mut self, nodes: u32) -> Result<Bench, JsError> {
         let mut total = Bench {
             nodes: 0,
             time_ms: 0.0,
             nps: 0.0,
         };
         for text in crate::ai::BENCH_POSITIONS {
-            let pos = Position::from_tps(text).map_err(|e| JsError::new(&e.to_string()))?;
+            let pos = Position::from_tps(text).map_err(bad)?;
             let mut searcher = Searcher::new(HASH_MB);
             let r = searcher.search(&pos, SearchLimits::nodes(nodes as u64), |_| {});
             total.nodes += r.nodes;
             total.time_ms += r.time_ms;
         }
         total.nps = total.nodes as f64 * 1000.0 / total.time_ms.max(0.001);
-        to_js(&total)
+        Ok(total)
     }
 }
 

@@ -25,6 +25,7 @@
 //! | a page's options for a new board or game, checked  | [`mount`]                 |
 //! | marks' text forms; images                          | [`marks`], [`svg`], [`apng`] |
 //! | the position editor (pieces, turn, reserves → TPS) | [`editor`]                |
+//! | the messages between the page and the worker       | [`wire`]                  |
 //!
 //! Rules questions (the "Tak" squares, whose piece a placement puts down, the squares a
 //! ply touches, how a line ends) are the engine's: `Position::road_threats`,
@@ -58,6 +59,7 @@ pub mod status;
 pub mod storage;
 pub mod svg;
 pub mod theme;
+pub mod wire;
 
 #[cfg(all(target_arch = "wasm32", feature = "board"))]
 pub mod bindings;

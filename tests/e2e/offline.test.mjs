@@ -73,9 +73,9 @@ test('after a first visit the game reloads and plays offline, and an update keep
     const worker = new Worker('./www/worker.js', { type: 'module' });
     worker.onmessage = (e) => { if (e.data?.beat) return; worker.terminate(); resolve(e.data); }; // past the heartbeats
     worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage({ id: 1, spec: window.tak.searchSpec(), level: 2, seed: 1 });
+    worker.postMessage({ id: 1, think: { spec: window.tak.searchSpec(), level: 2, seed: 1 } }); // src/web/wire.rs
   }));
-  assert.ok(thought.move, 'the computer answered offline');
+  assert.ok(thought.think?.move, 'the computer answered offline');
   await page.goto(`${site.base}/embed.html?size=4`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.evaluate(() => window.tak.tps()), 'x4/x4/x4/x4 1 1');

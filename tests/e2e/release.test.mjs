@@ -160,9 +160,9 @@ test('a page open across a release keeps working, offers Reload, and comes back 
     const worker = new Worker('./www/worker.js', { type: 'module' });
     worker.onmessage = (e) => { if (e.data?.beat) return; worker.terminate(); resolve(e.data); }; // past the heartbeats
     worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage({ id: 1, spec: window.tak.searchSpec(), level: 2, seed: 1 });
+    worker.postMessage({ id: 1, think: { spec: window.tak.searchSpec(), level: 2, seed: 1 } }); // src/web/wire.rs
   }));
-  assert.ok(thought.move, 'the computer answered in the old page');
+  assert.ok(thought.think?.move, 'the computer answered in the old page');
   assert.deepEqual(failed, [], 'no request of the old page failed');
 
   // It reloads too: release B, the same game, B's New game.

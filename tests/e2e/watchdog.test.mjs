@@ -12,7 +12,7 @@ after(async () => { await browser?.close(); server?.close(); });
 
 /**
  * Keeps every worker the page makes in `window.workers`; `window.kill = {ask, count}` ends the
- * next `count` workers asked for `ask` ('spec': a move, 'analyze') at their first word after
+ * next `count` workers asked for `ask` ('think': a move, 'analyze') at their first word after
  * the question, which the page never hears (an answer is swallowed): dead mid-job.
  */
 const recordWorkers = (context) => context.addInitScript(() => {
@@ -66,7 +66,7 @@ test('a computer worker killed mid-think is noticed, restarted, and moves; kille
   assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
   await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 20000 });
   // The worker dies while it owes the next answer.
-  await page.evaluate(() => { window.kill = { ask: 'spec', count: 1 }; });
+  await page.evaluate(() => { window.kill = { ask: 'think', count: 1 }; });
   const asked = Date.now();
   assert.ok(await playSomewhere(page));
   await page.waitForFunction(() => /started again/.test(document.getElementById('notice').textContent), null, { timeout: 20000 });
@@ -79,7 +79,7 @@ test('a computer worker killed mid-think is noticed, restarted, and moves; kille
   await shot(page, 'watchdog-restarted');
 
   // Now the worker and its replacement both die: the page says so and stays usable.
-  await page.evaluate(() => { window.kill = { ask: 'spec', count: 2 }; });
+  await page.evaluate(() => { window.kill = { ask: 'think', count: 2 }; });
   assert.ok(await playSomewhere(page));
   await page.waitForFunction(() => /stopped answering twice/.test(document.getElementById('notice').textContent), null, { timeout: 45000 });
   assert.equal(await page.evaluate(() => window.workers.length), 3);

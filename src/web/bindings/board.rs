@@ -4,7 +4,7 @@
 
 use super::canvas::{context_2d, SquaresLayer, WebCanvas};
 use super::options::{new_game_settings, start_game, MountOptions, Settings};
-use super::wire::{JsRect, SearchSpec};
+use super::wire::JsRect;
 use super::{parse_kind, read_path, set_today, to_js, Raw};
 use crate::web::config::BoardOptions;
 use crate::web::i18n::{Lang, Message};
@@ -13,6 +13,7 @@ use crate::web::layout::{Point, Rect};
 use crate::web::render;
 use crate::web::state::Board;
 use crate::web::storage;
+use crate::web::wire::SearchSpec;
 use crate::{Color, Config, Square};
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -358,7 +359,7 @@ impl TakBoard {
 
     /// What a computer player needs to know: `{tps, stones, caps, halfKomi, ancientTieRule,
     /// toMove, over}`.
-    #[wasm_bindgen(js_name = searchSpec)]
+    #[wasm_bindgen(js_name = searchSpec, unchecked_return_type = "SearchSpec")]
     pub fn search_spec(&mut self) -> JsValue {
         let clock = self.at_now().clock_for_search();
         to_js(
@@ -372,7 +373,7 @@ impl TakBoard {
 
     /// Like `searchSpec()`, for the position the game started from (a review replays the
     /// line from there).
-    #[wasm_bindgen(js_name = startSpec)]
+    #[wasm_bindgen(js_name = startSpec, unchecked_return_type = "SearchSpec")]
     pub fn start_spec(&self) -> JsValue {
         let start = self.board.record.game.start();
         to_js(&SearchSpec::of(start, start.is_over()))

@@ -8,7 +8,7 @@
 //! - [`study`]: what the study build adds to it (text, comments, reviews, marks, matches,
 //!   images);
 //! - [`editor`]: the position editor's handle (`TakEditor`, study build);
-//! - [`wire`]: the shapes only the page reads (rectangles, search specs, marks as written).
+//! - [`wire`]: the shapes only the page reads (rectangles, marks as written).
 
 mod board;
 mod canvas;

@@ -1,13 +1,13 @@
-//! The shapes the page reads that are the bindings' own (a rectangle, a search's position,
-//! a mark as the page writes it), each as JSON with camelCase keys. The board's own types
-//! (the status, events) write their JSON where they are defined.
+//! The shapes the page reads that are the bindings' own (a rectangle, a mark as the page
+//! writes it), each as JSON with camelCase keys. The board's own types (the status, events)
+//! write their JSON where they are defined; a search's position (`searchSpec()`) is the
+//! worker's message type, [`crate::web::wire::SearchSpec`].
 
 use super::super::json::json_object;
 #[cfg(feature = "study")]
 use super::super::json::{self, Json, Value};
 #[cfg(feature = "study")]
 use super::super::marks::{self, Mark, MarkColor};
-use crate::{tps, Position};
 
 pub(super) struct JsRect {
     pub x: f64,
@@ -16,79 +16,11 @@ pub(super) struct JsRect {
     pub height: f64,
 }
 
-pub(super) struct SearchSpec {
-    tps: String,
-    stones: u8,
-    caps: u8,
-    half_komi: i8,
-    ancient_tie_rule: bool,
-    /// `swap` or `no-swap`: whose flat the first two plies place.
-    opening: &'static str,
-    to_move: &'static str,
-    over: bool,
-    /// The game clocks, for a search on the clock (TEI's `wtime btime winc binc`), in ms.
-    wtime: Option<u64>,
-    btime: Option<u64>,
-    winc: Option<u64>,
-    binc: Option<u64>,
-}
-
-impl SearchSpec {
-    /// What a computer player needs to know of `pos`; `over` also counts a game ended by the
-    /// players.
-    pub(super) fn of(pos: &Position, over: bool) -> SearchSpec {
-        let config = pos.config();
-        SearchSpec {
-            tps: tps::write(pos),
-            stones: config.stones,
-            caps: config.caps,
-            half_komi: config.komi.half_flats(),
-            ancient_tie_rule: config.ancient_tie_rule,
-            opening: config.opening.name(),
-            to_move: pos.to_move().name(),
-            over,
-            wtime: None,
-            btime: None,
-            winc: None,
-            binc: None,
-        }
-    }
-
-    /// With the game clocks (`[white, black, white's increment, black's]`, ms), if any.
-    pub(super) fn with_clock(self, clock: Option<[u64; 4]>) -> SearchSpec {
-        match clock {
-            Some([w, b, wi, bi]) => SearchSpec {
-                wtime: Some(w),
-                btime: Some(b),
-                winc: Some(wi),
-                binc: Some(bi),
-                ..self
-            },
-            None => self,
-        }
-    }
-}
-
 json_object!(JsRect {
     x,
     y,
     width,
     height
-});
-
-json_object!(SearchSpec {
-    tps,
-    stones,
-    caps,
-    half_komi,
-    ancient_tie_rule,
-    opening,
-    to_move,
-    over,
-    wtime,
-    btime,
-    winc,
-    binc
 });
 
 /// A mark as the page writes it.
