@@ -10,23 +10,18 @@ import { setUpFlip } from './flip.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
 const later = (load) => { let p = null; return () => (p ??= load()); };
-const tutorialModule = later(() => import('./tutorial.js'));
 const shareModule = later(() => import('./share.js'));
 const matchModule = later(() => import('./match.js'));
 const studyModule = later(() => import('./study.js'));
-const puzzleModule = later(() => import('./puzzle.js'));
 const clockModule = later(() => import('./clock.js'));
 const soundModule = later(() => import('./sounds.js'));
 const embedThisModule = later(() => import('./embed-this.js'));
-const editorModule = later(() => import('./editor.js'));
 const newGameModule = later(() => import('./newgame.js'));
 const notesModule = later(() => import('./notes.js'));
 const pasteModule = later(() => import('./paste.js'));
 // Questions asked in the page, not with the browser's confirm() (www/confirm.js says why).
 const ask = async (question) => (await import('./confirm.js')).ask(t, question);
 const leaveMatch = () => ask({ question: 'match.confirm_leave', yes: 'btn.match_leave' });
-// The styles of the dialogs with a board of their own (the tutorial, puzzles, the editor).
-const boardDialogStyle = later(() => import('./board-dialog.js'));
 // The game library (www/keeper.js, www/library.js): loaded before the board's game comes
 // back for a returning visitor, with the first change on a first visit.
 const keeperModule = later(() => import('./keeper.js'));
@@ -335,13 +330,6 @@ const ensureClocks = async () => {
   });
   return clocks;
 };
-/** The time control chosen in New game, as the `Clock` tag writes it, or null: no clock. */
-function chosenClock() {
-  if (settings.clock === 'none') return null;
-  if (settings.clock !== 'custom') return settings.clock;
-  const seconds = Math.round(settings.clockCustom.minutes * 60);
-  return `${Math.floor(seconds / 60)}:${seconds % 60} +${Math.round(settings.clockCustom.increment)}`;
-}
 
 // Live analysis and the whole-game review, in their own worker; the match.
 let study = null;
@@ -503,46 +491,26 @@ $('new-game').addEventListener('click', async () => {
     },
   });
 });
-/** Starts a new game of `size` with `komi`, the rulebook options and the opening and piece
- * counts (`variant`), or a match. */
-async function startGame(size, komi, rules = settings.rules, length = null, variant = settings.variant) {
-  computer.cancel();
-  hinter.cancel();
-  board.hideMessage();
-  if (match?.viewing) match.back();
-  const options = { size: Number(size), komi: String(komi), ...rules, ...variant };
-  const clock = chosenClock(); // a match's too: every game of it is timed
-  if (clock) options.clock = clock;
-  // The game before stays in the library; one still going on is one click away.
-  const now = board.status();
-  const offerBack = board.plyCount() > 0 && !now.finalResult && !now.series && !length;
-  const before = await setAside();
-  board.set(sides()); // who plays: the new game's players
-  let error;
-  if (length) {
-    const names = settings.opponent === 'computer'
-      ? [t('match.you'), t('match.computer')]
-      : [settings.players[0] || t('match.player1'), settings.players[1] || t('match.player2')];
-    try {
-      error = await board.startMatch({ ...options, ...length, players: names });
-    } catch (err) {
-      error = t('notice.study_failed', { error: err?.message || err });
-    }
-  } else {
-    try {
-      error = await board.newGameWith(options); // a Promise when the clock needs the study build
-    } catch (err) {
-      error = t('notice.study_failed', { error: err?.message || err });
-    }
-  }
-  showNotice(error ? t('notice.bad_new_game', { error }) : '');
-  if (error) unsetAside(before);
-  else view.newGame(settings.opponent === 'computer');
-  if (!error && offerBack) offerBackTo(before, 'newgame.kept');
-  maybeThink();
-  refresh();
-  if (!error) await saveNow();
-}
+// Starting a game (www/game-flow.js, loaded with the first): a new game of `size` with `komi`,
+// the rulebook options and the opening and piece counts (`variant`), or a match.
+const gameFlow = later(async () => (await import('./game-flow.js')).createGameFlow({
+  get t() { return t; },
+  get settings() { return settings; },
+  get match() { return match; },
+  board,
+  computer,
+  hinter,
+  view,
+  sides,
+  setAside,
+  unsetAside,
+  offerBackTo,
+  showNotice,
+  maybeThink,
+  refresh,
+  saveNow,
+}));
+const startGame = async (...args) => (await gameFlow()).startGame(...args);
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());
 $('result-rematch').addEventListener('click', () => {
@@ -700,74 +668,28 @@ const openRules = async () => {
   translatePage($('rules-dialog'), t);
   $('rules-dialog').showModal();
 };
-/**
- * `open`, ignored while it is still opening: a double click on "Learn to play" before its
- * module came mounted two boards in one dialog.
- */
-const oneAtATime = (open) => {
-  let opening = false;
-  return async () => {
-    if (opening) return;
-    opening = true;
-    try { await open(); } finally { opening = false; }
-  };
-};
-const openLearn = oneAtATime(async () => {
-  closeMenu();
-  await t.more();
-  const dialog = $('tutorial-dialog');
-  try {
-    await boardDialogStyle();
-    const { openTutorial, TUTORIAL_MARKUP } = await tutorialModule();
-    if (!dialog.firstElementChild) dialog.innerHTML = TUTORIAL_MARKUP;
-    translatePage(dialog, t);
-    await openTutorial(dialog, t, lang, settings);
-  } catch (err) {
-    showNotice(t('notice.study_failed', { error: err?.message || err }));
-  }
-});
-// Puzzles: their own board in a dialog, so the reader's game stays as it is under it.
-const openPuzzles = oneAtATime(async () => {
-  closeMenu();
-  await t.more(); // the puzzles' texts come with the rules'
-  const dialog = $('puzzle-dialog');
-  try {
-    await boardDialogStyle();
-    const puzzles = await puzzleModule();
-    if (!dialog.firstElementChild) dialog.innerHTML = puzzles.PUZZLE_MARKUP;
-    translatePage(dialog, t);
-    await puzzles.openPuzzles(dialog, t, lang, settings);
-  } catch (err) {
-    showNotice(t('notice.study_failed', { error: err?.message || err }));
-  }
-});
+// The dialogs with a board of their own: the tutorial, the puzzles and the position editor
+// (www/board-dialogs.js, loaded when one is first opened).
+const boardDialogs = later(async () => (await import('./board-dialogs.js')).createBoardDialogs({
+  get t() { return t; },
+  get lang() { return lang; },
+  get settings() { return settings; },
+  get match() { return match; },
+  board,
+  closeMenu,
+  showNotice,
+  boardTheme,
+  leaveMatch,
+  setAside,
+  unsetAside,
+  saveNow,
+  offerBackTo,
+  refresh,
+}));
+const openLearn = async () => (await boardDialogs()).openLearn();
+const openPuzzles = async () => (await boardDialogs()).openPuzzles();
 $('puzzles').addEventListener('click', openPuzzles);
-// The position editor: its own board in a dialog; Done starts a game at the position (its TPS
-// in the PTN's tags) and keeps the game before one step away; Cancel changes nothing.
-const openEditor = async () => {
-  closeMenu();
-  const dialog = $('editor-dialog');
-  try {
-    await boardDialogStyle(); // first: the editor's own styles win a tie with these
-    const edited = (await editorModule()).editPosition(dialog, { t, lang, theme: boardTheme(), start: board.searchSpec() });
-    dialog.showModal();
-    const position = await edited;
-    if (!position || (board.status().series && !await leaveMatch())) { dialog.close(); return; }
-    if (match?.viewing) match.back();
-    // The dialog closes once the new game is on the board.
-    const before = await setAside();
-    const error = await board.load(position.ptn);
-    dialog.close();
-    if (error) { unsetAside(before); showNotice(error); return; }
-    if (board.status().series) board.endMatch();
-    await saveNow();
-    offerBackTo(before, 'editor.kept');
-    refresh();
-  } catch (err) {
-    dialog.close();
-    showNotice(t('notice.study_failed', { error: err?.message || err }));
-  }
-};
+const openEditor = async () => (await boardDialogs()).openEditor();
 $('set-up').addEventListener('click', openEditor);
 $('rules').addEventListener('click', openRules);
 $('rules-wide').addEventListener('click', openRules);
