@@ -26,7 +26,7 @@ export function setUpFlip(board, button, startsFlipped) {
   document.addEventListener('keydown', (e) => {
     if (e.key !== 'r' && e.key !== 'R') return;
     if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
-    const target = e.target;
+    const target = /** @type {HTMLElement | null} */ (e.target);
     if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target?.isContentEditable) return;
     if (document.querySelector('dialog[open]')) return;
     flip(!flipped);
