@@ -217,9 +217,10 @@ async function openLink() {
     if (!shared) return;
     // The linked game is a new entry of the library; the one shown before stays in it.
     const before = await setAside();
+    const was = studyGame();
     const error = await board.restore(shared, 0, true); // told of the link, not of a save
     history.replaceState(null, '', location.pathname + location.search);
-    if (error) { unsetAside(before); showNotice(error); }
+    if (error) { unsetAside(before); settings = { ...settings, ...was }; showNotice(error); }
     else { await saveNow(); offerBackTo(before, 'share.opened'); }
   } catch (err) {
     history.replaceState(null, '', location.pathname + location.search);
@@ -237,6 +238,15 @@ addEventListener('hashchange', async () => {
   refresh();
 });
 
+/**
+ * A game pasted or opened from a link is studied, nobody's the computer (it would move in it):
+ * for this game only, not the settings kept. Returns who played before, to put back.
+ */
+function studyGame() {
+  const was = { opponent: settings.opponent };
+  settings = { ...settings, opponent: 'human' };
+  return was;
+}
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 /** Against the computer, which side it plays and at what level: the board names the sides. */
 const sides = () => ({ computer: computerColor() ?? 'none', level: settings.level });
@@ -659,10 +669,12 @@ const pasteContext = () => ({
   beforeLoad: async () => {
     if (board.status().series && !await leaveMatch()) return false;
     if (match?.viewing) match.back();
-    return setAside();
+    computer.cancel();
+    const before = await setAside();
+    return { before, was: studyGame() };
   },
-  cancelLoad: unsetAside,
-  afterLoad: async (before) => {
+  cancelLoad: ({ before, was }) => { unsetAside(before); settings = { ...settings, ...was }; maybeThink(); },
+  afterLoad: async ({ before }) => {
     if (board.status().series) board.endMatch();
     await saveNow();
     offerBackTo(before, 'paste.kept');

@@ -76,6 +76,9 @@ const t = (key, args) => ctx.t()(key, args);
  */
 export async function setUpFriend(context) {
   ctx = context;
+  // Told of every game shown from now on: a friend game started here (not opened) would
+  // otherwise stay `current` under the next game opened from My games (its bar showed there).
+  ctx.keeper.befriend?.();
   await ctx.t().more(); // the bar's words are the dialogs' (fetched apart in dist/)
   const bar = document.createElement('div');
   bar.id = 'friend-bar';

@@ -108,7 +108,10 @@ const title = (e) => {
   if (e.name) return e.name;
   if (e.damaged) return ctx.t('games.damaged');
   if (!s) return ctx.t('games.untitled');
-  return ctx.t('games.vs', { white: s.white || ctx.t('color.white'), black: s.black || ctx.t('color.black') });
+  // Unnamed in its tags: against the computer, "You" and "Computer"; else the colours.
+  const computer = e.sides?.opponent === 'computer' ? (e.sides.human === 'black' ? 'white' : 'black') : null;
+  const unnamed = (color) => (computer ? ctx.t(color === computer ? 'match.computer' : 'match.you') : ctx.t(`color.${color}`));
+  return ctx.t('games.vs', { white: s.white || unnamed('white'), black: s.black || unnamed('black') });
 };
 const matches = (e, query) => !query || [title(e), e.summary?.white, e.summary?.black, e.summary?.tags, e.summary?.date].some((f) => lower(f).includes(query));
 const when = (ms) => (ms ? new Date(ms).toLocaleString(ctx.lang, { dateStyle: 'medium', timeStyle: 'short' }) : '');

@@ -1,0 +1,113 @@
+// The rough edges of a newcomer's first hour that a fresh-eyes session found last (issue 38):
+// the friend bar only under friend games, a pasted game studied (nobody is the computer),
+// Resign while an earlier ply of a finished game is shown, the review re-translated, a
+// friend game's waiting line, a puzzle hint's count, the notation explained, New game asked
+// during a timed game, a friend game seen from Black's side. Needs `make dist`.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { serve, launch, openGame, status, ROOT, keptGames, openMenu, shot } from './harness.mjs';
+
+let dist, browser;
+before(async () => { dist = await serve(path.join(ROOT, 'dist')); browser = await launch(); });
+after(async () => { await browser?.close(); dist?.close(); });
+
+const bar = (page) => page.evaluate(() => { const b = document.getElementById('friend-bar'); return !b || b.hidden ? '' : b.textContent; });
+/** Plays `moves` on the board, each accepted. */
+async function play(page, moves) {
+  for (const m of moves) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null, m);
+}
+// A 3×3 game that White wins by a road on the c file.
+const ROAD = ['a1', 'c3', 'b3', 'b1', 'c1', 'a3', 'a2', 'b2', 'c2'];
+/** New game with a friend by link, this device playing `side`. */
+async function newFriendGame(page, side, names = ['', '']) {
+  await page.click('#new-game');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.selectOption('#new-form select[name=opponent]', 'friend');
+  await page.selectOption('#new-form select[name=size]', '5');
+  await page.selectOption('#new-form select[name=friendSide]', side);
+  await page.fill('#new-form input[name=friendMe]', names[0]);
+  await page.fill('#new-form input[name=friendThem]', names[1]);
+  await page.click('#start-game');
+  await page.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
+}
+/** Opens My games and there the game not on the board whose name has `name`. */
+async function openListed(page, name = '') {
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.waitForSelector('#games-list li:nth-child(2)');
+  await page.locator('#games-list li').filter({ hasNot: page.locator('.here') }).filter({ hasText: name }).first().locator('.actions button').first().click();
+  await page.waitForSelector('#games-dialog:not([open])', { state: 'attached' });
+}
+
+test('the friend bar shows under friend games only: a finished game opened from My games after a friend game was started, and back', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, dist.url);
+  await page.evaluate(() => window.tak.newGameWith({ size: 3, komi: '0' }));
+  await play(page, ROAD);
+  assert.equal((await status(page)).result.ptn, 'R-0');
+  await newFriendGame(page, 'white');
+  await play(page, ['a1']);
+  await page.waitForSelector('#friend-dialog[open]');
+  await page.click('#friend-dialog button[value=close]');
+  assert.match(await bar(page), /Waiting for Black/);
+  // The finished game, from My games: no friend bar, and its own Resign (disabled: it is over).
+  await openListed(page);
+  await page.waitForFunction(() => window.tak.status().size === 3);
+  await page.waitForTimeout(300); // what friend.js would say comes after the game is shown
+  assert.equal(await bar(page), '', 'no friend bar under a game against nobody');
+  assert.equal(await page.evaluate(() => document.getElementById('resign').hidden), false);
+  // Back to the friend game: its bar again; reloaded on the finished game: none.
+  await openListed(page);
+  await page.waitForFunction(() => window.tak.status().size === 5);
+  await page.waitForFunction(() => /Waiting for Black/.test(document.getElementById('friend-bar')?.textContent ?? ''));
+  await openListed(page);
+  await page.waitForFunction(() => window.tak.status().size === 3);
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function' && window.tak.status().size === 3);
+  await page.waitForTimeout(300);
+  assert.equal(await bar(page), '');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a game pasted while playing the computer is studied: the computer does not move in it, and My games names its players', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => { if (!localStorage.getItem('tak.settings')) localStorage.setItem('tak.settings', JSON.stringify({ opponent: 'computer', level: 1, human: 'white' })); });
+  const page = await openGame(context, dist.url);
+  await play(page, ['a1']);
+  await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 30000 }); // the computer's reply
+  await openMenu(page);
+  await page.click('#paste');
+  await page.waitForSelector('#paste-dialog[open]');
+  await page.fill('#paste-text', '[Size "5"]\n[Player1 "Alice"]\n[Player2 "Bob"]\n\n1. a1 e5 2. c3\n');
+  await page.click('#load-game');
+  await page.waitForSelector('#paste-dialog:not([open])', { state: 'attached' });
+  await page.waitForTimeout(2000); // time for a computer's reply, which must not come
+  const s = await status(page);
+  assert.equal(s.size, 5);
+  assert.equal(s.ply, 3, 'nobody replied in the pasted game');
+  assert.equal(s.toMove, 'black');
+  assert.equal(await page.evaluate(() => document.body.dataset.opponent), 'human');
+  const kept = await keptGames(page);
+  assert.equal(kept[0].sides.opponent, 'human');
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.waitForSelector('#games-list li:nth-child(2)');
+  const names = await page.$$eval('#games-list .name', (n) => n.map((x) => x.textContent));
+  assert.match(names[0], /^Alice vs Bob/);
+  assert.match(names[1], /^You vs Computer/, 'the game against the computer names its sides as players');
+  await page.keyboard.press('Escape');
+  // A shared link opened while playing the computer: studied too.
+  await openListed(page);
+  await page.waitForFunction(() => document.body.dataset.opponent !== 'human');
+  const save = 'tak-save 3\nline 0,0,0\nply 3\nclock none\n[Size "6"]\n[Player1 "Cy"]\n\n1. a1 f6 2. c3';
+  await page.evaluate((h) => { location.hash = h; }, `#g=${deflateRawSync(Buffer.from(save)).toString('base64url')}`);
+  await page.waitForFunction(() => !location.hash && window.tak.status().size === 6);
+  await page.waitForTimeout(2000);
+  assert.equal((await status(page)).ply, 3, 'nobody replied in the linked game');
+  assert.equal(await page.evaluate(() => document.body.dataset.opponent), 'human');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
