@@ -154,7 +154,19 @@ const ensureKeeper = later(async () => (keeper = (await keeperModule()).createKe
   friend: () => friendly(),
 })));
 // Games with a friend by link (www/friend.js): loaded with the first one.
-const friendly = later(async () => (await import('./friend.js')).setUpFriend({ board, t: () => t, showNotice, keeper: await ensureKeeper(), saveNow: () => saveNow(), ask, refresh: () => refresh() }));
+const friendly = later(async () => (await import('./friend.js')).setUpFriend({
+  board,
+  t: () => t,
+  showNotice,
+  keeper: await ensureKeeper(),
+  saveNow: () => saveNow(),
+  ask,
+  refresh: () => refresh(),
+  // The turn line while the friend's move is awaited (a text, or null), and the view.
+  waiting: (text) => { if (waiting !== text) { waiting = text; refresh(); } },
+  flip: (on) => view.flip(on),
+}));
+let waiting = null;
 // This tab's game from before a reload, or the game changed last (a new tab).
 if (returning) await (await ensureKeeper()).start();
 // The page's API (for scripts and tests), published once the saved game is back: before
@@ -283,7 +295,7 @@ function refresh() {
     const white = s.series.current?.white ?? s.series.games.at(-1)?.white ?? 0;
     names = [s.series.players[white], s.series.players[1 - white]];
   }
-  renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you, names });
+  renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you, names, waiting });
   const options = [];
   if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));
   if (s.scoring) options.push(t('opt.scoring', { variants: s.scoring }));
@@ -299,7 +311,8 @@ function refresh() {
   const inMatch = !!s.series && !match?.viewing;
   $('result-rematch').hidden = inMatch;
   $('result-next').hidden = !(inMatch && s.series.canNext);
-  $('resign').disabled = $('offer-draw').disabled = !!s.result || !!match?.viewing;
+  // Over at its end, also while an earlier ply is shown: nothing to resign or offer.
+  $('resign').disabled = $('offer-draw').disabled = !!s.finalResult || !!match?.viewing;
   $('hint').disabled = !!s.result || computer.busy;
   $('undo').disabled = !s.canUndo || s.takeBacksForbidden;
   $('undo').title = s.takeBacksForbidden ? t('opt.tavern_undo') : '';
@@ -493,6 +506,9 @@ $('move-form').addEventListener('submit', (e) => {
 // New game: the form, its markup and its logic come with their own module when first opened
 // (www/newgame.js); it calls back with the settings chosen.
 $('new-game').addEventListener('click', async () => {
+  // A game on the clock is not left by a click alone.
+  const now = board.status();
+  if (now.clock?.running && !now.finalResult && !await ask({ question: 'confirm.new_game', yes: 'btn.new_game', no: 'confirm.play_on' })) return;
   await ensureMatch();
   const { openNewGame } = await newGameModule();
   openNewGame({
@@ -578,7 +594,7 @@ $('result-next').addEventListener('click', async () => {
 $('resign').addEventListener('click', async () => {
   closeMenu();
   const s = board.status();
-  if (s.result) return;
+  if (s.finalResult) return;
   const who = computerColor() ? settings.human : s.toMove;
   if (!await ask({ question: 'confirm.resign', params: { player: playerName(who) }, yes: 'btn.resign' })) return;
   // The game may have moved on while the question was open (a clock, the computer's ply).
@@ -589,7 +605,7 @@ $('resign').addEventListener('click', async () => {
 $('offer-draw').addEventListener('click', async () => {
   closeMenu();
   const s = board.status();
-  if (s.result) return;
+  if (s.finalResult) return;
   const mine = computerColor();
   if (!mine) {
     const other = playerName(s.toMove === 'white' ? 'black' : 'white');
@@ -832,6 +848,7 @@ $('lang').addEventListener('change', async () => {
   translatePage(document, t);
   await board.set({ lang }); // its catalogue first: the status texts come from it
   board.canvas.setAttribute('aria-label', t('board.label'));
+  study?.retranslate();
   refresh();
 });
 

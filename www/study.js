@@ -182,7 +182,14 @@ export function setUpStudy(board, getT, { busy }) {
     if (document.hidden) { analyst.stop(); shownFor = null; } else follow();
   });
 
-  // The review.
+  // The review. Its summary is said again in the reader's language when that changes.
+  let summary = null;
+  const sayReview = () => {
+    if (!summary) return;
+    $('review-summary').textContent = summary();
+    // What the scores and "a road in N" mean, said once under the summary.
+    $('review-units').textContent = t('review.units');
+  };
   const startReview = async () => {
     const status = board.status();
     const moves = status.moves;
@@ -205,15 +212,18 @@ export function setUpStudy(board, getT, { busy }) {
       const worst = result.plies
         .map((p, i) => ({ ...p, ply: i + 1 }))
         .filter((p) => p.judgement === '??');
-      $('review-summary').textContent = marked
+      summary = () => (marked
         ? t('review.found', { count: marked }) + (worst.length ? ` ${t('review.worst', { ply: plyName(status, worst[0].ply), better: worst[0].better || '' })}` : '')
-        : t('review.clean');
+        : t('review.clean'));
+      sayReview();
       $('review-summary').hidden = false;
-      // What the scores and "a road in N" mean, said once under the summary.
-      $('review-units').textContent = t('review.units');
       $('review-units').hidden = false;
     } catch (err) {
-      if (!err.cancelled) { $('review-summary').textContent = err.died ? t('worker.analysis_died') : t('review.failed', { error: err.message }); $('review-summary').hidden = false; }
+      if (!err.cancelled) {
+        summary = () => (err.died ? t('worker.analysis_died') : t('review.failed', { error: err.message }));
+        sayReview();
+        $('review-summary').hidden = false;
+      }
     } finally {
       $('review-progress').hidden = true;
       if (wasOn) setOn(true);
@@ -223,6 +233,7 @@ export function setUpStudy(board, getT, { busy }) {
   // A new game, or another one loaded (a paste, a link, Back to my game): the summary was
   // the old game's.
   board.on('load', () => {
+    summary = null;
     $('review-summary').hidden = true;
     $('review-units').hidden = true;
   });
@@ -265,6 +276,8 @@ export function setUpStudy(board, getT, { busy }) {
     drawGraph,
     startReview,
     toggle: () => setOn(!on),
+    /** The language changed: the review's summary in the new one (its words fetched first). */
+    retranslate: () => ready().then(sayReview),
     get on() { return on; },
     stopAll() { analyst.stop(); analyst.cancel(); },
   };

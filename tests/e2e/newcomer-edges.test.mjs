@@ -111,3 +111,84 @@ test('a game pasted while playing the computer is studied: the computer does not
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('Resign and Offer a draw stay disabled while an earlier ply of a finished game is shown; the review\'s summary follows the language', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, dist.url);
+  await page.evaluate(() => window.tak.newGameWith({ size: 3, komi: '0' }));
+  await play(page, ROAD);
+  const disabled = () => page.evaluate(() => [document.getElementById('resign').disabled, document.getElementById('offer-draw').disabled]);
+  assert.deepEqual(await disabled(), [true, true]);
+  await page.evaluate(() => window.tak.goto(4));
+  assert.equal((await status(page)).result, null, 'the ply shown has no result');
+  assert.deepEqual(await disabled(), [true, true], 'the game has one');
+  // The review, then another language: its summary and units said in it.
+  await page.evaluate(() => window.tak.goto('last'));
+  await page.click('#result-review');
+  await page.waitForSelector('#review-summary:not([hidden])', { timeout: 60000 });
+  assert.match(await page.textContent('#review-summary'), /Plies marked|No mistakes/);
+  await openMenu(page);
+  await page.selectOption('#lang', 'es');
+  await page.waitForFunction(() => /Jugadas marcadas|No se han encontrado/.test(document.getElementById('review-summary').textContent));
+  assert.match(await page.textContent('#review-units'), /puntuaciones/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('New game during a game on the clock asks first, in the page; No keeps the game', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, dist.url);
+  await page.click('#new-game');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.selectOption('#new-form select[name=size]', '5');
+  await page.selectOption('#new-form select[name=opponent]', 'human');
+  await page.selectOption('#new-form select[name=clock]', '3:0 +2');
+  await page.click('#start-game');
+  await page.waitForFunction(() => window.tak.status().clock?.running);
+  await play(page, ['a1', 'e5']);
+  let asked = false;
+  page.on('dialog', (d) => { asked = true; d.dismiss(); }); // no native confirm()
+  await page.click('#new-game');
+  await page.waitForSelector('#confirm-dialog[open]');
+  assert.match(await page.textContent('#confirm-question'), /clock is running.*My games/);
+  assert.equal(await page.evaluate(() => document.getElementById('new-dialog').open), false);
+  await shot(page, 'newcomer-new-game-asked');
+  await page.click('#confirm-no');
+  assert.equal((await status(page)).ply, 2, 'the game goes on');
+  await page.click('#new-game');
+  await page.waitForSelector('#confirm-dialog[open]');
+  await page.click('#confirm-yes');
+  await page.waitForSelector('#new-dialog[open]');
+  assert.equal(asked, false);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`a friend game at ${viewport.width}×${viewport.height}: Black sees the board from Black's side; the friend's turn is said as a wait, with no pile to place from`, async () => {
+    const context = await browser.newContext({ viewport });
+    const page = await openGame(context, dist.url);
+    const flipped = () => page.evaluate(() => document.getElementById('flip').getAttribute('aria-pressed'));
+    const turn = () => page.textContent('#turn');
+    await newFriendGame(page, 'black', ['Bo', 'Ann']);
+    await page.waitForSelector('#friend-dialog[open]'); // Black's first link starts the game
+    await page.click('#friend-dialog button[value=close]');
+    assert.equal(await flipped(), 'true');
+    assert.match(await turn(), /Ann \(White\) to move: waiting for their link/);
+    assert.doesNotMatch(await turn(), /highlighted/);
+    await shot(page, `newcomer-friend-black-${viewport.width}`);
+    // A game as White: seen from White's side; its first turn is this device's (the pile is there).
+    await newFriendGame(page, 'white', ['Ann', 'Bo']);
+    assert.equal(await flipped(), 'false');
+    assert.match(await turn(), /first turn/);
+    await play(page, ['a1']);
+    await page.waitForSelector('#friend-dialog[open]');
+    await page.click('#friend-dialog button[value=close]');
+    assert.match(await turn(), /Bo \(Black\) to move: waiting for their link/);
+    // An earlier ply looked at: the line says whose turn it was there.
+    await page.evaluate(() => window.tak.goto(0));
+    assert.doesNotMatch(await turn(), /waiting/);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+}
