@@ -272,6 +272,7 @@ function renderBoardText() {
   }));
 }
 
+let explained = null; // the translator whose long texts were fetched for the notation's words
 function refresh() {
   const s = board.status();
   // Reviewed (its evaluations in the comments): the menu asks whether the PTN carries them.
@@ -296,6 +297,12 @@ function refresh() {
     names = [s.series.players[white], s.series.players[1 - white]];
   }
   renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you, names, waiting });
+  // The notation explained (R-0, komi), in words that come with the long texts: fetched once
+  // a result or komi is shown.
+  const komi = s.komi !== '0' && !s.result;
+  if ((s.result || komi) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
+  if (s.result && t.has('rules.notation')) $('result-score').textContent += ` ${t('rules.notation', { result: s.result.ptn })}`;
+  $('turn').title = komi && t.has('rules.komi_title') ? t('rules.komi_title') : '';
   const options = [];
   if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));
   if (s.scoring) options.push(t('opt.scoring', { variants: s.scoring }));
@@ -721,8 +728,8 @@ const closeMenu = () => { try { $('menu').hidePopover(); } catch { /* not open *
 const openRules = async () => {
   closeMenu();
   await t.more(); // the rules' text is fetched when first read
-  // Its paragraphs, rules.p1 to rules.p11 in the catalogue.
-  $('rules-text').innerHTML ||= Array.from({ length: 11 }, (_, i) => `<p data-i18n="rules.p${i + 1}"></p>`).join('');
+  // Its paragraphs, rules.p1 to rules.p12 in the catalogue.
+  $('rules-text').innerHTML ||= Array.from({ length: 12 }, (_, i) => `<p data-i18n="rules.p${i + 1}"></p>`).join('');
   translatePage($('rules-dialog'), t);
   $('rules-dialog').showModal();
 };

@@ -52,6 +52,14 @@ test('the friend bar shows under friend games only: a finished game opened from 
   await page.waitForSelector('#friend-dialog[open]');
   await page.click('#friend-dialog button[value=close]');
   assert.match(await bar(page), /Waiting for Black/);
+  // My games says how the finished game ended in words, and what plies are.
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.waitForSelector('#games-list li:nth-child(2)');
+  const facts = await page.$$eval('#games-list .facts', (n) => n.map((x) => [x.textContent, x.title]));
+  assert.ok(facts.some(([text]) => /White won by a road \(R-0\)/.test(text)), JSON.stringify(facts));
+  assert.match(facts[0][1], /A ply is one player’s turn/);
+  await page.keyboard.press('Escape');
   // The finished game, from My games: no friend bar, and its own Resign (disabled: it is over).
   await openListed(page);
   await page.waitForFunction(() => window.tak.status().size === 3);
@@ -112,13 +120,19 @@ test('a game pasted while playing the computer is studied: the computer does not
   await context.close();
 });
 
-test('Resign and Offer a draw stay disabled while an earlier ply of a finished game is shown; the review\'s summary follows the language', async () => {
+test('Resign and Offer a draw stay disabled while an earlier ply of a finished game is shown; R-0 and komi explained; the review\'s summary follows the language', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, dist.url);
   await page.evaluate(() => window.tak.newGameWith({ size: 3, komi: '0' }));
   await play(page, ROAD);
   const disabled = () => page.evaluate(() => [document.getElementById('resign').disabled, document.getElementById('offer-draw').disabled]);
   assert.deepEqual(await disabled(), [true, true]);
+  // R-0 said in words beside the result, and in the rules; komi explained where it is shown.
+  await page.waitForFunction(() => /R-0: how tournaments write it.*R a road, F flats/.test(document.getElementById('result-score').textContent));
+  await page.click('#rules-wide');
+  await page.waitForFunction(() => /R-0 or 0-R: a road.*Komi is/.test(document.querySelector('[data-i18n="rules.p12"]')?.textContent));
+  await page.keyboard.press('Escape');
+  await shot(page, 'newcomer-result-notation-1280');
   await page.evaluate(() => window.tak.goto(4));
   assert.equal((await status(page)).result, null, 'the ply shown has no result');
   assert.deepEqual(await disabled(), [true, true], 'the game has one');
@@ -146,6 +160,8 @@ test('New game during a game on the clock asks first, in the page; No keeps the 
   await page.click('#start-game');
   await page.waitForFunction(() => window.tak.status().clock?.running);
   await play(page, ['a1', 'e5']);
+  assert.equal((await status(page)).komi, '0');
+  assert.equal(await page.getAttribute('#turn', 'title'), '');
   let asked = false;
   page.on('dialog', (d) => { asked = true; d.dismiss(); }); // no native confirm()
   await page.click('#new-game');
@@ -155,11 +171,20 @@ test('New game during a game on the clock asks first, in the page; No keeps the 
   await shot(page, 'newcomer-new-game-asked');
   await page.click('#confirm-no');
   assert.equal((await status(page)).ply, 2, 'the game goes on');
+  await page.waitForSelector('#confirm-dialog:not([open])', { state: 'attached' });
   await page.click('#new-game');
   await page.waitForSelector('#confirm-dialog[open]');
   await page.click('#confirm-yes');
   await page.waitForSelector('#new-dialog[open]');
   assert.equal(asked, false);
+  // With komi, the turn line's "(komi 2)" says what komi is.
+  await page.selectOption('#new-form select[name=clock]', 'none');
+  await page.selectOption('#new-form select[name=komi]', '2');
+  await page.click('#start-game');
+  await page.waitForFunction(() => window.tak.status().komi === '2' && window.tak.status().ply === 0);
+  await play(page, ['a1', 'e5']);
+  await page.waitForFunction(() => /Komi: flats added to Black/.test(document.getElementById('turn').title));
+  assert.match(await page.textContent('#turn'), /komi 2/);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
