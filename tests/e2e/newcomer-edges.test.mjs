@@ -217,3 +217,23 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     await context.close();
   });
 }
+
+test('a puzzle\'s hint that takes fewer than the stack says how many to take, and where they go', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await openGame(context, dist.url);
+  await openMenu(page);
+  await page.click('#puzzles');
+  await page.waitForFunction(() => window.takPuzzle && /to move and force a road/.test(document.getElementById('puzzle-feedback').textContent), null, { timeout: 20000 });
+  // Puzzle 6: 3a3-12 from a stack of 6 (the board picks up more).
+  for (let i = 1; i < 6; i++) await page.click('#puzzle-next');
+  await page.waitForFunction(() => /^Puzzle 6 of/.test(document.getElementById('puzzle-title').textContent));
+  await page.click('#puzzle-hint');
+  assert.equal(await page.textContent('#puzzle-feedback'), 'Hint: 3a3-12: take 3 from a3 and carry them down, dropping 1, 2.');
+  // Picked up: the hand's count, and no height left on a3 that would say otherwise.
+  const a3 = await page.evaluate(() => window.takPuzzle.squareRect('a3'));
+  await page.mouse.click(a3.x + a3.width / 2, a3.y + a3.height / 2);
+  assert.ok((await page.evaluate(() => window.takPuzzle.status())).inHand > 3, 'more than the hint takes');
+  await shot(page, 'newcomer-puzzle-hint-hand-390');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
