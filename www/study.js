@@ -254,12 +254,14 @@ export function setUpStudy(board, getT, { busy }) {
     chances.forEach((c, i) => { if (c != null) pts.push([x(i + 1), h - c * h]); });
     const ns = 'http://www.w3.org/2000/svg';
     const el = (name, attrs) => { const e = document.createElementNS(ns, name); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
-    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    // A margin above and below: a mark at a certain win or loss is drawn whole, not cut.
+    const pad = 10;
+    svg.setAttribute('viewBox', `0 ${-pad} ${w} ${h + 2 * pad}`);
     svg.replaceChildren(
-      el('rect', { x: 0, y: 0, width: w, height: h, class: 'black-area' }),
-      el('polygon', { points: `0,${h} ${pts.map((p) => p.join(',')).join(' ')} ${pts[pts.length - 1][0]},${h}`, class: 'white-area' }),
+      el('rect', { x: 0, y: -pad, width: w, height: h + 2 * pad, class: 'black-area' }),
+      el('polygon', { points: `0,${h + pad} 0,${h / 2} ${pts.map((p) => p.join(',')).join(' ')} ${pts[pts.length - 1][0]},${h + pad}`, class: 'white-area' }),
       el('line', { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: 'mid' }),
-      el('line', { x1: x(status.ply), y1: 0, x2: x(status.ply), y2: h, class: 'here' }),
+      el('line', { x1: x(status.ply), y1: -pad, x2: x(status.ply), y2: h + pad, class: 'here' }),
     );
     for (const item of marksOnLine(status)) {
       svg.append(el('circle', { cx: x(item.ply), cy: h - (chances[item.ply - 1] ?? 0.5) * h, r: 9, class: item.judgement === '??' ? 'blunder' : 'mistake' }));

@@ -141,6 +141,14 @@ test('Resign and Offer a draw stay disabled while an earlier ply of a finished g
   await page.click('#result-review');
   await page.waitForSelector('#review-summary:not([hidden])', { timeout: 60000 });
   assert.match(await page.textContent('#review-summary'), /Plies marked|No mistakes/);
+  // The graph's marks are whole, at a certain win too (they were cut at its top and bottom).
+  await page.waitForSelector('#graph:not([hidden]) circle');
+  const cut = await page.evaluate(() => {
+    const svg = document.getElementById('graph-svg');
+    const [, y, , h] = svg.getAttribute('viewBox').split(' ').map(Number);
+    return [...svg.querySelectorAll('circle')].filter((c) => c.cy.baseVal.value - c.r.baseVal.value < y || c.cy.baseVal.value + c.r.baseVal.value > y + h).length;
+  });
+  assert.equal(cut, 0, 'no mark cut by the graph\'s edge');
   await openMenu(page);
   await page.selectOption('#lang', 'es');
   await page.waitForFunction(() => /Jugadas marcadas|No se han encontrado/.test(document.getElementById('review-summary').textContent));
