@@ -245,3 +245,15 @@ test('a puzzle\'s hint that takes fewer than the stack says how many to take, an
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a phone held sideways: the move box opens over the side panel, leaving the board and both reserves in sight', async () => {
+  const context = await browser.newContext({ viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
+  const page = await openGame(context, dist.url);
+  await page.click('#extras summary');
+  await page.click('#move-input');
+  const [extras, board] = await page.evaluate(() => [document.getElementById('extras'), window.tak.canvas].map((e) => e.getBoundingClientRect().toJSON()));
+  assert.ok(extras.left >= board.right - 1, `the box (from x ${extras.left}) leaves the board's canvas (to x ${board.right}) uncovered`);
+  await shot(page, 'newcomer-landscape-move-box');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
