@@ -257,3 +257,18 @@ test('a phone held sideways: the move box opens over the side panel, leaving the
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a phone in portrait: the help line of a stack in hand covers neither the board nor a reserve', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await openGame(context, dist.url);
+  await play(page, ['a1', 'e5', 'c3', 'c4', 'c3+', 'b4']);
+  const c4 = await page.evaluate(() => window.tak.squareRect('c4'));
+  await page.touchscreen.tap(c4.x + c4.width / 2, c4.y + c4.height / 2);
+  await page.waitForFunction(() => /in hand/.test(document.getElementById('info').textContent));
+  const [info, board] = await page.evaluate(() => [document.getElementById('info'), window.tak.canvas].map((e) => e.getBoundingClientRect().toJSON()));
+  assert.ok(info.top >= board.bottom - 1 || info.bottom <= board.top + 1, `the help line (${info.top}–${info.bottom}) clears the canvas (${board.top}–${board.bottom})`);
+  assert.ok(info.bottom <= 844 + 1, 'on screen');
+  await shot(page, 'newcomer-portrait-hand-help');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
