@@ -513,9 +513,10 @@ $('move-form').addEventListener('submit', (e) => {
 // New game: the form, its markup and its logic come with their own module when first opened
 // (www/newgame.js); it calls back with the settings chosen.
 $('new-game').addEventListener('click', async () => {
-  // A game on the clock is not left by a click alone.
+  // A game on the clock is not left by a click alone (its clocks held while a dialog is
+  // open, or paused, it is still one).
   const now = board.status();
-  if (now.clock?.running && !now.finalResult && !await ask({ question: 'confirm.new_game', yes: 'btn.new_game', no: 'confirm.play_on' })) return;
+  if (now.clock && !now.finalResult && board.plyCount() > 0 && !await ask({ question: 'confirm.new_game', yes: 'btn.new_game', no: 'confirm.play_on' })) return;
   await ensureMatch();
   const { openNewGame } = await newGameModule();
   openNewGame({
