@@ -301,7 +301,9 @@ function refresh() {
   // a result or komi is shown.
   const komi = s.komi !== '0' && !s.result;
   if ((s.result || komi) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
-  if (s.result && t.has('rules.notation')) $('result-score').textContent += ` ${t('rules.notation', { result: s.result.ptn })}`;
+  const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
+  if (notation && !$('result-notation')) $('result-score').insertAdjacentHTML('afterend', '<p id="result-notation" class="result-score"></p>');
+  if ($('result-notation')) $('result-notation').textContent = notation;
   $('turn').title = komi && t.has('rules.komi_title') ? t('rules.komi_title') : '';
   const options = [];
   if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));
