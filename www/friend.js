@@ -171,6 +171,7 @@ function follow() {
   if (!thisGame()) {
     board.set({ interactive: true });
     ctx.waiting?.(null);
+    if (turned) ctx.flip?.(turned = false);
     say('');
     return;
   }
@@ -249,9 +250,10 @@ async function choose(side) {
 }
 
 /** The board seen from this device's side: from Black's for Black (a watcher's view stays). */
+let turned = false; // turned here for Black: turned back once another game is on the board
 function face() {
   const side = current?.friend.side;
-  if (side === 'white' || side === 'black') ctx.flip?.(side === 'black');
+  if (side === 'white' || side === 'black') ctx.flip?.(turned = side === 'black');
 }
 
 async function acceptDraw() {

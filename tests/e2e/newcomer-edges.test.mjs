@@ -210,6 +210,13 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     assert.match(await turn(), /Ann \(White\) to move: waiting for their link/);
     assert.doesNotMatch(await turn(), /highlighted/);
     await shot(page, `newcomer-friend-black-${viewport.width}`);
+    // A game between people on this device: White's side again.
+    await page.click('#new-game');
+    await page.waitForSelector('#new-dialog[open]');
+    await page.selectOption('#new-form select[name=opponent]', 'human');
+    await page.click('#start-game');
+    await page.waitForFunction(() => document.getElementById('friend-bar')?.hidden);
+    assert.equal(await flipped(), 'false');
     // A game as White: seen from White's side; its first turn is this device's (the pile is there).
     await newFriendGame(page, 'white', ['Ann', 'Bo']);
     assert.equal(await flipped(), 'false');
