@@ -279,3 +279,23 @@ test('a phone in portrait: the help line of a stack in hand covers neither the b
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a phone in portrait: the board stays put as the turn line changes (the first turns\' longer lines, the computer thinking)', async () => {
+  for (const [lang, opponent] of [['ca', 'human'], ['es', 'human'], ['en', 'computer']]) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await context.addInitScript(([l, o]) => { if (!localStorage.getItem('tak.settings')) localStorage.setItem('tak.settings', JSON.stringify({ lang: l, opponent: o, level: 1, human: 'black' })); }, [lang, opponent]);
+    const page = await openGame(context, dist.url);
+    const top = () => page.evaluate(() => window.tak.canvas.getBoundingClientRect().top);
+    const first = await top();
+    if (opponent === 'computer') {
+      // The computer's first turn: its thinking line, then the reader's turn line.
+      await page.waitForFunction(() => window.tak.status().ply === 1, null, { timeout: 30000 });
+      assert.equal(await top(), first, `${lang}: after the computer's first ply`);
+    } else {
+      await play(page, ['a1', 'e5']);
+      assert.equal(await top(), first, `${lang}: after the first turns`);
+    }
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
