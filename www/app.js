@@ -151,7 +151,19 @@ const ensureKeeper = later(async () => (keeper = (await keeperModule()).createKe
   friend: () => friendly(),
 })));
 // Games with a friend by link (www/friend.js): loaded with the first one.
-const friendly = later(async () => (await import('./friend.js')).setUpFriend({ board, t: () => t, showNotice, keeper: await ensureKeeper(), saveNow: () => saveNow(), ask, refresh: () => refresh() }));
+const friendly = later(async () => (await import('./friend.js')).setUpFriend({
+  board,
+  t: () => t,
+  showNotice,
+  keeper: await ensureKeeper(),
+  saveNow: () => saveNow(),
+  ask,
+  refresh: () => refresh(),
+  // The turn line while the friend's move is awaited (a text, or null), and the view.
+  waiting: (text) => { if (waiting !== text) { waiting = text; refresh(); } },
+  flip: (on) => view.flip(on),
+}));
+let waiting = null;
 // This tab's game from before a reload, or the game changed last (a new tab).
 if (returning) await (await ensureKeeper()).start();
 // The page's API (for scripts and tests), published once the saved game is back: before
@@ -214,9 +226,10 @@ async function openLink() {
     if (!shared) return;
     // The linked game is a new entry of the library; the one shown before stays in it.
     const before = await setAside();
+    const was = studyGame();
     const error = await board.restore(shared, 0, true); // told of the link, not of a save
     history.replaceState(null, '', location.pathname + location.search);
-    if (error) { unsetAside(before); showNotice(error); }
+    if (error) { unsetAside(before); settings = { ...settings, ...was }; showNotice(error); }
     else { await saveNow(); offerBackTo(before, 'share.opened'); }
   } catch (err) {
     history.replaceState(null, '', location.pathname + location.search);
@@ -234,6 +247,15 @@ addEventListener('hashchange', async () => {
   refresh();
 });
 
+/**
+ * A game pasted or opened from a link is studied, nobody's the computer (it would move in it):
+ * for this game only, not the settings kept. Returns who played before, to put back.
+ */
+function studyGame() {
+  const was = { opponent: settings.opponent };
+  settings = { ...settings, opponent: 'human' };
+  return was;
+}
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 /** Against the computer, which side it plays and at what level: the board names the sides. */
 const sides = () => ({ computer: computerColor() ?? 'none', level: settings.level });
@@ -247,6 +269,7 @@ function renderBoardText() {
   }));
 }
 
+let explained = null; // the translator whose long texts were fetched for the notation's words
 function refresh() {
   const s = board.status();
   // Reviewed (its evaluations in the comments): the menu asks whether the PTN carries them.
@@ -270,7 +293,15 @@ function refresh() {
     const white = s.series.current?.white ?? s.series.games.at(-1)?.white ?? 0;
     names = [s.series.players[white], s.series.players[1 - white]];
   }
-  renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you, names });
+  renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you, names, waiting });
+  // The notation explained (R-0, komi), in words that come with the long texts: fetched once
+  // a result or komi is shown.
+  const komi = s.komi !== '0' && !s.result;
+  if ((s.result || komi) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
+  const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
+  if (notation && !$('result-notation')) $('result-score').insertAdjacentHTML('afterend', '<p id="result-notation" class="result-score"></p>');
+  if ($('result-notation')) $('result-notation').textContent = notation;
+  $('turn').title = komi && t.has('rules.komi_title') ? t('rules.komi_title') : '';
   const options = [];
   if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));
   if (s.scoring) options.push(t('opt.scoring', { variants: s.scoring }));
@@ -286,7 +317,8 @@ function refresh() {
   const inMatch = !!s.series && !match?.viewing;
   $('result-rematch').hidden = inMatch;
   $('result-next').hidden = !(inMatch && s.series.canNext);
-  $('resign').disabled = $('offer-draw').disabled = !!s.result || !!match?.viewing;
+  // Over at its end, also while an earlier ply is shown: nothing to resign or offer.
+  $('resign').disabled = $('offer-draw').disabled = !!s.finalResult || !!match?.viewing;
   $('hint').disabled = !!s.result || computer.busy;
   $('undo').disabled = !s.canUndo || s.takeBacksForbidden;
   $('undo').title = s.takeBacksForbidden ? t('opt.tavern_undo') : '';
@@ -473,6 +505,10 @@ $('move-form').addEventListener('submit', (e) => {
 // New game: the form, its markup and its logic come with their own module when first opened
 // (www/newgame.js); it calls back with the settings chosen.
 $('new-game').addEventListener('click', async () => {
+  // A game on the clock is not left by a click alone (its clocks held while a dialog is
+  // open, or paused, it is still one).
+  const now = board.status();
+  if (now.clock && !now.finalResult && board.plyCount() > 0 && !await ask({ question: 'confirm.new_game', yes: 'btn.new_game', no: 'confirm.play_on' })) return;
   await ensureMatch();
   const { openNewGame } = await newGameModule();
   openNewGame({
@@ -538,7 +574,7 @@ $('result-next').addEventListener('click', async () => {
 $('resign').addEventListener('click', async () => {
   closeMenu();
   const s = board.status();
-  if (s.result) return;
+  if (s.finalResult) return;
   const who = computerColor() ? settings.human : s.toMove;
   if (!await ask({ question: 'confirm.resign', params: { player: playerName(who) }, yes: 'btn.resign' })) return;
   // The game may have moved on while the question was open (a clock, the computer's ply).
@@ -549,7 +585,7 @@ $('resign').addEventListener('click', async () => {
 $('offer-draw').addEventListener('click', async () => {
   closeMenu();
   const s = board.status();
-  if (s.result) return;
+  if (s.finalResult) return;
   const mine = computerColor();
   if (!mine) {
     const other = playerName(s.toMove === 'white' ? 'black' : 'white');
@@ -629,10 +665,12 @@ const pasteContext = () => ({
   beforeLoad: async () => {
     if (board.status().series && !await leaveMatch()) return false;
     if (match?.viewing) match.back();
-    return setAside();
+    computer.cancel();
+    const before = await setAside();
+    return { before, was: studyGame() };
   },
-  cancelLoad: unsetAside,
-  afterLoad: async (before) => {
+  cancelLoad: ({ before, was }) => { unsetAside(before); settings = { ...settings, ...was }; maybeThink(); },
+  afterLoad: async ({ before }) => {
     if (board.status().series) board.endMatch();
     await saveNow();
     offerBackTo(before, 'paste.kept');
@@ -663,8 +701,8 @@ const closeMenu = () => { try { $('menu').hidePopover(); } catch { /* not open *
 const openRules = async () => {
   closeMenu();
   await t.more(); // the rules' text is fetched when first read
-  // Its paragraphs, rules.p1 to rules.p11 in the catalogue.
-  $('rules-text').innerHTML ||= Array.from({ length: 11 }, (_, i) => `<p data-i18n="rules.p${i + 1}"></p>`).join('');
+  // Its paragraphs, rules.p1 to rules.p12 in the catalogue.
+  $('rules-text').innerHTML ||= Array.from({ length: 12 }, (_, i) => `<p data-i18n="rules.p${i + 1}"></p>`).join('');
   translatePage($('rules-dialog'), t);
   $('rules-dialog').showModal();
 };
@@ -744,6 +782,7 @@ $('lang').addEventListener('change', async () => {
   translatePage(document, t);
   await board.set({ lang }); // its catalogue first: the status texts come from it
   board.canvas.setAttribute('aria-label', t('board.label'));
+  study?.retranslate();
   refresh();
 });
 

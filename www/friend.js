@@ -72,10 +72,14 @@ const t = (key, args) => ctx.t()(key, args);
 /**
  * Sets up friend games on the page once. `context`: {board, t() (the page's translator),
  * showNotice, keeper (www/keeper.js's, started), saveNow() (keeps the game on the board),
- * ask(question) (www/confirm.js), refresh()}.
+ * ask(question) (www/confirm.js), refresh(), waiting(text or null) (the turn line while the
+ * friend's move is awaited), flip(on) (the view from Black's side)}.
  */
 export async function setUpFriend(context) {
   ctx = context;
+  // Told of every game shown from now on: a friend game started here (not opened) would
+  // otherwise stay `current` under the next game opened from My games (its bar showed there).
+  ctx.keeper.befriend?.();
   await ctx.t().more(); // the bar's words are the dialogs' (fetched apart in dist/)
   const bar = document.createElement('div');
   bar.id = 'friend-bar';
@@ -127,6 +131,7 @@ export function shown(entry) {
   if (current?.id !== entry?.id) {
     current = entry?.friend ? { id: entry.id, friend: { ...entry.friend } } : null;
     fork = null;
+    face();
   }
   follow();
 }
@@ -165,6 +170,8 @@ function follow() {
   for (const id of ['resign', 'offer-draw']) if ($(id)) $(id).hidden = !!thisGame();
   if (!thisGame()) {
     board.set({ interactive: true });
+    ctx.waiting?.(null);
+    if (turned) ctx.flip?.(turned = false);
     say('');
     return;
   }
@@ -177,6 +184,10 @@ function follow() {
   // the friend (`got`: plies received): its own ply, sent or not, it may take back and replace
   // (the friend then sees a fork and chooses).
   const shown = board.status();
+  // The friend's move awaited at the game's end: the turn line says so (no pile is offered
+  // there to place from, nothing is to be done on this board).
+  const awaited = !s.result && !mine && shown.ply === s.plies && !f.from;
+  ctx.waiting?.(!awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', { name: name(s.toMove), color: t(`color.${s.toMove}`) }));
   board.set({ interactive: f.side !== 'watch' && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
   const state = stateOf(s);
   const players = { friend: name(f.side === 'watch' ? 'black' : other(f.side)) };
@@ -234,7 +245,15 @@ function follow() {
 
 async function choose(side) {
   await keepFriend(current.id, { side, from: null });
+  face();
   follow();
+}
+
+/** The board seen from this device's side: from Black's for Black (a watcher's view stays). */
+let turned = false; // turned here for Black: turned back once another game is on the board
+function face() {
+  const side = current?.friend.side;
+  if (side === 'white' || side === 'black') ctx.flip?.(turned = side === 'black');
 }
 
 async function acceptDraw() {
@@ -360,6 +379,7 @@ export async function begin({ side, days, names }) {
   const friend = { side, days: days || null, at: Date.now(), seen: side === 'white' ? stateOf(summary()) : null, got: 0, offer: null };
   await library.touch(id, { friend });
   current = { id, friend };
+  face();
   moved = side === 'black'; // Black's first link starts the game: Send opens at once
   count();
   follow();

@@ -108,15 +108,31 @@ const title = (e) => {
   if (e.name) return e.name;
   if (e.damaged) return ctx.t('games.damaged');
   if (!s) return ctx.t('games.untitled');
-  return ctx.t('games.vs', { white: s.white || ctx.t('color.white'), black: s.black || ctx.t('color.black') });
+  return ctx.t('games.vs', { white: player(e, 'white'), black: player(e, 'black') });
 };
+/** A side's player: as its tags name them, else against the computer "You" or "Computer", else the colour. */
+function player(e, color) {
+  if (e.summary?.[color]) return e.summary[color];
+  const computer = e.sides?.opponent === 'computer' ? (e.sides.human === 'black' ? 'white' : 'black') : null;
+  return ctx.t(!computer ? `color.${color}` : color === computer ? 'match.computer' : 'match.you');
+}
+/** How a game ended, in words with its notation: "White won by a road (R-0)". */
+function ended(e) {
+  const result = e.summary.result;
+  const [left, right] = result.split('-');
+  if (result === '1/2-1/2') return ctx.t('games.drawn', { result });
+  const winner = left !== '0' ? 'white' : right !== '0' ? 'black' : null;
+  if (!winner) return ctx.t('games.result', { result });
+  const how = { R: 'games.won_road', F: 'games.won_flats' }[winner === 'white' ? left : right] ?? 'games.won';
+  return ctx.t(how, { player: player(e, winner), result });
+}
 const matches = (e, query) => !query || [title(e), e.summary?.white, e.summary?.black, e.summary?.tags, e.summary?.date].some((f) => lower(f).includes(query));
 const when = (ms) => (ms ? new Date(ms).toLocaleString(ctx.lang, { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
 function facts(e) {
   const s = e.summary;
   if (!s) return e.damaged ? ctx.t('games.damaged_help') : '';
-  const state = s.result ? ctx.t('games.result', { result: s.result })
+  const state = s.result ? ended(e)
     : ctx.t('games.to_move', { player: ctx.t(s.toMove === 'white' ? 'color.white' : 'color.black') });
   return `${s.size}×${s.size} · ${counted('games.plies', s.plies)} · ${friendState(e) ?? state}`;
 }
@@ -173,6 +189,7 @@ function row(e) {
   }
   const about = document.createElement('div');
   about.className = 'facts';
+  about.title = ctx.t('games.facts_title'); // plies and results, for a newcomer
   about.textContent = [facts(e), ctx.t('games.dates', { created: when(e.created), opened: when(e.opened || e.updated) })].filter(Boolean).join(' · ');
   const actions = document.createElement('div');
   actions.className = 'actions';

@@ -323,6 +323,9 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       return show(found);
     },
 
+    /** www/friend.js is loaded (a friend game was started here): told of every game shown from now on. */
+    befriend() { friendly = true; },
+
     /** Entry `entryId` was deleted from My games: if it is this tab's, the game stays on the board, kept again once it changes. */
     deleted(entryId) {
       if (entryId !== id) return;

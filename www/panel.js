@@ -194,8 +194,9 @@ export function renderMoves(list, status, t, on) {
  * threatening player, the result card or, while looking back, how the game ended. Against
  * the computer, `you` is the reader's colour, the texts speak to them and the sides are named
  * as players (the status's `players`: "You", "Computer · Club"); `playerName` is a colour's.
+ * `waiting`, in a friend game whose move is awaited, is the turn line.
  */
-export function renderStatus(s, t, { showTak, playerName, thinking, you, names }) {
+export function renderStatus(s, t, { showTak, playerName, thinking, you, names, waiting }) {
   const nameOf = (color) => s.players[color === 'white' ? 0 : 1];
   const result = $('result');
   if (s.result) {
@@ -221,7 +222,8 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names }
   const mine = you && s.toMove === you;
   let turn = '';
   if (!s.result) {
-    if (s.opening) {
+    if (waiting) turn = waiting; // a friend's move, by link (www/friend.js)
+    else if (s.opening) {
       // The no-swap opening places the mover's own flat: the same lines, worded for it.
       const own = s.placing === s.toMove;
       const key = mine ? (own ? 'status.your_opening_own' : 'status.your_opening')

@@ -147,11 +147,32 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
     hint() {
       if (solved || busy || !nextMove) return;
       board.setHint(nextMove);
-      say('puz.hint', { move: nextMove }, '');
+      // A spread that takes fewer than the board picks up (the whole stack, up to the carry
+      // limit) is said in words: how many to take, and where they go.
+      const spread = /^(\d?)([a-h][1-8])([<>+-])(\d*)/.exec(nextMove);
+      const { tps } = board.searchSpec();
+      if (spread && (Number(spread[1]) || 1) < Math.min(heightAt(tps, spread[2]), Number(tps.split('/').length))) {
+        const [, count, from, dir, drops] = spread;
+        say('puz.hint_spread', { move: nextMove, count: count || 1, from, direction: t(`puz.dir_${{ '<': 'left', '>': 'right', '+': 'up', '-': 'down' }[dir]}`), drops: (drops || count || '1').split('').join(', ') }, '');
+      } else say('puz.hint', { move: nextMove }, '');
     },
     retry: () => start(),
     destroy() { alive = false; off(); },
   };
+}
+
+/** The height of the stack on `square` ("c3") in position `tps`. */
+export function heightAt(tps, square) {
+  const rows = tps.split(' ')[0].split('/');
+  const row = rows[rows.length - Number(square.slice(1))] ?? '';
+  let file = square.charCodeAt(0) - 97;
+  for (const cell of row.split(',')) {
+    const empty = /^x(\d*)$/.exec(cell);
+    const n = empty ? Number(empty[1] || 1) : 1;
+    if (file < n) return empty ? 0 : cell.replace(/[SC]/g, '').length;
+    file -= n;
+  }
+  return 0;
 }
 
 /** The progress kept on this device: {solved: [numbers], at: number} (numbers from 1). */

@@ -182,7 +182,14 @@ export function setUpStudy(board, getT, { busy }) {
     if (document.hidden) { analyst.stop(); shownFor = null; } else follow();
   });
 
-  // The review.
+  // The review. Its summary is said again in the reader's language when that changes.
+  let summary = null;
+  const sayReview = () => {
+    if (!summary) return;
+    $('review-summary').textContent = summary();
+    // What the scores and "a road in N" mean, said once under the summary.
+    $('review-units').textContent = t('review.units');
+  };
   const startReview = async () => {
     const status = board.status();
     const moves = status.moves;
@@ -205,15 +212,18 @@ export function setUpStudy(board, getT, { busy }) {
       const worst = result.plies
         .map((p, i) => ({ ...p, ply: i + 1 }))
         .filter((p) => p.judgement === '??');
-      $('review-summary').textContent = marked
+      summary = () => (marked
         ? t('review.found', { count: marked }) + (worst.length ? ` ${t('review.worst', { ply: plyName(status, worst[0].ply), better: worst[0].better || '' })}` : '')
-        : t('review.clean');
+        : t('review.clean'));
+      sayReview();
       $('review-summary').hidden = false;
-      // What the scores and "a road in N" mean, said once under the summary.
-      $('review-units').textContent = t('review.units');
       $('review-units').hidden = false;
     } catch (err) {
-      if (!err.cancelled) { $('review-summary').textContent = err.died ? t('worker.analysis_died') : t('review.failed', { error: err.message }); $('review-summary').hidden = false; }
+      if (!err.cancelled) {
+        summary = () => (err.died ? t('worker.analysis_died') : t('review.failed', { error: err.message }));
+        sayReview();
+        $('review-summary').hidden = false;
+      }
     } finally {
       $('review-progress').hidden = true;
       if (wasOn) setOn(true);
@@ -223,6 +233,7 @@ export function setUpStudy(board, getT, { busy }) {
   // A new game, or another one loaded (a paste, a link, Back to my game): the summary was
   // the old game's.
   board.on('load', () => {
+    summary = null;
     $('review-summary').hidden = true;
     $('review-units').hidden = true;
   });
@@ -243,12 +254,14 @@ export function setUpStudy(board, getT, { busy }) {
     chances.forEach((c, i) => { if (c != null) pts.push([x(i + 1), h - c * h]); });
     const ns = 'http://www.w3.org/2000/svg';
     const el = (name, attrs) => { const e = document.createElementNS(ns, name); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
-    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    // A margin above and below: a mark at a certain win or loss is drawn whole, not cut.
+    const pad = 10;
+    svg.setAttribute('viewBox', `0 ${-pad} ${w} ${h + 2 * pad}`);
     svg.replaceChildren(
-      el('rect', { x: 0, y: 0, width: w, height: h, class: 'black-area' }),
-      el('polygon', { points: `0,${h} ${pts.map((p) => p.join(',')).join(' ')} ${pts[pts.length - 1][0]},${h}`, class: 'white-area' }),
+      el('rect', { x: 0, y: -pad, width: w, height: h + 2 * pad, class: 'black-area' }),
+      el('polygon', { points: `0,${h + pad} 0,${h / 2} ${pts.map((p) => p.join(',')).join(' ')} ${pts[pts.length - 1][0]},${h + pad}`, class: 'white-area' }),
       el('line', { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: 'mid' }),
-      el('line', { x1: x(status.ply), y1: 0, x2: x(status.ply), y2: h, class: 'here' }),
+      el('line', { x1: x(status.ply), y1: -pad, x2: x(status.ply), y2: h + pad, class: 'here' }),
     );
     for (const item of marksOnLine(status)) {
       svg.append(el('circle', { cx: x(item.ply), cy: h - (chances[item.ply - 1] ?? 0.5) * h, r: 9, class: item.judgement === '??' ? 'blunder' : 'mistake' }));
@@ -265,6 +278,8 @@ export function setUpStudy(board, getT, { busy }) {
     drawGraph,
     startReview,
     toggle: () => setOn(!on),
+    /** The language changed: the review's summary in the new one (its words fetched first). */
+    retranslate: () => ready().then(sayReview),
     get on() { return on; },
     stopAll() { analyst.stop(); analyst.cancel(); },
   };

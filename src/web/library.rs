@@ -151,5 +151,33 @@ pub fn thumbnail(tps: &str, px: f64, dark: bool) -> Option<String> {
     };
     let board = Board::new(Game::new(start), options);
     let px = px.clamp(16.0, 1024.0);
-    Some(super::svg::board_svg(&board, px, px, dark))
+    Some(super::svg::squares_svg(&board, px, dark))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_thumbnail_is_the_squares_alone_at_its_width() {
+        let svg = super::thumbnail("x5/x5/x2,1212,x2/x5/x5 1 6", 64.0, false).unwrap();
+        assert!(
+            svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\""),
+            "{svg}"
+        );
+        // Cut to the squares: the names, reserve counts and piles around them, unreadable at
+        // this size, fall outside the picture.
+        let view: Vec<f64> = svg
+            .split("viewBox=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert!(
+            view[0] > 5.0 && view[1] > 5.0 && (view[2] - 64.0).abs() < 1.0,
+            "{view:?}"
+        );
+    }
 }

@@ -28,6 +28,8 @@ pub struct SvgCanvas {
     width: f64,
     height: f64,
     alpha: f64,
+    /// Draws no text (a small picture, where names and counts would be a smudge).
+    pub no_text: bool,
 }
 
 /// Appends ` name="value"` with the number written to two decimals.
@@ -90,18 +92,32 @@ impl SvgCanvas {
             width,
             height,
             alpha: 1.0,
+            no_text: false,
         }
     }
 
     /// The whole document.
     pub fn finish(self) -> String {
+        let view = Rect::new(0.0, 0.0, self.width, self.height);
+        let (width, height) = (self.width, self.height);
+        self.finish_view(view, width, height)
+    }
+
+    /// The part `view` of the drawing, shown `width`×`height` CSS pixels large.
+    pub fn finish_view(self, view: Rect, width: f64, height: f64) -> String {
         let mut out = String::from("<svg xmlns=\"http://www.w3.org/2000/svg\"");
-        attr(&mut out, "width", self.width.round());
-        attr(&mut out, "height", self.height.round());
-        out.push_str(" viewBox=\"0 0 ");
-        fixed(&mut out, self.width, 2);
-        out.push(' ');
-        fixed(&mut out, self.height, 2);
+        attr(&mut out, "width", width.round());
+        attr(&mut out, "height", height.round());
+        out.push_str(" viewBox=\"");
+        for (i, v) in [view.x, view.y, view.width, view.height]
+            .into_iter()
+            .enumerate()
+        {
+            if i > 0 {
+                out.push(' ');
+            }
+            fixed(&mut out, v, 2);
+        }
         out.push_str("\" font-family=\"system-ui, -apple-system, 'Segoe UI', sans-serif\">\n");
         out.push_str(&self.body);
         out.push_str("</svg>\n");
@@ -194,6 +210,9 @@ impl Canvas for SvgCanvas {
     }
 
     fn text(&mut self, x: f64, y: f64, text: &str, style: TextStyle) {
+        if self.no_text {
+            return;
+        }
         let anchor = match style.align {
             Align::Left => "start",
             Align::Center => "middle",
@@ -245,6 +264,25 @@ impl Canvas for SvgCanvas {
         self.body.push_str(&paints);
         self.body.push_str("/>\n");
     }
+}
+
+/// The squares of `board` alone (no reserves, names or coordinates), `px` CSS pixels wide: a
+/// small picture (My games' list), where the reserves' piles and names were a smudge.
+pub fn squares_svg(board: &Board, px: f64, dark: bool) -> String {
+    let mut snapshot = board.snapshot();
+    snapshot.theme = if dark { Theme::DARK } else { Theme::LIGHT };
+    // Drawn large enough that the squares alone come out `px` wide, then cut to them.
+    let mut size = px;
+    for _ in 0..3 {
+        snapshot.resize(size, size, 1.0);
+        size *= px / snapshot.layout.board.width.max(1.0);
+    }
+    snapshot.resize(size, size, 1.0);
+    let mut canvas = SvgCanvas::new(snapshot.layout.width, snapshot.layout.height);
+    canvas.no_text = true;
+    render::draw(&mut snapshot, &mut canvas, 0.0);
+    let view = snapshot.layout.board;
+    canvas.finish_view(view, px, px * view.height / view.width.max(1.0))
 }
 
 /// The board as it stands (position, marks, the winning road, the last ply), as an SVG

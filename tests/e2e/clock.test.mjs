@@ -113,6 +113,9 @@ test('a reload keeps both clocks, and the pause button stops them', async () => 
   // A dialog open holds them too.
   await page.click('#last');
   await page.click('#new-game');
+  // A game on the clock: New game asks first (in the page); its question holds them as well.
+  await page.waitForSelector('#confirm-dialog[open]');
+  await page.click('#confirm-yes');
   await page.selectOption('#new-form select[name=clock]', 'custom');
   await shot(page, 'clock-new-game-form');
   const held = (await status(page)).clock.left[0];

@@ -49,6 +49,14 @@ pub fn draw(board: &mut Board, canvas: &mut dyn Canvas, now: f64) -> bool {
     let stacks = pieces::Stacks::new(&shown, carry, pending, anim, now);
     squares::draw_board(board, canvas, key, &shown, pending, &stacks);
     stacks.draw_moving(board, canvas, &shown);
+    // A threat on a square with pieces: its frame again, over them (a tall stack hid it).
+    if board.options.show_threats && pending.is_none() {
+        let occupied = board.threat_squares() & shown.occupied();
+        for i in crate::square::bitboard::Bits(occupied) {
+            let r = board.layout.square_rect(crate::Square::from_index(i));
+            canvas.stroke_rect(r.inset(board.layout.square * 0.06), board.theme.threat, 3.0);
+        }
+    }
     overlays::draw_marks(board, canvas);
     if let Some(c) = carry {
         overlays::draw_targets(board, canvas, c);
@@ -136,6 +144,38 @@ pub(super) mod tests {
         );
         b.resize(800.0, 600.0, 1.0);
         b
+    }
+
+    #[test]
+    fn a_threat_on_a_tall_stack_is_framed_over_its_pieces() {
+        // White threatens (Black to move): d3's two flats, one spread onto e3's black stack,
+        // make a road on rank 3.
+        let mut b = board("x5/x5/1,1,1,11,2222/x5/x5 2 10");
+        b.options.show_threats = true;
+        let e3 = "e3".parse::<crate::Square>().unwrap();
+        assert!(
+            b.threat_squares() & (1 << e3.index()) != 0,
+            "e3 completes the road"
+        );
+        let mut rec = Recorder::default();
+        draw(&mut b, &mut rec, 0.0);
+        let r = b.layout.square_rect(e3);
+        let on_e3 = |o: &String| {
+            let x: f64 = o
+                .split(' ')
+                .nth(1)
+                .and_then(|x| x.parse().ok())
+                .unwrap_or(-1.0);
+            o.starts_with("piece") && x > r.x && x < r.x + r.width
+        };
+        let last_piece = rec.ops.iter().rposition(on_e3).unwrap();
+        let threat = format!(" {} ", b.theme.threat);
+        assert!(
+            rec.ops[last_piece..]
+                .iter()
+                .any(|o| o.starts_with("outline") && o.contains(&threat)),
+            "the threat's frame is drawn after e3's pieces"
+        );
     }
 
     /// What drawing `b` once does, an operation a line.

@@ -268,7 +268,7 @@ pub(super) fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
 }
 
 /// Where the inspector of the stack on `square` goes: on its right, unless a stack stands
-/// there and not on its left, or the canvas ends; beside the square's middle, kept on the
+/// there and not on its left, or the board ends; beside the square's middle, kept on the
 /// canvas. After a drop the pointer rests on the stack just made and the spread goes on to the
 /// next square, whose stack a panel always on the right covered.
 fn inspector_place(board: &Board, square: Square, w: f64, h: f64) -> Rect {
@@ -281,9 +281,11 @@ fn inspector_place(board: &Board, square: Square, w: f64, h: f64) -> Rect {
             .square_at(Point::new(x, c.y))
             .is_some_and(|s| pos.height(s) > 0)
     };
-    let right = r.x + r.width + w + 6.0 < layout.width
+    // Within the board: past its edge the panel covered a reserve's pile and count.
+    let (left_edge, right_edge) = (layout.board.x, layout.board.x + layout.board.width);
+    let right = r.x + r.width + w + 6.0 < right_edge
         && (!taken(c.x + r.width) || taken(c.x - r.width))
-        || r.x < w + 6.0;
+        || r.x - w - 6.0 < left_edge;
     let x = if right {
         r.x + r.width + 6.0
     } else {
@@ -301,6 +303,27 @@ mod tests {
     use crate::web::layout::Rect;
     use crate::web::marks::Mark;
     use crate::web::state::Board;
+
+    #[test]
+    fn the_stack_inspector_of_an_edge_stack_stays_over_the_board() {
+        // A stack on the e file: its panel goes left, over the board, not over Black's reserve.
+        let b = board("x5/x5/x4,1212/x5/x5 1 6");
+        let e3 = "e3".parse().unwrap();
+        let r = b.layout.square_rect(e3);
+        let panel = super::inspector_place(&b, e3, 30.0, 60.0);
+        assert!(
+            panel.x + panel.width <= b.layout.board.x + b.layout.board.width,
+            "{panel:?}"
+        );
+        assert!(
+            panel.x + panel.width <= r.x,
+            "beside the stack, on its left: {panel:?}"
+        );
+        // On the a file it goes right, still over the board.
+        let a3 = "a3".parse().unwrap();
+        let panel = super::inspector_place(&b, a3, 30.0, 60.0);
+        assert!(panel.x >= b.layout.board.x, "{panel:?}");
+    }
 
     #[test]
     fn a_highlight_tints_under_the_pieces_and_outlines_over_them() {

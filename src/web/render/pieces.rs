@@ -128,7 +128,9 @@ impl Stacks {
             self.appear(sq),
             self.preview,
         );
-        draw_height(canvas, board, shown, sq);
+        // What stays on the square: the pieces in hand are counted by the hand's own badge
+        // (counted here too, the two numbers disagreed and the label hid under the hand).
+        draw_height(canvas, board, shown.height(sq) - self.lift(sq), sq);
     }
 
     /// The stacks that are not still, over the squares.
@@ -143,8 +145,7 @@ impl Stacks {
 }
 
 /// A stack's height, in its square's upper right corner, when it has more than one piece.
-fn draw_height(canvas: &mut dyn Canvas, board: &Board, shown: &Position, sq: Square) {
-    let height = shown.height(sq);
+fn draw_height(canvas: &mut dyn Canvas, board: &Board, height: usize, sq: Square) {
     if height > 1 {
         let layout = &board.layout;
         let r = layout.square_rect(sq);
@@ -324,6 +325,34 @@ mod tests {
                 .iter()
                 .any(|o| o.starts_with("text") && o.ends_with(" 4")),
             "height label"
+        );
+    }
+
+    #[test]
+    fn a_stack_in_hand_leaves_the_height_of_what_stays_on_its_square() {
+        // Six on c3, five picked up (the carry limit): one stays, which needs no label. (The
+        // labels are the texts in the coordinates' colour, the ranks' too: 6 is past them.)
+        let mut b = board("x5/x5/x2,111111,x2/x5/x5 1 6");
+        let labels = |b: &mut crate::web::state::Board| {
+            let mut rec = Recorder::default();
+            draw(b, &mut rec, 0.0);
+            let colour = format!(" {} ", b.theme.coordinates);
+            rec.ops
+                .iter()
+                .filter(|o| o.starts_with("text") && o.contains(&colour))
+                .filter_map(|o| o.rsplit(' ').next()?.parse::<usize>().ok())
+                .filter(|&n| n > 1)
+                .collect::<Vec<_>>()
+        };
+        assert!(labels(&mut b).contains(&6));
+        let c3 = b.layout.square_rect("c3".parse().unwrap()).center();
+        b.pointer_down(c3);
+        b.pointer_up(c3);
+        assert_eq!(b.status().in_hand, Some(5), "the carry limit is in hand");
+        let shown = labels(&mut b);
+        assert!(
+            !shown.contains(&6),
+            "one stays on c3: no height there ({shown:?})"
         );
     }
 }
