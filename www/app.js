@@ -2,7 +2,7 @@
 // lives in the wasm board; this file turns its status into DOM and DOM actions into calls.
 import { mount } from './board.js';
 import { Computer } from './computer.js';
-import { offerDraw, redoToOwnTurn, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
+import { redoToOwnTurn, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { languageOptions } from './languages.js';
 import { renderMoves, renderStatus } from './panel.js';
@@ -16,7 +16,6 @@ const studyModule = later(() => import('./study.js'));
 const clockModule = later(() => import('./clock.js'));
 const soundModule = later(() => import('./sounds.js'));
 const embedThisModule = later(() => import('./embed-this.js'));
-const newGameModule = later(() => import('./newgame.js'));
 const notesModule = later(() => import('./notes.js'));
 const pasteModule = later(() => import('./paste.js'));
 // Questions asked in the page, not with the browser's confirm() (www/confirm.js says why).
@@ -219,24 +218,15 @@ document.addEventListener('visibilitychange', () => { if (document.hidden) flush
 // arrival or typed into the address bar of a tab already showing the page.
 async function openLink() {
   await t.more(); // what a link may be told comes later
-  const hash = location.hash;
-  if (hash.startsWith('#f=')) { history.replaceState(null, '', location.pathname + location.search); return (await friendly()).receive(hash); }
-  try {
-    const shared = await (await shareModule()).readLink();
-    if (!shared) return;
-    // The linked game is a new entry of the library; the one shown before stays in it.
-    const before = await setAside();
-    const was = studyGame();
-    const error = await board.restore(shared, 0, true); // told of the link, not of a save
+  if (location.hash.startsWith('#f=')) {
+    const hash = location.hash;
     history.replaceState(null, '', location.pathname + location.search);
-    if (error) { unsetAside(before); settings = { ...settings, ...was }; showNotice(error); }
-    else { await saveNow(); offerBackTo(before, 'share.opened'); }
-  } catch (err) {
-    history.replaceState(null, '', location.pathname + location.search);
-    showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 })
-      : err?.code === 'damaged' ? t('share.damaged')
-        : t('share.bad_link', { error: err?.message || err }));
+    return (await friendly()).receive(hash);
   }
+  return (await shareModule()).openSharedLink({
+    board, t, setAside, unsetAside, saveNow, offerBackTo, showNotice, studyGame,
+    unstudy: (was) => { settings = { ...settings, ...was }; },
+  });
 }
 if (/^#[gf]=/.test(location.hash)) await openLink();
 addEventListener('hashchange', async () => {
@@ -503,30 +493,8 @@ $('move-form').addEventListener('submit', (e) => {
 });
 
 // New game: the form, its markup and its logic come with their own module when first opened
-// (www/newgame.js); it calls back with the settings chosen.
-$('new-game').addEventListener('click', async () => {
-  // A game on the clock is not left by a click alone (its clocks held while a dialog is
-  // open, or paused, it is still one).
-  const now = board.status();
-  if (now.clock && !now.finalResult && board.plyCount() > 0 && !await ask({ question: 'confirm.new_game', yes: 'btn.new_game', no: 'confirm.play_on' })) return;
-  await ensureMatch();
-  const { openNewGame } = await newGameModule();
-  openNewGame({
-    dialog: $('new-dialog'),
-    board,
-    t,
-    settings,
-    matchTools,
-    openingDialog,
-    readVariant,
-    friend: friendly,
-    start: (chosen, size, komi, length) => {
-      settings = { ...settings, ...chosen };
-      saveSettings();
-      return startGame(size, komi, settings.rules, length);
-    },
-  });
-});
+// (www/newgame.js, through www/game-flow.js); it calls back with the settings chosen.
+$('new-game').addEventListener('click', async () => (await gameFlow()).openNewGame());
 // Starting a game (www/game-flow.js, loaded with the first): a new game of `size` with `komi`,
 // the rulebook options and the opening and piece counts (`variant`), or a match.
 const gameFlow = later(async () => (await import('./game-flow.js')).createGameFlow({
@@ -545,20 +513,22 @@ const gameFlow = later(async () => (await import('./game-flow.js')).createGameFl
   maybeThink,
   refresh,
   saveNow,
+  closeMenu: () => closeMenu(),
+  ask,
+  playerName,
+  computerColor,
+  playSound,
+  setSettings: (next) => { settings = next; saveSettings(); },
+  ensureMatch,
+  get matchTools() { return matchTools; },
+  openingDialog,
+  readVariant,
+  friendly,
 }));
 const startGame = async (...args) => (await gameFlow()).startGame(...args);
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());
-$('result-rematch').addEventListener('click', () => {
-  const s = board.status();
-  if (settings.opponent === 'computer') {
-    settings = { ...settings, human: settings.human === 'white' ? 'black' : 'white' };
-    saveSettings();
-  }
-  startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks }, null,
-    { opening: s.openingRule, flats: s.pieces[0], caps: s.pieces[1] });
-  if (settings.opponent === 'computer') board.showMessage(t('notice.rematch_colour', { player: playerName(settings.human) }));
-});
+$('result-rematch').addEventListener('click', async () => (await gameFlow()).rematch());
 $('result-back').addEventListener('click', () => { board.undo(); $('prev').focus(); });
 $('ended-end').addEventListener('click', () => board.goto('last'));
 $('result-next').addEventListener('click', async () => {
@@ -570,39 +540,9 @@ $('result-next').addEventListener('click', async () => {
   }
 });
 
-// Resigning and offering a draw.
-$('resign').addEventListener('click', async () => {
-  closeMenu();
-  const s = board.status();
-  if (s.finalResult) return;
-  const who = computerColor() ? settings.human : s.toMove;
-  if (!await ask({ question: 'confirm.resign', params: { player: playerName(who) }, yes: 'btn.resign' })) return;
-  // The game may have moved on while the question was open (a clock, the computer's ply).
-  if (board.status().result) return;
-  computer.cancel();
-  if (board.resign(who)) playSound('end');
-});
-$('offer-draw').addEventListener('click', async () => {
-  closeMenu();
-  const s = board.status();
-  if (s.finalResult) return;
-  const mine = computerColor();
-  if (!mine) {
-    const other = playerName(s.toMove === 'white' ? 'black' : 'white');
-    if (await ask({ question: 'confirm.draw', params: { player: other }, yes: 'confirm.accept', no: 'confirm.decline' })
-      && !board.status().result && board.agreeDraw()) playSound('end');
-    return;
-  }
-  // The computer accepts only when its evaluation says the game is even.
-  board.showMessage(t('draw.thinking'));
-  try {
-    const accepted = await offerDraw(board, hinter);
-    board.showMessage(t(accepted ? 'draw.accepted' : 'draw.declined'));
-    if (accepted) playSound('end');
-  } catch (err) {
-    if (!err.cancelled) board.showMessage(t('draw.declined'));
-  }
-});
+// Resigning and offering a draw (www/game-flow.js).
+$('resign').addEventListener('click', async () => (await gameFlow()).resign());
+$('offer-draw').addEventListener('click', async () => (await gameFlow()).offerDraw());
 $('ended-rematch').addEventListener('click', () => $('result-rematch').click());
 
 // Notes on the ply shown: a judgement, a Tak mark and a comment (www/notes.js, its markup and

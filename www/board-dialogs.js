@@ -57,6 +57,7 @@ export function createBoardDialogs(page) {
   // keeps the game before one step away; Cancel changes nothing.
   const openEditor = async () => {
     page.closeMenu();
+    await page.t.more(); // the words of the editor and of what it keeps
     const dialog = $('editor-dialog');
     const { board } = page;
     try {

@@ -1,7 +1,9 @@
-// Starting a game on the game page (www/app.js): a new game or a match, with the settings
-// chosen in New game, the game before kept in the library (one click away while it was still
-// going on). Loaded with the first new game; `page` gives what it needs of the page, its
-// changing parts (the words, the settings, the match) as getters.
+// A game's beginning and end on the game page (www/app.js): a new game or a match, with the
+// settings chosen in New game, the game before kept in the library (one click away while it
+// was still going on); resigning and offering a draw. Loaded when first used; `page` gives
+// what it needs of the page, its changing parts (the words, the settings, the match) as
+// getters.
+import { offerDraw as offerComputerDraw } from './opponent.js';
 
 export function createGameFlow(page) {
   const { board } = page;
@@ -43,6 +45,7 @@ export function createGameFlow(page) {
     } catch (err) {
       error = t('notice.study_failed', { error: err?.message || err });
     }
+    if (error || offerBack) await t.more(); // the words of these come with the long texts
     page.showNotice(error ? t('notice.bad_new_game', { error }) : '');
     if (error) page.unsetAside(before);
     else page.view.newGame(settings.opponent === 'computer');
@@ -52,5 +55,77 @@ export function createGameFlow(page) {
     if (!error) await page.saveNow();
   }
 
-  return { startGame };
+  /** Resigns for the player at the board (against the computer, the human), once asked. */
+  async function resign() {
+    const { settings } = page;
+    page.closeMenu();
+    const s = board.status();
+    if (s.finalResult) return;
+    const who = page.computerColor() ? settings.human : s.toMove;
+    if (!await page.ask({ question: 'confirm.resign', params: { player: page.playerName(who) }, yes: 'btn.resign' })) return;
+    // The game may have moved on while the question was open (a clock, the computer's ply).
+    if (board.status().result) return;
+    page.computer.cancel();
+    if (board.resign(who)) page.playSound('end');
+  }
+
+  /** Offers a draw: to the other player at this device, or to the computer. */
+  async function offerDraw() {
+    const { t } = page;
+    await t.more();
+    page.closeMenu();
+    const s = board.status();
+    if (s.finalResult) return;
+    if (!page.computerColor()) {
+      const other = page.playerName(s.toMove === 'white' ? 'black' : 'white');
+      if (await page.ask({ question: 'confirm.draw', params: { player: other }, yes: 'confirm.accept', no: 'confirm.decline' })
+        && !board.status().result && board.agreeDraw()) page.playSound('end');
+      return;
+    }
+    // The computer accepts only when its evaluation says the game is even.
+    board.showMessage(t('draw.thinking'));
+    try {
+      const accepted = await offerComputerDraw(board, page.hinter);
+      board.showMessage(t(accepted ? 'draw.accepted' : 'draw.declined'));
+      if (accepted) page.playSound('end');
+    } catch (err) {
+      if (!err.cancelled) board.showMessage(t('draw.declined'));
+    }
+  }
+
+  /** New game's form (www/newgame.js); a game on the clock is not left without a question. */
+  async function openNewGame() {
+    // Its clocks held while a dialog is open, or paused, a timed game is still one.
+    const now = board.status();
+    if (now.clock && !now.finalResult && board.plyCount() > 0
+      && !await page.ask({ question: 'confirm.new_game', yes: 'btn.new_game', no: 'confirm.play_on' })) return;
+    await page.ensureMatch();
+    const { openNewGame: open } = await import('./newgame.js');
+    open({
+      dialog: document.getElementById('new-dialog'),
+      board,
+      t: page.t,
+      settings: page.settings,
+      matchTools: page.matchTools,
+      openingDialog: page.openingDialog,
+      readVariant: page.readVariant,
+      friend: page.friendly,
+      start: (chosen, size, komi, length) => {
+        page.setSettings({ ...page.settings, ...chosen });
+        return startGame(size, komi, page.settings.rules, length);
+      },
+    });
+  }
+
+  /** The same settings again, colours swapped against the computer. */
+  function rematch() {
+    const s = board.status();
+    const computer = page.settings.opponent === 'computer';
+    if (computer) page.setSettings({ ...page.settings, human: page.settings.human === 'white' ? 'black' : 'white' });
+    startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks }, null,
+      { opening: s.openingRule, flats: s.pieces[0], caps: s.pieces[1] });
+    if (computer) board.showMessage(page.t('notice.rematch_colour', { player: page.playerName(page.settings.human) }));
+  }
+
+  return { startGame, resign, offerDraw, openNewGame, rematch };
 }

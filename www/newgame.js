@@ -217,7 +217,7 @@ export async function openNewGame(context) {
 }
 
 const syncComputerOptions = () => {
-  $('computer-options').disabled = form.opponent.value !== 'computer';
+  /** @type {HTMLFieldSetElement} */ ($('computer-options')).disabled = form.opponent.value !== 'computer';
   // A friend by link: one game, days per move instead of a clock.
   const friend = form.opponent.value === 'friend';
   $('friend-options').hidden = !friend;
@@ -272,7 +272,7 @@ function wire() {
     $('new-error').hidden = !error;
     if (error) {
       event.preventDefault(); // the dialog stays open with what was typed
-      $('variant-options').open = true;
+      /** @type {HTMLDetailsElement} */ ($('variant-options')).open = true;
       $('new-error').scrollIntoView({ block: 'center' });
       return;
     }

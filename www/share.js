@@ -187,3 +187,26 @@ function wireShareForm() {
     } catch (err) { $('share-error').textContent = String(err?.message || err); }
   });
 }
+
+/**
+ * Opens the game of a shared link (`#g=`) on the page's board, as a new entry of the library:
+ * the one shown before stays in it, one click away. `page` is the game page's (www/app.js).
+ */
+export async function openSharedLink(page) {
+  const { board, t } = page;
+  try {
+    const shared = await readLink();
+    if (!shared) return;
+    const before = await page.setAside();
+    const was = page.studyGame();
+    const error = await board.restore(shared, 0, true); // told of the link, not of a save
+    history.replaceState(null, '', location.pathname + location.search);
+    if (error) { page.unsetAside(before); page.unstudy(was); page.showNotice(error); }
+    else { await page.saveNow(); page.offerBackTo(before, 'share.opened'); }
+  } catch (err) {
+    history.replaceState(null, '', location.pathname + location.search);
+    page.showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 })
+      : err?.code === 'damaged' ? t('share.damaged')
+        : t('share.bad_link', { error: err?.message || err }));
+  }
+}
