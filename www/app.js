@@ -538,6 +538,9 @@ $('result-next').addEventListener('click', async () => {
     const s = board.status();
     if (s.series?.over) board.showMessage(t('match.finished'));
   }
+  // The next game may open with the computer's ply (colours alternate): its turn, now.
+  maybeThink();
+  refresh();
 });
 
 // Resigning and offering a draw (www/game-flow.js).

@@ -196,3 +196,20 @@ test('embeds and <tak-board> take the same options', async () => {
   assert.equal(t.takeBacks, 'tavern');
   await context.close();
 });
+
+test('a match against the computer: after "Next game" the computer, now White, plays its first ply', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await newGameDialog(page, { size: 4, opponent: 'computer', length: 'games-3' });
+  // Game 1: the reader has White; one ply, then resigns.
+  await clickSquare(page, 'a1');
+  await page.waitForFunction(() => window.tak.status().ply >= 2, null, { timeout: 30000 });
+  await page.evaluate(() => window.tak.resign('white'));
+  await page.waitForFunction(() => window.tak.status().finalResult);
+  await page.click('#result-next');
+  await page.waitForFunction(() => window.tak.status().series?.current?.number === 2);
+  // The computer has White in game 2: it moves without a click of the reader's.
+  await page.waitForFunction(() => window.tak.status().ply >= 1, null, { timeout: 30000 });
+  assert.equal((await status(page)).ply, 1);
+  await context.close();
+});
