@@ -915,3 +915,17 @@ fn every_legal_spread_of_real_games_can_be_clicked() {
     eprintln!("{tried} spreads clicked");
     assert!(tried > 2000, "only {tried} spreads tried");
 }
+
+/// A hint's square is not left on a finished board: a draw agreed or a resignation clears it.
+#[test]
+fn a_hint_goes_when_the_game_ends_by_agreement_or_resignation() {
+    let mut b = board("x5/x5/x2,2,x2/x5/1,x4 1 2");
+    b.set_hint(Some("b2")).unwrap();
+    assert!(b.hint.is_some());
+    assert!(b.agree_draw());
+    assert_eq!(b.hint, None);
+    let mut b = board("x5/x5/x2,2,x2/x5/1,x4 1 2");
+    b.set_hint(Some("b2")).unwrap();
+    assert!(b.resign(Color::White));
+    assert_eq!(b.hint, None);
+}

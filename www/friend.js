@@ -187,7 +187,9 @@ function follow() {
   // The friend's move awaited at the game's end: the turn line says so (no pile is offered
   // there to place from, nothing is to be done on this board).
   const awaited = !s.result && !mine && shown.ply === s.plies && !f.from;
-  ctx.waiting?.(!awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', { name: name(s.toMove), color: t(`color.${s.toMove}`) }));
+  // "Ann (White)", or "White" alone when the game names no players (not "White (White)").
+  const [who, colour] = [name(s.toMove), t(`color.${s.toMove}`)];
+  ctx.waiting?.(!awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', { who: who === colour ? colour : `${who} (${colour})` }));
   board.set({ interactive: f.side !== 'watch' && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
   const state = stateOf(s);
   const players = { friend: name(f.side === 'watch' ? 'black' : other(f.side)) };

@@ -82,6 +82,8 @@ export function createGameFlow(page) {
         && !board.status().result && board.agreeDraw()) page.playSound('end');
       return;
     }
+    // Asked first, as resigning is: an accepted offer ends the game at once.
+    if (!await page.ask({ question: 'confirm.offer_computer', yes: 'btn.draw' }) || board.status().result) return;
     // The computer accepts only when its evaluation says the game is even.
     board.showMessage(t('draw.thinking'));
     try {

@@ -202,12 +202,14 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names, 
   if (s.result) {
     result.hidden = false;
     let text = `${s.result.text} · ${s.result.ptn}`;
+    // "wins on time", not "wins by on time": a win on time has words of its own.
+    const onTime = s.result.reason === 'time' ? '_on_time' : '';
     if (you && s.result.winner) {
-      const key = s.result.winner === you ? 'result.you_win' : 'result.you_lose';
+      const key = s.result.winner === you ? `result.you_win${onTime}` : (onTime ? 'result.named_win_on_time' : 'result.you_lose');
       text = `${t(key, { reason: s.result.reasonText, player: playerName(s.result.winner), name: nameOf(s.result.winner) })} · ${s.result.ptn}`;
     } else if (names && s.result.winner) {
       const name = names[s.result.winner === 'white' ? 0 : 1];
-      text = `${t('result.named_win', { name, player: playerName(s.result.winner), reason: s.result.reasonText })} · ${s.result.ptn}`;
+      text = `${t(`result.named_win${onTime}`, { name, player: playerName(s.result.winner), reason: s.result.reasonText })} · ${s.result.ptn}`;
     }
     $('result-text').textContent = text;
     $('result-score').textContent = s.result.winner ? t('result.score', { score: s.result.scoreText }) : t('result.no_score');

@@ -353,6 +353,8 @@ impl Board {
 
     fn after_ending(&mut self) {
         self.gesture = Gesture::Idle;
+        // A hint is for a game that goes on: its square is not left on a finished board.
+        self.hint = None;
         self.position_changed();
         self.events.push(Event::Navigate {
             ply: self.record.game.len(),

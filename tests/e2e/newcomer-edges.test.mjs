@@ -299,3 +299,26 @@ test('a phone in portrait: the board stays put as the turn line changes (the fir
     await context.close();
   }
 });
+
+test('the second newcomer: a draw offered to the computer is asked first; a win on time reads "wins on time"', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, dist.url);
+  await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ opponent: 'computer', human: 'white', level: 1 })), 'tak.settings');
+  await page.reload();
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+  await openMenu(page);
+  await page.click('#offer-draw');
+  await page.waitForSelector('#confirm-dialog[open]');
+  assert.match(await page.textContent('#confirm-question'), /Offer the computer a draw\?/);
+  await page.click('#confirm-no');
+  await page.waitForSelector('#confirm-dialog:not([open])', { state: 'attached' });
+  assert.equal((await status(page)).result, null, 'declining the question changes nothing');
+  // A win on time against the computer, in the page's words (a 3x3 game on a one-second clock).
+  await page.evaluate(() => window.tak.newGameWith({ size: 3, clock: '0:1 +0' }));
+  await page.evaluate(() => window.tak.play('a1'));
+  await page.waitForFunction(() => window.tak.status().result?.reason === 'time', null, { timeout: 20000 });
+  const text = await page.textContent('#result-text');
+  assert.match(text, /on time/);
+  assert.doesNotMatch(text, /by on time/);
+  await context.close();
+});
