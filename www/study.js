@@ -100,8 +100,11 @@ export function setUpStudy(board, getT, { busy }) {
       b.addEventListener('pointercancel', () => { pressing = null; });
       const prefix = line.slice(0, i + 1);
       if (previewed === prefix.join(' ')) b.classList.add('previewing');
-      b.addEventListener('click', () => {
-        const touch = pressing === 'touch' || pressing === 'pen';
+      b.addEventListener('click', (e) => {
+        // The click's own kind too (a PointerEvent in Chromium): a button put in place after
+        // the press never saw it, and a tap on it must still preview first.
+        const kind = /** @type {PointerEvent} */ (e).pointerType;
+        const touch = pressing === 'touch' || pressing === 'pen' || kind === 'touch' || kind === 'pen';
         pressing = null;
         if (touch && previewed !== prefix.join(' ')) {
           for (const other of previewButtons()) other.classList.remove('previewing');

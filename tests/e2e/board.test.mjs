@@ -161,7 +161,8 @@ test('the result card offers a new game, a rematch and a look back', async () =>
   await page.click('#ended-end');
   assert.equal((await status(page)).ply, 1);
   await page.click('#result-rematch');
-  assert.equal(await tps(page), 'x5/x5/x5/x5/x5 1 1');
+  // The rematch starts once its controller is loaded (www/game-flow.js, on first use).
+  await page.waitForFunction(() => window.tak.tps() === 'x5/x5/x5/x5/x5 1 1');
   assert.equal(await page.isVisible('#result'), false);
   await context.close();
 });
