@@ -228,15 +228,17 @@ impl Config {
     /// # Ok::<(), tak::config::ConfigError>(())
     /// ```
     pub fn with_playable_pieces(self, stones: u8, caps: u8) -> Result<Config, ConfigError> {
-        let config = self.with_pieces(stones, caps)?;
-        if (stones as u16 + caps as u16) < self.size as u16 || caps > self.size {
-            return Err(ConfigError::UnplayablePieces {
-                size: self.size,
-                stones,
-                caps,
-            });
+        self.with_pieces(stones, caps)?.playable()
+    }
+
+    /// These settings if their reserves make a real game (see
+    /// [`Config::with_playable_pieces`]).
+    fn playable(self) -> Result<Config, ConfigError> {
+        let (size, stones, caps) = (self.size, self.stones, self.caps);
+        if (stones as u16 + caps as u16) < size as u16 || caps > size {
+            return Err(ConfigError::UnplayablePieces { size, stones, caps });
         }
-        Ok(config)
+        Ok(self)
     }
 }
 
@@ -309,12 +311,7 @@ impl Setup {
     /// The settings of a new game a player sets up: besides what [`Setup::config`] asks,
     /// reserves that make a real game ([`Config::with_playable_pieces`]).
     pub fn playable_config(&self) -> Result<Config, ConfigError> {
-        let config = self.config()?;
-        let (size, stones, caps) = (config.size, config.stones, config.caps);
-        if (stones as u16 + caps as u16) < size as u16 || caps > size {
-            return Err(ConfigError::UnplayablePieces { size, stones, caps });
-        }
-        Ok(config)
+        self.config()?.playable()
     }
 }
 

@@ -880,10 +880,8 @@ impl Position {
         }
     }
 
-    /// Appends the legal spreads of the stack on `square`, each checked by
-    /// [`Position::check`]: what the board's hand may become once it picks the stack up.
-    /// Slower than [`Position::legal_moves`] (every drop pattern is tried), and smaller: the
-    /// page's first build has no move generator.
+    /// Appends the legal spreads of the stack on `square`: what the board's hand may become
+    /// once it picks the stack up (the move generator's spreads from one square).
     ///
     /// ```
     /// use tak::Position;
@@ -891,16 +889,15 @@ impl Position {
     /// let mut spreads = Vec::new();
     /// pos.legal_spreads_from("b2".parse()?, &mut spreads);
     /// assert_eq!(spreads.len(), 8); // four directions, one or two pieces carried one square
+    /// spreads.clear();
+    /// pos.legal_spreads_from("a1".parse()?, &mut spreads);
+    /// assert!(spreads.is_empty()); // an empty square
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn legal_spreads_from(&self, square: Square, moves: &mut Vec<Move>) {
-        for dir in Direction::ALL {
-            for pattern in 1..=u8::MAX {
-                let mv = Move::from_pattern(square, dir, pattern);
-                if self.check(mv).is_ok() {
-                    moves.push(mv);
-                }
-            }
+        let mine = self.tops[self.to_move.index()] & square.bit() != 0;
+        if mine && !self.is_over() && !self.is_opening() {
+            self.push_spreads_from(MoveTables::get(), square, self.walls | self.caps, moves);
         }
     }
 
@@ -913,15 +910,27 @@ impl Position {
         }
         let blockers = self.walls | self.caps;
         for i in Bits(self.tops[self.to_move.index()]) {
-            let from = Square::from_index(i);
-            let carry = self.carry_limit(from);
-            let is_cap = self.caps & from.bit() != 0;
-            for dir in Direction::ALL {
-                let (range, stop) = self.range(from, dir, blockers);
-                tables.push_spreads(moves, from, dir, carry, range);
-                if is_cap && stop & self.walls != 0 {
-                    tables.push_flattening(moves, from, dir, carry, range);
-                }
+            self.push_spreads_from(tables, Square::from_index(i), blockers, moves);
+        }
+    }
+
+    /// Appends the spreads of the stack on `from` (the mover's), walls and capstones being
+    /// `blockers`.
+    #[inline]
+    fn push_spreads_from(
+        &self,
+        tables: &MoveTables,
+        from: Square,
+        blockers: u64,
+        moves: &mut Vec<Move>,
+    ) {
+        let carry = self.carry_limit(from);
+        let is_cap = self.caps & from.bit() != 0;
+        for dir in Direction::ALL {
+            let (range, stop) = self.range(from, dir, blockers);
+            tables.push_spreads(moves, from, dir, carry, range);
+            if is_cap && stop & self.walls != 0 {
+                tables.push_flattening(moves, from, dir, carry, range);
             }
         }
     }
