@@ -24,7 +24,7 @@ test: tools-test test-native test-types test-wasm test-e2e
 tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 	@wasm-bindgen --version 2>/dev/null | grep -qF "$(WASM_BINDGEN_VERSION)" || cargo install wasm-bindgen-cli --version "$(WASM_BINDGEN_VERSION)"
-	@[ -x node_modules/.bin/wasm-opt ] && [ -x node_modules/.bin/esbuild ] && [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ] && [ -d node_modules/workbox-build ] && [ -d node_modules/workbox-window ] && [ -d node_modules/qrcode-generator ] || npm ci --no-audit --no-fund
+	@[ -x node_modules/.bin/wasm-opt ] && [ -x node_modules/.bin/esbuild ] && [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ] && [ -d node_modules/workbox-build ] && [ -d node_modules/workbox-window ] && [ -d node_modules/qrcode-generator ] && [ -d node_modules/linkedom ] || npm ci --no-audit --no-fund
 
 tools-test: tools
 	@[ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund

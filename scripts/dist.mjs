@@ -5,6 +5,7 @@
 import { build, transformSync } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseHTML } from 'linkedom';
 import { LANGUAGES, MORE_KEYS } from '../www/languages.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -51,9 +52,6 @@ function staticImports(entry) {
   walk(key);
   return [...seen].map((f) => path.relative(DIST, path.resolve(ROOT, f)));
 }
-const preload = (entry, prefix) => staticImports(entry)
-  .map((f) => `<link rel="modulepreload" href="${prefix}${f.replace(/^www\//, 'www/')}">`).join('\n');
-
 // The long texts of each catalogue (the rules, the tutorial, Embed this, the editor's words) and the texts of the dialogs a
 // first visit does not need for its first board (New game, Share, Paste, Notes, the offer of
 // a new version, the questions of www/confirm.js), and what
@@ -69,26 +67,75 @@ for (const lang of LANGUAGES) {
   writeFileSync(path.join(DIST, `www/i18n/${lang}.more.txt`), entries.filter(isMore).join('\n') + '\n');
 }
 
+// The pages are edited as documents (linkedom's DOM), not as text: each step names the
+// elements it changes, so a reworded or re-indented page cannot slip past it.
+/** A page of the repository as a document. */
+const readPage = (file) => parseHTML(readFileSync(path.join(ROOT, file), 'utf8')).document;
+const writePage = (document, out) => writeFileSync(path.join(DIST, out), `<!doctype html>\n${document.documentElement.outerHTML}`);
+/** The one element `selector` finds: a page that lost it fails the build, naming it. */
+function only(document, selector, page) {
+  const found = document.querySelectorAll(selector);
+  if (found.length !== 1) throw new Error(`${page}: ${found.length} elements match ${selector}, not one`);
+  return found[0];
+}
+/** Every node below `root` (depth first). */
+function* nodes(root) {
+  for (const child of [...root.childNodes]) { yield child; yield* nodes(child); }
+}
+const TEXT_NODE = 3;
+const COMMENT_NODE = 8;
+
+/** `<link rel="modulepreload">` elements for the modules an entry needs at once. */
+const preloadLinks = (document, entry) => staticImports(entry).map((href) => {
+  const link = document.createElement('link');
+  link.setAttribute('rel', 'modulepreload');
+  link.setAttribute('href', href);
+  return link;
+});
+/** The page's own `<link rel="modulepreload">` (its entry, for serving from the source)
+ * replaced by the entry's whole static import graph. */
+function preloadAll(document, entry, page) {
+  const own = only(document, 'link[rel=modulepreload]', page);
+  own.replaceWith(...preloadLinks(document, entry));
+}
+
 // The English words inside the dialogs are not sent: the page fills every [data-i18n] element
-// in the reader's language before a dialog can open.
-const emptyDialogTexts = (html) => html.replace(/<dialog[\s\S]*?<\/dialog>/g, (dialog) => dialog
-  .replace(/(<(\w+)[^>]*\sdata-i18n="[^"]*"[^>]*>)[^<]*(<\/\2>)/g, '$1$3'));
-// Nor an English placeholder or tooltip the page sets from its catalogue
-// (`data-i18n-placeholder`, `data-i18n-title`) at start, before either can show.
-const unplaceholder = (html) => html.replace(/(data-i18n-(placeholder|title)="[^"]*") \2="[^"]*"/g, '$1');
-// Indentation is not sent either: a line break alone renders the same as one with spaces
-// (the page has no <pre>, and its textareas start empty).
-const unindent = (html) => html.replace(/\n[ \t]+/g, '\n');
-// Nor the comments in the page's own scripts and markup (they are for the source's readers).
-// The page's inline scripts are minified as its modules are.
-const uncomment = (html) => html.replace(/<!--[\s\S]*?-->\n?/g, '')
-  .replace(/<script>([^<]*)<\/script>/g, (_, code) => `<script>${transformSync(code, { minify: true, target: 'es2022' }).code.trim()}</script>`);
-const page = uncomment(unindent(unplaceholder(emptyDialogTexts(readFileSync(path.join(ROOT, 'index.html'), 'utf8')))))
-  .replace('<link rel="modulepreload" href="www/board.js">', preload('app', ''));
-writeFileSync(path.join(DIST, 'index.html'), page);
-const embed = unindent(readFileSync(path.join(ROOT, 'embed.html'), 'utf8'))
-  .replace('<!-- modulepreload -->', preload('embed', ''));
-writeFileSync(path.join(DIST, 'embed.html'), embed);
+// in the reader's language before a dialog can open. Nor an English placeholder or tooltip the
+// page sets from its catalogue (`data-i18n-placeholder`, `data-i18n-title`) at start, before
+// either can show.
+function emptyTranslatedTexts(document) {
+  for (const element of document.querySelectorAll('dialog [data-i18n]')) {
+    if (element.children.length === 0) element.textContent = '';
+  }
+  for (const element of document.querySelectorAll('[data-i18n-placeholder]')) element.removeAttribute('placeholder');
+  for (const element of document.querySelectorAll('[data-i18n-title]')) element.removeAttribute('title');
+}
+// Neither indentation (a line break alone renders the same as one with spaces: the pages
+// have no <pre>, and their textareas start empty) nor the comments of the markup (they are
+// for the source's readers). The inline scripts and styles are minified as the modules are.
+function minify(document) {
+  for (const node of [...nodes(document.documentElement)]) {
+    const parent = node.parentNode?.nodeName;
+    if (node.nodeType === COMMENT_NODE) node.remove();
+    else if (node.nodeType === TEXT_NODE && parent === 'SCRIPT') {
+      node.textContent = transformSync(node.textContent, { minify: true, target: 'es2022' }).code.trim();
+    } else if (node.nodeType === TEXT_NODE && parent === 'STYLE') {
+      node.textContent = transformSync(node.textContent, { loader: 'css', minify: true }).code.trim();
+    } else if (node.nodeType === TEXT_NODE && parent !== 'TEXTAREA' && parent !== 'PRE') {
+      node.textContent = node.textContent.replace(/\n[ \t]+/g, '\n');
+    }
+  }
+}
+
+const page = readPage('index.html');
+emptyTranslatedTexts(page);
+minify(page);
+preloadAll(page, 'app', 'index.html');
+writePage(page, 'index.html');
+const embed = readPage('embed.html');
+minify(embed);
+preloadAll(embed, 'embed', 'embed.html');
+writePage(embed, 'embed.html');
 console.log(`dist: ${Object.keys(result.metafile.outputs).length} scripts; the page preloads ${staticImports('app').length} modules`);
 
 // One file each for the game and the embed: everything inline (wasm as base64, the worker
@@ -115,17 +162,26 @@ async function oneFile(html, entry, out, extra = '') {
   const js = (await build({
     entryPoints: [path.join(ROOT, 'www', `${entry}.js`)], bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', logLevel: 'error',
   })).outputFiles[0].text;
-  const page = readFileSync(path.join(ROOT, html), 'utf8')
-    .replace(/<link rel="(?:modulepreload|preload|manifest|apple-touch-icon)"[^>]*>\n?\s*/g, '')
-    // The play build is not in the one file (it plays on the study build).
-    .replace(/<script>[^<]*TAK_PLAY_WASM[^<]*<\/script>\n?\s*/, '')
-    .replace('<!-- modulepreload -->', '')
-    .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
-    .replace('<link rel="stylesheet" href="www/style.css">', () => `<style>${css}</style>`)
-    .replace(`<script type="module" src="www/${entry}.js"></script>`, () => `<script>${inlineText(globals + extra)}</script>\n<script type="module">${inlineText(js)}</script>`);
-  if (!page.includes('TAK_WASM')) throw new Error(`${html}: the script tag to replace was not found`);
-  writeFileSync(path.join(DIST, out), page);
-  console.log(`${out}: ${(page.length / 1024).toFixed(0)} KB`);
+  const page = readPage(html);
+  // Nothing to fetch: no preloads, no manifest, no icons but the one inline.
+  for (const link of page.querySelectorAll('link[rel=modulepreload], link[rel=preload], link[rel=manifest], link[rel=apple-touch-icon]')) link.remove();
+  // The play build is not in the one file (it plays on the study build).
+  for (const script of page.querySelectorAll('script:not([src])')) if (script.textContent.includes('TAK_PLAY_WASM')) script.remove();
+  only(page, 'link[rel=icon]', html).setAttribute('href', icon);
+  for (const stylesheet of page.querySelectorAll('link[rel=stylesheet]')) {
+    const style = page.createElement('style');
+    style.textContent = css;
+    stylesheet.replaceWith(style);
+  }
+  const setGlobals = page.createElement('script');
+  setGlobals.textContent = inlineText(globals + extra);
+  const module = page.createElement('script');
+  module.setAttribute('type', 'module');
+  module.textContent = inlineText(js);
+  only(page, `script[type=module][src="www/${entry}.js"]`, html).replaceWith(setGlobals, module);
+  writePage(page, out);
+  const size = readFileSync(path.join(DIST, out)).length;
+  console.log(`${out}: ${(size / 1024).toFixed(0)} KB`);
 }
 // The game's one file carries the puzzle set too (Puzzles reads `TAK_PUZZLES` instead of fetching it).
 const puzzles = `\nglobalThis.TAK_PUZZLES=${JSON.stringify(readFileSync(path.join(ROOT, 'www/puzzles/puzzles.ptn'), 'utf8'))};`;

@@ -126,5 +126,15 @@ test('dark theme follows the system and the page shows Tak', async () => {
   assert.equal(bg, 'rgb(27, 26, 25)');
   await page.waitForTimeout(100);
   await shot(page, 'page-dark-tak');
+  // A theme chosen in the menu wins over the system's, both ways (every colour is one
+  // light-dark pair: the root's colour scheme picks).
+  const background = (theme) => page.evaluate((theme) => {
+    document.documentElement.dataset.theme = theme;
+    return [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color];
+  }, theme);
+  assert.deepEqual(await background('light'), ['rgb(244, 239, 230)', 'rgb(43, 34, 24)']);
+  assert.deepEqual(await background('dark'), ['rgb(27, 26, 25)', 'rgb(238, 228, 212)']);
+  await page.emulateMedia({ colorScheme: 'light' });
+  assert.deepEqual(await background('dark'), ['rgb(27, 26, 25)', 'rgb(238, 228, 212)']);
   await context.close();
 });
