@@ -325,10 +325,7 @@ impl Engine {
     fn tinue(&mut self, solve: &Solve) -> Result<TinueAnswer, JsError> {
         use crate::ai::tinue::{TinueLimits, TinueResult, TinueSolver};
         let pos = solve.spec.position()?;
-        let limits = TinueLimits {
-            plies: solve.plies.clamp(1, TinueLimits::MAX_PLIES),
-            nodes: u64::from(solve.nodes.max(1)),
-        };
+        let limits = tinue_limits(solve, TinueLimits::MAX_PLIES);
         let mut solver = TinueSolver::for_budget(limits.nodes);
         let result = solver.solve(&pos, limits);
         let (answer, line, depth) = match &result {
@@ -348,11 +345,8 @@ impl Engine {
     /// ([`crate::puzzle::judge_move`]); an illegal move is an error with why.
     fn keeps_tinue(&mut self, m: &PuzzleMove) -> Result<PuzzleVerdict, JsError> {
         use crate::ai::tinue::TinueLimits;
-        let pos = m.spec.position()?;
-        let limits = TinueLimits {
-            plies: m.plies.clamp(1, TinueLimits::MAX_PLIES),
-            nodes: u64::from(m.nodes.max(1)),
-        };
+        let pos = m.solve.spec.position()?;
+        let limits = tinue_limits(&m.solve, TinueLimits::MAX_PLIES);
         let judged =
             crate::puzzle::judge_move(&pos, &m.r#move, limits).map_err(|e| JsError::new(&e))?;
         Ok(PuzzleVerdict {
@@ -368,10 +362,8 @@ impl Engine {
     fn strongest_defence(&mut self, solve: &Solve) -> Result<Defended, JsError> {
         use crate::ai::tinue::TinueLimits;
         let pos = solve.spec.position()?;
-        let limits = TinueLimits {
-            plies: solve.plies.clamp(1, TinueLimits::MAX_PLIES + 1),
-            nodes: u64::from(solve.nodes.max(1)),
-        };
+        // One ply more: the defence is asked for before the attacker's line.
+        let limits = tinue_limits(solve, TinueLimits::MAX_PLIES + 1);
         Ok(Defended {
             line: crate::puzzle::strongest_defence(&pos, limits),
         })
@@ -444,4 +436,12 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A solver question's limits: its plies clamped to 1..=`most`, at least one node.
+fn tinue_limits(solve: &Solve, most: u8) -> crate::ai::tinue::TinueLimits {
+    crate::ai::tinue::TinueLimits {
+        plies: solve.plies.clamp(1, most),
+        nodes: u64::from(solve.nodes.max(1)),
+    }
 }

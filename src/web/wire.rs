@@ -173,17 +173,13 @@ pub struct Solve {
     pub nodes: u32,
 }
 
-/// The attacker's move `move` (PTN) in a puzzle: does it keep the forced road?
+/// The attacker's move `move` (PTN) in a puzzle: does it keep the forced road, looked for as
+/// [`Solve`] says (its fields sit beside `move`)?
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
 pub struct PuzzleMove {
-    pub spec: SearchSpec,
+    #[serde(flatten)]
+    pub solve: Solve,
     pub r#move: String,
-    #[serde(default = "seven")]
-    #[tsify(optional)]
-    pub plies: u8,
-    #[serde(default = "a_million")]
-    #[tsify(optional)]
-    pub nodes: u32,
 }
 
 /// A puzzle set's text (a PTN of puzzles); with `one`, a single puzzle (its errors name no
@@ -403,7 +399,24 @@ mod tests {
         let Request::KeepsTinue(m) = solve else {
             panic!("{solve:?}")
         };
-        assert_eq!((m.plies, m.nodes, m.spec.opening), (7, 1_000_000, None));
+        assert_eq!(
+            (
+                m.solve.plies,
+                m.solve.nodes,
+                m.solve.spec.opening.clone(),
+                m.r#move.as_str()
+            ),
+            (7, 1_000_000, None, "a1")
+        );
+        // Its limits sit beside the move, as a page writes them.
+        let json = serde_json::to_value(Request::KeepsTinue(m)).unwrap();
+        assert_eq!(
+            (
+                json["keepsTinue"]["plies"].as_u64(),
+                json["keepsTinue"]["move"].as_str()
+            ),
+            (Some(7), Some("a1"))
+        );
         let stop: Request = serde_json::from_str(r#"{"stop": true}"#).unwrap();
         assert_eq!(stop, Request::Stop(true));
     }
