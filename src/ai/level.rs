@@ -17,6 +17,17 @@ pub struct Level {
     pub limits: SearchLimits,
 }
 
+/// A searching level's limits: `nodes` nodes, and no more than `ms` milliseconds on a slow
+/// device.
+const fn searching(nodes: u64, ms: f64) -> SearchLimits {
+    SearchLimits {
+        depth: None,
+        nodes: Some(nodes),
+        time_ms: Some(ms),
+        target_ms: Some(ms),
+    }
+}
+
 /// The levels, weakest first.
 ///
 /// The weakest two look two plies ahead, so they always take a road in one and never leave
@@ -29,72 +40,42 @@ pub const LEVELS: [Level; 6] = [
         name: "Beginner",
         noisy_depth: Some(2),
         noise: 250,
-        limits: SearchLimits {
-            depth: None,
-            nodes: None,
-            time_ms: None,
-            target_ms: None,
-        },
+        limits: SearchLimits::NONE,
     },
     Level {
         number: 2,
         name: "Casual",
         noisy_depth: Some(2),
         noise: 60,
-        limits: SearchLimits {
-            depth: None,
-            nodes: None,
-            time_ms: None,
-            target_ms: None,
-        },
+        limits: SearchLimits::NONE,
     },
     Level {
         number: 3,
         name: "Club",
         noisy_depth: None,
         noise: 0,
-        limits: SearchLimits {
-            depth: None,
-            nodes: Some(8_000),
-            time_ms: Some(1_000.0),
-            target_ms: Some(1_000.0),
-        },
+        limits: searching(8_000, 1_000.0),
     },
     Level {
         number: 4,
         name: "Strong",
         noisy_depth: None,
         noise: 0,
-        limits: SearchLimits {
-            depth: None,
-            nodes: Some(60_000),
-            time_ms: Some(3_000.0),
-            target_ms: Some(3_000.0),
-        },
+        limits: searching(60_000, 3_000.0),
     },
     Level {
         number: 5,
         name: "Expert",
         noisy_depth: None,
         noise: 0,
-        limits: SearchLimits {
-            depth: None,
-            nodes: Some(300_000),
-            time_ms: Some(6_000.0),
-            target_ms: Some(6_000.0),
-        },
+        limits: searching(300_000, 6_000.0),
     },
     Level {
         number: 6,
         name: "Master",
         noisy_depth: None,
         noise: 0,
-        limits: SearchLimits {
-            depth: None,
-            nodes: Some(1_500_000),
-            time_ms: Some(10_000.0),
-            target_ms: Some(10_000.0),
-        },
+        limits: searching(1_500_000, 10_000.0),
     },
 ];
 

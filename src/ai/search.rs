@@ -32,6 +32,14 @@ pub struct SearchLimits {
 impl SearchLimits {
     pub const MAX_DEPTH: u8 = 64;
 
+    /// No limit at all (a level that does not search, or one given its limits later).
+    pub const NONE: SearchLimits = SearchLimits {
+        depth: None,
+        nodes: None,
+        time_ms: None,
+        target_ms: None,
+    };
+
     pub fn depth(depth: u8) -> SearchLimits {
         SearchLimits {
             depth: Some(depth),

@@ -133,6 +133,20 @@ impl SvgCanvas {
         }
     }
 
+    /// Starts a `<rect` over `r`, its corners rounded by `radius` if given.
+    fn open_rect(&mut self, r: Rect, radius: Option<f64>) {
+        let area = [
+            ("x", r.x),
+            ("y", r.y),
+            ("width", r.width),
+            ("height", r.height),
+        ];
+        self.open("rect", &area);
+        if let Some(radius) = radius {
+            attr(&mut self.body, "rx", radius);
+        }
+    }
+
     fn stroke(&self, stroke: Option<(&str, f64)>) -> String {
         match stroke {
             Some((color, width)) => {
@@ -156,30 +170,13 @@ impl Canvas for SvgCanvas {
     }
 
     fn fill_rect(&mut self, r: Rect, color: &str) {
-        self.open(
-            "rect",
-            &[
-                ("x", r.x),
-                ("y", r.y),
-                ("width", r.width),
-                ("height", r.height),
-            ],
-        );
+        self.open_rect(r, None);
         self.body.push_str(&paint("fill", color, self.alpha));
         self.body.push_str("/>\n");
     }
 
     fn round_rect(&mut self, r: Rect, radius: f64, fill: &str, stroke: Option<(&str, f64)>) {
-        self.open(
-            "rect",
-            &[
-                ("x", r.x),
-                ("y", r.y),
-                ("width", r.width),
-                ("height", r.height),
-                ("rx", radius),
-            ],
-        );
+        self.open_rect(r, Some(radius));
         let paints = paint("fill", fill, self.alpha) + &self.stroke(stroke);
         self.body.push_str(&paints);
         self.body.push_str("/>\n");
