@@ -1,17 +1,22 @@
-//! A tinue solver: proves whether the player to move (the *attacker*) forces a road of its own
-//! whatever the defence.
+//! A tinue solver: proves whether the player to move (the *attacker*) forces a win whatever
+//! the defence, by road threats: its road, or, at the very end, the flat count.
 //!
-//! The search is a depth-first proof search, deepened over odd plies (1, 3, 5, ...: the road
+//! The search is a depth-first proof search, deepened over odd plies (1, 3, 5, ...: the win
 //! always lands on an attacker's ply), with a transposition table keyed by the Zobrist hash.
 //! At the attacker's turns it tries only the moves that win at once and the moves after which
-//! the attacker threatens a road next ply (puts the defender "in Tak"); at the defender's turns
+//! the attacker threatens to win next ply (puts the defender "in Tak"); at the defender's turns
 //! it tries **every** legal move (walls, capstones flattening a wall, spreads of any stack,
 //! placements), so a proof holds against any defence. A defence that wins for the defender
-//! (a spread that makes both roads included: the mover wins it), or ends the game any other
-//! way than by the attacker's road (a full board or an empty reserve: a flat count),
-//! escapes; one that hands the attacker its road alone does not.
+//! (a spread that makes both roads included: the mover wins it), or ends the game drawn,
+//! escapes; one that hands the attacker the game does not.
 //!
-//! So "no tinue" always means "no forced road by a sequence of road threats": a road forced
+//! The game also ends on the flat count when a player places its last piece or the board
+//! fills: where a ply can do that, a flat count the attacker wins counts as its win, at once
+//! or as a threat, as it does for the players (and for Tiltak's proof search, which the
+//! held-out set of `tests/tinue_heldout.rs` is labelled by). Before the end this never
+//! arises, and a tinue is a forced road.
+//!
+//! So "no tinue" always means "no forced win by a sequence of threats": a road forced
 //! through quiet moves (zugzwang) is not looked for. With a ply limit it is "none within N
 //! plies"; see [`TinueResult::NoTinue`].
 //!
@@ -41,7 +46,7 @@
 //! [`solve_tinue`], [`keeps_tinue`] and [`strongest_defence`] are one-off shorthands.
 
 use crate::{Color, Config, Kind};
-use crate::{EndReason, IllegalMove, Move, Position};
+use crate::{IllegalMove, Move, Position};
 
 /// How far and how long the solver may look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,6 +185,8 @@ pub struct TinueSolver {
     moves: Vec<Vec<Move>>,
     /// The spreads `road_in_one` tries.
     spreads: Vec<Move>,
+    /// The plies `flat_win_in_one` tries.
+    enders: Vec<Move>,
 }
 
 impl TinueSolver {
@@ -199,6 +206,7 @@ impl TinueSolver {
             node_limit: u64::MAX,
             moves: vec![Vec::new(); depth],
             spreads: Vec::new(),
+            enders: Vec::new(),
         }
     }
 
@@ -278,7 +286,7 @@ impl TinueSolver {
         let mut pos = position.clone();
         pos.play_unchecked(mv);
         if let Some(outcome) = pos.outcome() {
-            return Ok(if is_road_of(outcome, attacker) {
+            return Ok(if outcome.winner == Some(attacker) {
                 MoveVerdict::Keeps { line: vec![mv] }
             } else {
                 MoveVerdict::Refuted {
@@ -373,11 +381,44 @@ impl TinueSolver {
         pos.road_in_one_with(&mut self.spreads)
     }
 
-    /// A ply with which the player who just moved could complete a road next turn.
+    /// A ply that wins at once for the player to move: its road, or a flat count it wins
+    /// where this ply can end the game (see [`TinueSolver::flat_win_in_one`]).
+    #[inline]
+    fn win_in_one(&mut self, pos: &mut Position) -> Option<Move> {
+        self.road_in_one(pos).or_else(|| self.flat_win_in_one(pos))
+    }
+
+    /// A ply that ends the game on the flat count with the player to move ahead: only when
+    /// it can end there at all — its last piece placed, or the board's last empty squares
+    /// filled (a spread covers at most `size` of them) — so almost never before the end.
+    fn flat_win_in_one(&mut self, pos: &mut Position) -> Option<Move> {
+        let me = pos.to_move();
+        let size = u32::from(pos.size());
+        let empty = size * size - pos.occupied().count_ones();
+        let last_piece = u32::from(pos.stones_left(me)) + u32::from(pos.caps_left(me)) <= 1;
+        if !last_piece && empty > size {
+            return None;
+        }
+        let mut moves = std::mem::take(&mut self.enders);
+        moves.clear();
+        pos.generate_moves(&mut moves);
+        let win = moves.iter().copied().find(|&mv| {
+            let undo = pos.play_unchecked(mv);
+            let wins =
+                pos.is_flat_count_due() && pos.outcome().is_some_and(|o| o.winner == Some(me));
+            pos.undo(undo);
+            wins
+        });
+        self.enders = moves;
+        win
+    }
+
+    /// A ply with which the player who just moved could win next turn: complete a road, or
+    /// (at the very end) win the flat count.
     #[inline]
     fn threat(&mut self, pos: &mut Position) -> Option<Move> {
         pos.pass();
-        let threat = self.road_in_one(pos);
+        let threat = self.win_in_one(pos);
         pos.unpass();
         threat
     }
@@ -454,7 +495,7 @@ impl TinueSolver {
     /// The attacker to move: a road within `depth` plies (odd)? `threat` is a road it
     /// threatened a ply ago, tried first.
     fn attack(&mut self, pos: &mut Position, depth: u8, ply: usize, threat: Option<Move>) -> Proof {
-        if threat.is_some_and(|mv| Self::still_wins(pos, mv)) || self.road_in_one(pos).is_some() {
+        if threat.is_some_and(|mv| Self::still_wins(pos, mv)) || self.win_in_one(pos).is_some() {
             return Proof::Win;
         }
         if depth < 3 {
@@ -477,8 +518,8 @@ impl TinueSolver {
         for &mv in moves.iter() {
             let undo = pos.play_unchecked(mv);
             self.nodes += 1;
-            // A move that ends the game here is not a road of the attacker's (that would
-            // have been a road in one): it is no way to force one.
+            // A move that ends the game here is not a win of the attacker's (that would
+            // have been a win in one): it is no way to force one.
             let proof = match pos.is_over() {
                 true => None,
                 false => self
@@ -539,8 +580,11 @@ impl TinueSolver {
             let undo = pos.play_unchecked(mv);
             self.nodes += 1;
             let proof = match pos.outcome() {
-                Some(outcome) if is_road_of(outcome, attacker) => Proof::Win,
-                // The defender's road, or a flat count: an escape whatever the depth.
+                // The attacker's road, or a flat count the attacker wins (the defender
+                // placed its last piece, or filled the board).
+                Some(outcome) if outcome.winner == Some(attacker) => Proof::Win,
+                // The defender's road, a flat count it wins or a draw: an escape whatever
+                // the depth.
                 Some(_) => Proof::Fail { absolute: true },
                 None => self.attack(pos, depth - 1, ply + 1, threat),
             };
@@ -564,7 +608,7 @@ impl TinueSolver {
 
     /// Appends the main line from an attacker's node proved within `depth`.
     fn attacker_line(&mut self, pos: &mut Position, depth: u8, line: &mut Vec<Move>) {
-        if let Some(mv) = self.road_in_one(pos) {
+        if let Some(mv) = self.win_in_one(pos) {
             line.push(mv);
             return;
         }
@@ -621,10 +665,6 @@ impl TinueSolver {
             pos.undo(undo);
         }
     }
-}
-
-fn is_road_of(outcome: crate::Outcome, color: Color) -> bool {
-    outcome.winner == Some(color) && outcome.reason == EndReason::Road
 }
 
 /// Puts the defences likely to hold first: last time's refutation, then plies onto the

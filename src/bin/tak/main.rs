@@ -24,7 +24,7 @@ mod native {
     use std::io::Read;
     use std::process::ExitCode;
     use std::time::Instant;
-    use tak::{perft, ptn, tps, Config, Position};
+    use tak::{perft, ptn, tps, Config, EndReason, Move, Position};
 
     /// Why a command did not do its work.
     enum Failure {
@@ -242,6 +242,13 @@ mod native {
         Ok(())
     }
 
+    /// How the game ends after `line` from `pos` (a proved tinue's main line).
+    fn end_of(pos: &Position, line: &[Move]) -> Option<tak::Outcome> {
+        let mut end = pos.clone();
+        line.iter().all(|&mv| end.play(mv).is_ok());
+        end.outcome()
+    }
+
     fn run_tinue(a: args::Tinue) -> Result<(), Failure> {
         use tak::ai::tinue::{TinueLimits, TinueResult, TinueSolver};
         let limits = TinueLimits {
@@ -259,13 +266,17 @@ mod native {
             TinueResult::Tinue { line } => {
                 let plies = ptn::write_line(&pos, &line);
                 println!("tinue {}\n{}", plies[0], plies.join(" "));
-                format!("road in {} plies", line.len())
+                let win = match end_of(&pos, &line).map(|o| o.reason) {
+                    Some(EndReason::Flats) => "a flat win",
+                    _ => "road",
+                };
+                format!("{win} in {} plies", line.len())
             }
             TinueResult::NoTinue { plies } => {
                 println!("no tinue");
                 match plies {
-                    Some(n) => format!("no forced road by road threats within {n} plies"),
-                    None => "no forced road by road threats at any length".into(),
+                    Some(n) => format!("no forced win by threats within {n} plies"),
+                    None => "no forced win by threats at any length".into(),
                 }
             }
             TinueResult::Unknown => {
