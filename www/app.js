@@ -27,7 +27,8 @@ const keeperModule = later(() => import('./keeper.js'));
 const gamesModule = later(() => import('./games.js'));
 
 const SETTINGS_KEY = 'tak.settings';
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 
 // The one-file build is itself the file to keep: no link to download it from it.
 if (globalThis.TAK_ONE_FILE) $('download-offline').hidden = true;
@@ -110,6 +111,7 @@ $('lang').value = lang;
 // link needs the study build (already cached by then, for a returning visitor).
 const kept = () => { try { return [...Object.keys(localStorage), ...Object.keys(sessionStorage)].some((k) => /^tak\.(library|savedGame|match|tab)/.test(k)); } catch { return false; } };
 const returning = kept() || /^#[gf]=/.test(location.hash);
+/** @type {import('./board.js').Board} */
 let board;
 try {
   board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning, theme: boardTheme(), site: SITE });
@@ -316,7 +318,7 @@ function refresh() {
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
-  document.body.style.setProperty('--n', s.size); // the board's height in portrait (www/style.css)
+  document.body.style.setProperty('--n', String(s.size)); // the board's height in portrait (www/style.css)
   renderMoves($('moves'), s, t, {
     gotoPath: (id) => board.gotoPath(id),
     promote: (id) => board.promote(id),

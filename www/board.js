@@ -9,7 +9,35 @@
 import { LANGUAGES } from './languages.js';
 import initPlay, { TakBoard as PlayBoard, setCatalogue as setPlayCatalogue, catalogue as playCatalogue } from '../pkg/tak.js';
 
-/** A place in the game tree from a caller: a move-list item's id, or a path array. */
+/**
+ * The board in the wasm, as the study build declares it (pkg/tak_study.d.ts): the play
+ * build's has the same methods less the study build's own, which board.js calls only once
+ * the board has moved into the study build.
+ * @typedef {import('../pkg/tak_study.js').TakBoard} WasmBoard
+ * @typedef {import('../pkg/tak_study.js').Status} Status
+ * @typedef {import('../pkg/tak_study.js').Hand} Hand
+ * @typedef {import('../pkg/tak_study.js').BoardEvent} BoardEvent
+ * @typedef {typeof import('../pkg/tak_study.js')} StudyLibrary
+ */
+/**
+ * A build of the wasm, loaded. What only the study build has is there on 'study' only.
+ * @typedef {object} Engine
+ * @property {'play' | 'study'} name
+ * @property {typeof import('../pkg/tak_study.js').TakBoard} TakBoard
+ * @property {StudyLibrary['setCatalogue']} setCatalogue
+ * @property {StudyLibrary['catalogue']} catalogue
+ * @property {StudyLibrary['assembleApng']} [assembleApng]
+ * @property {StudyLibrary} [library] the study build's module: games, friends, thumbnails
+ * @property {StudyLibrary['TakEditor']} [TakEditor]
+ * @property {StudyLibrary['TakLoading']} [TakLoading]
+ * @property {StudyLibrary['TakRestoring']} [TakRestoring]
+ */
+
+/**
+ * A place in the game tree from a caller: a move-list item's id, or a path array.
+ * @param {number | number[]} p
+ * @returns {number | number[]}
+ */
 const place = (p) => (Number.isInteger(p) || Array.isArray(p) ? p : []);
 
 /**
@@ -33,18 +61,24 @@ function playWasm() {
   return early ? early.catch(() => url) : url;
 }
 
+/** @type {Map<string, Promise<Engine>>} */
 const builds = new Map();
-/** Loads a build of the wasm ('play' or 'study') once per page. */
+/**
+ * Loads a build of the wasm ('play' or 'study') once per page.
+ * @param {'play' | 'study'} [name]
+ * @returns {Promise<Engine>}
+ */
 export function loadEngine(name = 'play') {
   // The one-file build carries the study build inline (base64) and uses it for everything.
   const inline = globalThis.TAK_WASM;
   if (inline) name = 'study';
   if (!builds.has(name)) {
     builds.set(name, name === 'play'
-      ? initPlay({ module_or_path: playWasm() }).then(() => ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
+      // The play build's board is the study build's less what only the study build has.
+      ? initPlay({ module_or_path: playWasm() }).then(() => /** @type {Engine} */ ({ name, TakBoard: PlayBoard, setCatalogue: setPlayCatalogue, catalogue: playCatalogue }))
       : import('../pkg/tak_study.js').then(async (m) => {
         await m.default({ module_or_path: inline ? Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)) : new URL('../pkg/tak_study_bg.wasm', import.meta.url) });
-        return { name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, library: m, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring };
+        return /** @type {Engine} */ ({ name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, library: m, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring });
       }));
     // A failed fetch (offline before the first visit ended) is tried again next time.
     builds.get(name).catch(() => builds.delete(name));
@@ -52,12 +86,17 @@ export function loadEngine(name = 'play') {
   return builds.get(name);
 }
 
+/** @type {Map<string, Promise<string>>} */
 const catalogueTexts = new Map();
+/** @type {Map<string, Promise<void>>} */
 const cataloguesSet = new Map();
 /**
  * Loads the catalogue of `lang` (one of www/languages.js) into a build of the wasm, once per page and
  * build: the board's messages and the names on its canvas. A one-file page carries them in
  * `globalThis.TAK_CATALOGUES` instead of fetching them.
+ * @param {string} [lang]
+ * @param {'play' | 'study'} [build]
+ * @returns {Promise<void>}
  */
 export function loadCatalogue(lang = 'en', build = 'play') {
   const code = LANGUAGES.includes(lang) ? lang : 'en';
@@ -81,6 +120,9 @@ export function loadCatalogue(lang = 'en', build = 'play') {
  * The study build's catalogue: `text` and, where it was split off (dist/), the long texts of
  * `www/i18n/<lang>.more.txt`, for the study build's Rust says some of them (the position
  * editor's refusals). The source tree and the one-file page have them all in `text` already.
+ * @param {string} code
+ * @param {string} text
+ * @returns {Promise<string>}
  */
 async function withMore(code, text) {
   if (/^rules\./m.test(text)) return text;
@@ -95,6 +137,39 @@ async function withMore(code, text) {
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
 
 /**
+ * An image of the board: its size in CSS pixels, the theme, the ply (the one shown when left out).
+ * @typedef {{width?: number, height?: number, dark?: boolean, ply?: number}} ImageOptions
+ */
+/** The board mount() makes: its methods and events. @typedef {Awaited<ReturnType<typeof mount>>} Board */
+/**
+ * What mount() takes (see there).
+ * @typedef {object} MountOptions
+ * @property {number} [size]
+ * @property {string | number} [komi]
+ * @property {string} [tps] a position to start from
+ * @property {string} [ptn] a game to start from
+ * @property {boolean} [study] start on the study build
+ * @property {boolean} [interactive]
+ * @property {boolean} [animate]
+ * @property {boolean} [showTargets]
+ * @property {boolean} [showThreats]
+ * @property {boolean} [coordinates]
+ * @property {boolean} [patterns]
+ * @property {boolean} [flip]
+ * @property {boolean} [drawMarks] the right button draws marks (default true)
+ * @property {string} [lang]
+ * @property {string} [theme] 'light', 'dark' or 'auto' (the system's)
+ * @property {string} [label]
+ * @property {string} [site]
+ * @property {boolean} [messages]
+ * @property {string} [scoring]
+ * @property {boolean} [tieRule]
+ * @property {string} [takeBacks]
+ * @property {string} [opening]
+ * @property {number} [flats]
+ * @property {number} [caps]
+ */
+/**
  * Creates a board in `element`.
  * options: size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
  * coordinates, patterns, flip (true: seen from Black's side), lang, theme ('light' | 'dark' |
@@ -108,6 +183,8 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * Events (handle.on): 'move', 'navigate', 'load', 'change' (with the status), 'refuse'
  * ({message}: why the last action was refused, in the board's language) and 'hand'
  * ({count, from} while a stack is carried, null when not).
+ * @param {HTMLElement} element
+ * @param {MountOptions} [options]
  */
 export async function mount(element, options = {}) {
   // A game given as text needs the study build from the start; so does a host that asks.
@@ -132,8 +209,11 @@ export async function mount(element, options = {}) {
   // inside (a bug; a panic traps the wasm and leaves the object unusable, so that every later
   // call would throw "recursive use of an object") rebuilds it from the last good save
   // instead, says so over the board, and the page goes on. The failed call answers null.
+  /** @type {WasmBoard} */
   let raw = new wasm.TakBoard(canvas, boardOptions);
+  /** @type {(Status & {moves: string[]}) | null} */
   let statusNow = null; // the status, worked out once per change (see `status` below)
+  /** @type {{save: string} | {moves: string[], ply: number} | null} */
   let lastGood = null; // the game after the last change ({save} or {moves, ply}), kept in a task of its own
   let goodTimer = null;
   let recovering = false;
@@ -147,8 +227,8 @@ export async function mount(element, options = {}) {
       const fresh = new wasm.TakBoard(canvas, start);
       // If even that fails: the start position. The play build reads no saves: its game
       // (never read from text, so one line) is played again.
-      if (lastGood?.save != null) fresh.restore(lastGood.save);
-      else if (lastGood) {
+      if (lastGood && 'save' in lastGood) fresh.restore(lastGood.save);
+      else if (lastGood && 'moves' in lastGood) {
         for (const m of lastGood.moves) fresh.play(m);
         fresh.goto(lastGood.ply);
       }
@@ -163,7 +243,7 @@ export async function mount(element, options = {}) {
     }
     emit('recover', { error: String(err?.message ?? err) });
   };
-  const board = new Proxy({}, {
+  const board = /** @type {WasmBoard} */ (new Proxy({}, {
     get(_, name) {
       const value = raw[name];
       if (typeof value !== 'function') return value;
@@ -177,7 +257,7 @@ export async function mount(element, options = {}) {
         }
       };
     },
-  });
+  }));
   const noteGood = () => {
     goodTimer ??= setTimeout(() => {
       goodTimer = null;
@@ -249,10 +329,10 @@ export async function mount(element, options = {}) {
   const status = () => {
     if (statusNow == null) {
       const s = board.status();
-      if (s == null) return s; // the board failed and was rebuilt: asked again next time
+      if (s == null) return null; // the board failed and was rebuilt: asked again next time
       let moves = null;
       Object.defineProperty(s, 'moves', { enumerable: true, get: () => (moves ??= board.moves()) });
-      statusNow = s;
+      statusNow = /** @type {Status & {moves: string[]}} */ (s);
     }
     return statusNow;
   };
@@ -285,6 +365,7 @@ export async function mount(element, options = {}) {
   const resizeObserver = new ResizeObserver(fit);
   resizeObserver.observe(canvas);
 
+  /** @type {string} 'light', 'dark' or 'auto' (the system's) */
   let theme = options.theme || 'auto';
   const applyTheme = () => {
     const dark = theme === 'dark' || (theme === 'auto' && !!darkQuery?.matches);
@@ -296,6 +377,7 @@ export async function mount(element, options = {}) {
   darkQuery?.addEventListener('change', applyTheme);
   applyTheme();
 
+  /** @param {PointerEvent} e @returns {[number, number]} where on the canvas */
   const local = (e) => {
     const r = canvas.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
@@ -326,7 +408,7 @@ export async function mount(element, options = {}) {
     }
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     canvas.setPointerCapture?.(e.pointerId);
-    canvas.focus({ preventScroll: true, focusVisible: false });
+    canvas.focus(/** @type {FocusOptions} */ ({ preventScroll: true, focusVisible: false }));
     pressed = true;
     board.pointerDown(...local(e));
     e.preventDefault();
@@ -354,6 +436,13 @@ export async function mount(element, options = {}) {
   on('focus', () => { if (canvas.matches(':focus-visible')) { board.showCursor(); after(); } });
   on('contextmenu', (e) => e.preventDefault());
 
+  /**
+   * `fn`, then the board's events and redraw (after): for what changes the board.
+   * @template {any[]} A
+   * @template R
+   * @param {(...args: A) => R} fn
+   * @returns {(...args: A) => R | null}
+   */
   const act = (fn) => (...args) => { const out = fn(...args); after(); return out ?? null; };
 
   // Moving into the study build: the game (with its lines, comments and ply) goes over as a
@@ -381,8 +470,19 @@ export async function mount(element, options = {}) {
     moving.catch(() => { moving = null; });
     return moving;
   };
-  /** What only the study build has: at once on it, after the move otherwise (a Promise). */
+  /**
+   * What only the study build has: at once on it, after the move otherwise (a Promise).
+   * @template {any[]} A
+   * @template R
+   * @param {(...args: A) => R} fn
+   * @returns {(...args: A) => R | Promise<Awaited<R>>}
+   */
   const study = (fn) => (...args) => (wasm.name === 'study' ? fn(...args) : upgrade().then(() => fn(...args)));
+  /**
+   * @template {any[]} A
+   * @template R
+   * @param {(...args: A) => R} fn
+   */
   const studyAct = (fn) => study(act(fn));
   /**
    * Reads a long text (`reading`: a TakLoading or a TakRestoring) with `step(reading)` in
@@ -440,15 +540,22 @@ export async function mount(element, options = {}) {
     /** Draws a ply of the position shown (an arrow, or a highlighted square) as the marks. */
     showMove: studyAct((ply, color) => board.showMove(String(ply), String(color ?? 'red'))),
     /** The board as SVG text: {width, height, dark, ply} (a Promise while the study build loads). */
-    toSVG: study(({ width = 640, height = 480, dark = false, ply } = {}) => board.toSvg(width, height, !!dark, ply ?? undefined)),
-    /** The board as a PNG Blob: {width, height, dark, ply, ratio}. */
+    toSVG: study((/** @type {ImageOptions} */ { width = 640, height = 480, dark = false, ply } = {}) => board.toSvg(width, height, !!dark, ply ?? undefined)),
+    /**
+     * The board as a PNG Blob: {width, height, dark, ply, ratio}.
+     * @param {ImageOptions & {ratio?: number}} [options]
+     * @returns {Promise<Blob>}
+     */
     toPNG: async ({ width = 640, height = 480, dark = false, ply, ratio = 2 } = {}) => {
       await upgrade();
       const c = document.createElement('canvas');
       board.drawInto(c, width, height, ratio, !!dark, ply ?? undefined);
       return new Promise((resolve, reject) => c.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
     },
-    /** An animated PNG (Blob) of plies `from` to `to` of the current line. */
+    /**
+     * An animated PNG (Blob) of plies `from` to `to` of the current line.
+     * @param {{from?: number, to?: number, width?: number, height?: number, dark?: boolean, delay?: number}} [options]
+     */
     async toAnimation({ from = 0, to, width = 480, height = 360, dark = false, delay = 800 } = {}) {
       await upgrade();
       const last = Math.min(to ?? board.plyCount(), board.plyCount());
@@ -457,7 +564,7 @@ export async function mount(element, options = {}) {
         const blob = await handle.toPNG({ width, height, dark, ply, ratio: 1 });
         frames.push(new Uint8Array(await blob.arrayBuffer()));
       }
-      return new Blob([wasm.assembleApng(frames, delay)], { type: 'image/apng' });
+      return new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (wasm.assembleApng(frames, delay))], { type: 'image/apng' });
     },
     setPreview: (plies) => (wasm.name === 'play' && !(Array.isArray(plies) && plies.length) ? null
       : studyAct(() => board.setPreview(Array.isArray(plies) && plies.length ? plies.map(String) : undefined))()),

@@ -38,7 +38,8 @@ addStyle(`
 }
 `);
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 /** How often the clocks are read: often enough for tenths under ten seconds. */
 const TICK_MS = 100;
 

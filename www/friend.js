@@ -18,7 +18,8 @@ import { readLink, shareLink } from './share.js';
 
 export const PREFIX = '#f=';
 const DAY = 24 * 60 * 60 * 1000;
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 
 addStyle(`
 .friend-bar { display: flex; flex-wrap: wrap; gap: .3rem .5rem; align-items: center; margin: .3rem 0; padding: .4rem .5rem; border: 1px solid var(--line); border-radius: .4rem; font-size: .9rem; }
@@ -346,7 +347,7 @@ async function drawQr(link) {
 }
 
 function ensureDialog() {
-  let dialog = $('friend-dialog');
+  let dialog = /** @type {HTMLDialogElement} */ (document.getElementById('friend-dialog'));
   if (dialog) return dialog;
   dialog = document.createElement('dialog');
   dialog.id = 'friend-dialog';

@@ -34,6 +34,10 @@ const PROGRESS_KEY = 'tak.puzzles';
  * Plays one puzzle on `board` (a mounted handle): `puzzle` as the worker reads it, `say(key,
  * params, kind)` shows a line of feedback, `onSolved()` is called at the road, `onState()`
  * after each change of state. Returns {hint(), retry(), state, destroy()}.
+ * @param {import('./board.js').Board} board
+ * @param {import('./solver.js').Solver} solver
+ * @param {object} puzzle
+ * @param {{t: Function, say: (key: string, params?: object, kind?: string) => void, onSolved?: () => void, onState?: (state: object) => void}} hooks
  */
 export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState }) {
   let left = puzzle.plies; // plies still to go, counting the reader's next move
@@ -196,7 +200,8 @@ let current = null;
  * it) that steps through the shipped set, opening at the first unsolved puzzle.
  */
 export async function openPuzzles(dialog, t, lang, settings) {
-  const $ = (id) => dialog.querySelector(`#${id}`);
+  /** @param {string} id */
+  const $ = (id) => /** @type {PageElement} */ (dialog.querySelector(`#${id}`));
   current?.close();
   const feedback = (key, params, kind) => {
     const f = $('puzzle-feedback');

@@ -49,7 +49,10 @@ addStyle(`
 /** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
 export const REVIEW_NODES = 60000;
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** The review's progress bar. */
+const reviewBar = () => /** @type {HTMLProgressElement} */ (document.getElementById('review-bar'));
 
 /**
  * Wires the analysis toggle, the review and the graph to `board`. `t` translates; `busy()`
@@ -61,6 +64,7 @@ export function setUpStudy(board, getT, { busy }) {
   let shownFor = null;
   let shownLines = ''; // the lines on screen, as text
   let previewed = null; // the prefix of the line a tap previews (a second tap plays it)
+  /** @type {HTMLButtonElement | false} */
   let hovering = false; // the ply button the mouse moved onto, or false
   let pressing = null; // the pointer type of a press on a ply, until its click
   // A press that ends elsewhere (no click) lets the lines move again, after any click it makes.
@@ -126,7 +130,7 @@ export function setUpStudy(board, getT, { busy }) {
   const renderInsight = (insight) => {
     if (insight.error) { $('analysis-score').textContent = insight.error; return; }
     const percent = Math.round(insight.whiteChance * 100);
-    $('evalbar').querySelector('.fill').style.width = `${percent}%`;
+    /** @type {HTMLElement} */ ($('evalbar').querySelector('.fill')).style.width = `${percent}%`;
     $('evalbar').setAttribute('aria-valuenow', String(percent));
     $('evalbar').setAttribute('aria-valuetext', t('analysis.chance', { percent }));
     $('analysis-score').textContent = `${evalWords(insight.text, t)} · ${t('analysis.chance', { percent })}`;
@@ -205,10 +209,10 @@ export function setUpStudy(board, getT, { busy }) {
     $('review-progress').hidden = false;
     $('review-summary').hidden = true;
     $('review-units').hidden = true;
-    $('review-bar').value = 0;
+    reviewBar().value = 0;
     try {
       const result = await analyst.review(board.startSpec(), moves, REVIEW_NODES, (done, total) => {
-        $('review-bar').value = done / total;
+        reviewBar().value = done / total;
       });
       if (board.ptn() + board.status().moves.join(' ') !== lineKey) return; // the game changed
       const marked = await board.applyReview(result.plies.map((p) => ({ judgement: p.judgement, comment: p.comment })));
@@ -271,7 +275,7 @@ export function setUpStudy(board, getT, { busy }) {
     }
   };
   $('graph-svg').addEventListener('click', (e) => {
-    const r = e.currentTarget.getBoundingClientRect();
+    const r = /** @type {Element} */ (e.currentTarget).getBoundingClientRect();
     const n = board.status().chances.length;
     board.goto(Math.max(0, Math.min(n, Math.round(((e.clientX - r.left) / r.width) * n))));
   });

@@ -37,7 +37,8 @@ export const STEPS = [
 let current = null;
 
 export async function openTutorial(dialog, t, lang, settings) {
-  const $ = (id) => dialog.querySelector(`#${id}`);
+  /** @param {string} id */
+  const $ = (id) => /** @type {PageElement} */ (dialog.querySelector(`#${id}`));
   current?.destroy();
   current = null;
   let index = 0;

@@ -340,6 +340,7 @@ impl TakBoard {
 
     /// A summary for the controls around the board: whose turn, the plies near the one
     /// shown, the result, "Tak", the pending spread, messages.
+    #[wasm_bindgen(unchecked_return_type = "Status")]
     pub fn status(&mut self) -> JsValue {
         to_js(&self.at_now().status())
     }
@@ -352,7 +353,7 @@ impl TakBoard {
 
     /// Events since the last call: `{type: "move", ptn, ply}`, `{type: "navigate", ply}`,
     /// `{type: "load"}`.
-    #[wasm_bindgen(js_name = takeEvents)]
+    #[wasm_bindgen(js_name = takeEvents, unchecked_return_type = "BoardEvent[]")]
     pub fn take_events(&mut self) -> JsValue {
         to_js(&self.board.take_events())
     }
@@ -474,6 +475,7 @@ impl TakBoard {
 
     /// While a stack is carried: `{count, from}` (pieces in hand, the origin square);
     /// otherwise `null`.
+    #[wasm_bindgen(unchecked_return_type = "Hand | null")]
     pub fn hand(&self) -> JsValue {
         match &self.board.gesture {
             crate::web::drag::Gesture::Carry(c) => {
