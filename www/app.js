@@ -364,6 +364,7 @@ const computer = new Computer();
 const hinter = new Computer();
 // A computer that went silent is started again and asked again: said, since its move is late.
 computer.onRestart = (again) => { if (!again) t.more().then(() => showNotice(t('worker.restarted'))); };
+/** @returns {'white' | 'black' | null} */
 const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
 
 // The board seen from Black's side (the toolbar's button, the R key): a view, kept for this
@@ -451,7 +452,7 @@ $('hint').addEventListener('click', () => {
   $('info').textContent = t('info.looking');
   hinter.think(spec, 4).then((answer) => {
     if (board.searchSpec().tps !== spec.tps || !answer.move) return;
-    board.setHint(answer.move);
+    board.set({ hint: answer.move });
     $('info').textContent = t('info.hint', { move: answer.move });
   }).catch((err) => { if (!err.cancelled) $('info').textContent = t('info.no_hint', { error: err.message }); });
 });

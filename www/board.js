@@ -157,7 +157,41 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * @property {Record<string, unknown>} settings the settings given since mounting (set()), replayed on a new board
  * @property {boolean} destroyed
  */
-/** The board mount() makes: its methods and events. @typedef {Awaited<ReturnType<typeof mount>>} Board */
+/**
+ * What a board's set(config) changes (see there); what is not given stays.
+ * @typedef {object} BoardConfig
+ * @property {boolean} [interactive] the reader may play on the board
+ * @property {boolean} [showTargets] where the piece in hand may go
+ * @property {boolean} [showThreats] the squares that would complete a road ("Tak")
+ * @property {boolean} [patterns] patterns on the pieces, not only colours
+ * @property {boolean} [flip] seen from Black's side
+ * @property {boolean} [thinking] the computer is thinking: a press says so instead of playing
+ * @property {boolean} [preferPortrait] the reserves above and below the board unless it is clearly wide
+ * @property {boolean} [playedLineIsMain] a ply played where the line went on differently becomes the main line
+ * @property {string} [computer] the computer's colour: 'white', 'black' or 'none'
+ * @property {number} [level] the computer's level, 1 to 6
+ * @property {string} [site] the page's name or address, for the `Site` of the games it starts
+ * @property {boolean} [clockHold] the page holds the game clocks (a dialog is open, the tab hidden)
+ * @property {boolean} [clockPaused] the reader pauses the clocks (false: resumes them)
+ * @property {string} [lang] the language of messages and of the canvas (its catalogue loads first)
+ * @property {string} [theme] 'light', 'dark' or 'auto' (the system's)
+ * @property {'flat' | 'wall' | 'cap'} [selected] the kind a click on an empty square places
+ * @property {string | null} [hint] a suggested move (PTN) shown on the board; null clears it
+ * @property {Mark[]} [marks] the marks drawn on the board ([] clears them)
+ * @property {{arrows?: string, highlight?: string, labels?: string}} [marksText] the marks as the embed's attributes write them ('c3-e3', 'c3,d4:red', 'b2:1')
+ * @property {string[] | null} [preview] the position after these plies (PTN) from the one shown, not played; null ends it
+ */
+/**
+ * A mark on the board: an arrow between two squares, a square highlighted, or a label on a
+ * square; the colour green (the default), red, blue, yellow, orange or purple.
+ * @typedef {{arrow: [string, string], color?: string} | {square: string, color?: string, label?: string}} Mark
+ */
+/**
+ * The board mount() makes: its methods and events. (A mapped type: the object literal's own
+ * type would be open-ended in a JS file, and a misspelt method would pass.)
+ * @typedef {{[K in keyof BoardHandle]: BoardHandle[K]}} Board
+ * @typedef {Awaited<ReturnType<typeof mount>>} BoardHandle
+ */
 /**
  * What mount() takes (see there).
  * @typedef {object} MountOptions
@@ -349,11 +383,6 @@ export async function mount(element, options = {}) {
     deleteLine: studyAct((path) => board.deleteLine(place(path))),
     setComment: studyAct((path, text) => board.setComment(place(path), String(text ?? ''))),
     setAnnotation: studyAct((path, text) => board.setAnnotation(place(path), String(text ?? ''))),
-    // Marks: none can be on a board of the play build, so clearing them needs no study build.
-    setMarks: (list) => (!onStudy() && !(Array.isArray(list) && list.length) ? null
-      : studyAct(() => board.setMarks(Array.isArray(list) ? list : []))()),
-    setMarksText: (arrows, highlight, labels) => (!onStudy() && !arrows && !highlight && !labels ? null
-      : studyAct(() => board.setMarksText(String(arrows ?? ''), String(highlight ?? ''), String(labels ?? '')))()),
     marks: () => (!onStudy() ? [] : board.marks()),
     /** Draws a ply of the position shown (an arrow, or a highlighted square) as the marks. */
     showMove: studyAct((ply, color) => board.showMove(String(ply), String(color ?? 'red'))),
@@ -369,8 +398,6 @@ export async function mount(element, options = {}) {
      * @param {{from?: number, to?: number, width?: number, height?: number, dark?: boolean, delay?: number}} [options]
      */
     toAnimation: (options) => images().then((m) => m.toAnimation(board, core.wasm, options)),
-    setPreview: (plies) => (!onStudy() && !(Array.isArray(plies) && plies.length) ? null
-      : studyAct(() => board.setPreview(Array.isArray(plies) && plies.length ? plies.map(String) : undefined))()),
     applyReview: studyAct((verdicts) => board.applyReview(Array.isArray(verdicts) ? verdicts : [])),
     /**
      * Loads a pasted PTN game or TPS position: an error message, or null. A long text is read
@@ -406,8 +433,6 @@ export async function mount(element, options = {}) {
     resign: act((color) => board.resign(String(color))),
     /** The game clocks at `now` (ms, `Date.now()`): ends the game when a flag falls; the clocks or null. */
     clockTick: act((now) => board.clockTick(Number(now))),
-    /** The reader pauses (true) or resumes (false) the clocks. */
-    pauseClock: act((paused) => board.pauseClock(!!paused)),
     /** For the tests of the recovery: fails inside the wasm as a bug would. */
     failForTest: act(() => board.failForTest()),
     agreeDraw: act(() => board.agreeDraw()),
@@ -425,7 +450,6 @@ export async function mount(element, options = {}) {
       const s = String(text);
       return s.length > LOAD_AT_ONCE ? readInSlices(s, { restore: true, onProgress, link }) : act(() => board.restore(s, link))();
     }),
-    select: act((kind) => board.select(String(kind))),
     status,
     // A game of the play build was never read from text: its tags are its settings only.
     tags: () => (!onStudy() ? [] : board.tags()),
@@ -435,33 +459,46 @@ export async function mount(element, options = {}) {
     study: () => upgrade(),
     describe: () => board.describe(),
     /**
-     * Changes what may change after mounting; what is not given stays: {interactive,
-     * showTargets, showThreats, patterns, flip, thinking, preferPortrait, playedLineIsMain, lang,
-     * theme ('light' | 'dark' | 'auto'), computer ('white' | 'black' | 'none'), level, site}.
-     * Returns an error message or null; with `lang`, a Promise of it (the language's
-     * catalogue loads first).
+     * Changes what may change after mounting: the keys given (BoardConfig), what is not
+     * given stays. Returns an error message (the first) or null; a Promise of it where a key
+     * needs what is not loaded yet (`lang`: its catalogue; marks and a preview: the study
+     * build).
+     * @param {BoardConfig} [config]
+     * @returns {string | null | Promise<string | null>}
      */
-    set(options = {}) {
-      const { lang: code, theme: look, ...rest } = options ?? {};
+    set(config = {}) {
+      const { lang: code, theme: look, marks, marksText, preview, hint, clockPaused, selected, ...rest } = config ?? {};
       if (look != null) { theme = String(look); applyTheme(); }
       // The same settings again (the page says who plays after every change) change nothing:
       // the status worked out for the change still holds (a long game's takes a while).
       const same = Object.keys(rest).every((k) => Object.is(applied[k], rest[k]));
-      const error = same ? null : act(() => setting(rest))();
-      if (!error) Object.assign(applied, rest);
-      if (code == null) return error;
-      return loadCatalogue(String(code), core.wasm.name).then(() => {
-        const wrong = setting({ lang: String(code) });
-        if (!wrong) core.lang = String(code);
-        after();
-        return error ?? wrong;
-      });
+      /** @type {(string | null | Promise<string | null>)[]} */
+      const errors = [same ? null : act(() => setting(rest))()];
+      if (!errors[0]) Object.assign(applied, rest);
+      if (selected) act(() => board.select(selected))();
+      if (clockPaused != null) act(() => board.pauseClock(!!clockPaused))();
+      if (hint !== undefined) errors.push(act(() => board.setHint(hint ?? undefined))());
+      // Marks and previews are the study build's, but none can be on a board of the play
+      // build: clearing them needs no study build.
+      if (marks && (onStudy() || marks.length)) errors.push(studyAct(() => board.setMarks(marks))());
+      const { arrows, highlight, labels } = marksText ?? {};
+      if (marksText && (onStudy() || arrows || highlight || labels)) errors.push(studyAct(() => board.setMarksText(arrows ?? '', highlight ?? '', labels ?? ''))());
+      if (preview !== undefined && (onStudy() || preview?.length)) errors.push(studyAct(() => board.setPreview(preview?.length ? preview : undefined))());
+      if (code) {
+        errors.push(loadCatalogue(code, core.wasm.name).then(() => {
+          const wrong = setting({ lang: code });
+          if (!wrong) core.lang = code;
+          after();
+          return wrong;
+        }));
+      }
+      const first = (list) => list.find((e) => e) ?? null;
+      return errors.some((e) => e instanceof Promise) ? Promise.all(errors).then(first) : first(errors);
     },
     plyCount: () => board.plyCount(),
     size: () => board.size(),
     searchSpec: () => board.searchSpec(),
     startSpec: () => board.startSpec(),
-    setHint: act((move) => board.setHint(move == null ? undefined : String(move))),
     squareRect: (square) => board.squareRect(String(square)),
     reserveRect: (kind) => board.reserveRect(String(kind)),
     benchFrame: study((frames, moving, fresh) => board.benchFrame(frames, !!moving, !!fresh)),

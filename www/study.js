@@ -57,6 +57,7 @@ const reviewBar = () => /** @type {HTMLProgressElement} */ (document.getElementB
 /**
  * Wires the analysis toggle, the review and the graph to `board`. `t` translates; `busy()`
  * says whether the computer is thinking (analysis waits for it).
+ * @param {import('./board.js').Board} board
  */
 export function setUpStudy(board, getT, { busy }) {
   const analyst = new Analyst();
@@ -92,11 +93,11 @@ export function setUpStudy(board, getT, { busy }) {
       b.addEventListener('pointermove', (e) => {
         if (e.pointerType !== 'mouse' || hovering === b || !(e.movementX || e.movementY)) return;
         hovering = b;
-        board.setPreview(line.slice(0, i + 1));
+        board.set({ preview: line.slice(0, i + 1) });
       });
-      b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') { hovering = false; board.setPreview(null); } });
-      b.addEventListener('focus', () => board.setPreview(line.slice(0, i + 1)));
-      b.addEventListener('blur', () => board.setPreview(null));
+      b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') { hovering = false; board.set({ preview: null }); } });
+      b.addEventListener('focus', () => board.set({ preview: line.slice(0, i + 1) }));
+      b.addEventListener('blur', () => board.set({ preview: null }));
       // The press's kind, and the lines held still from the press to its click: a search
       // that deepens in between would otherwise put a new button under the finger, whose
       // click never saw the touch and played at once.
@@ -114,12 +115,12 @@ export function setUpStudy(board, getT, { busy }) {
           for (const other of previewButtons()) other.classList.remove('previewing');
           b.classList.add('previewing');
           previewed = prefix.join(' ');
-          board.setPreview(prefix);
+          board.set({ preview: prefix });
           return;
         }
         previewed = null;
         hovering = false;
-        board.setPreview(null);
+        board.set({ preview: null });
         for (const ply of prefix) if (board.play(ply)) break;
       });
       // A space between the plies: text and screen readers read "a1 c4 b1", not "a1c4b1" (in
@@ -181,7 +182,7 @@ export function setUpStudy(board, getT, { busy }) {
     $('analysis').hidden = !on;
     $('analysis-toggle').setAttribute('aria-pressed', String(on));
     shownFor = null;
-    if (on) follow(); else { analyst.stop(); board.setPreview(null); }
+    if (on) follow(); else { analyst.stop(); board.set({ preview: null }); }
   };
 
   // Hidden tab: stop thinking; back: go on.

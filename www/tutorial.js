@@ -44,6 +44,7 @@ export async function openTutorial(dialog, t, lang, settings) {
   let index = 0;
   let passed = false;
   // Its lessons start from positions given as text: the study build.
+  /** @type {import('./board.js').Board} */
   const board = await mount($('tutorial-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
   current = board;
   window.takTutorial = board; // for hosts and tests, like window.tak
