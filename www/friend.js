@@ -55,6 +55,7 @@ const DIALOG = `
   <div class="row end"><button value="close" class="primary" data-i18n="btn.close">Close</button></div>
 </form>`;
 
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 /** The friend game on the board: `{id, friend}` of its entry, or null. */
 let current = null;

@@ -43,6 +43,7 @@ const STYLE = `
 const PAGE = 60;
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 /** `key` for `count` things: its `_one` text for 1 ("1 game"). */
 const counted = (key, count) => ctx.t(count === 1 ? `${key}_one` : key, { count });

@@ -51,6 +51,7 @@ export function readLength(form) {
 /**
  * The match's line in the status, its score table dialog, and viewing a finished game.
  * `host` gives: board, t, playerName, names() (the players' names as shown), onView(viewing).
+ * @param {{board: import('./board.js').Board, [key: string]: any}} host
  */
 export function setUpMatch(host) {
   const { board } = host;

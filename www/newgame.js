@@ -181,6 +181,7 @@ const NEW_GAME_FORM = `
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 let form = null;
 /** What the current opening of the dialog works with (see `openNewGame`). */
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 
 /**

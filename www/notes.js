@@ -34,6 +34,7 @@ const NOTES_FORM = `
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 
 /**

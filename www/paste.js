@@ -24,6 +24,7 @@ const PASTE_HELD_OVER = 32 * 1024;
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 let pastedLong = null;
 

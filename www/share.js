@@ -128,6 +128,7 @@ export function download(blob, name) {
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 
 /**
