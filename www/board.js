@@ -181,11 +181,7 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * @property {{arrows?: string, highlight?: string, labels?: string}} [marksText] the marks as the embed's attributes write them ('c3-e3', 'c3,d4:red', 'b2:1')
  * @property {string[] | null} [preview] the position after these plies (PTN) from the one shown, not played; null ends it
  */
-/**
- * A mark on the board: an arrow between two squares, a square highlighted, or a label on a
- * square; the colour green (the default), red, blue, yellow, orange or purple.
- * @typedef {{arrow: [string, string], color?: string} | {square: string, color?: string, label?: string}} Mark
- */
+/** A mark on the board (pkg/tak_study.d.ts). @typedef {import('../pkg/tak_study.js').Mark} Mark */
 /**
  * The board mount() makes: its methods and events. (A mapped type: the object literal's own
  * type would be open-ended in a JS file, and a misspelt method would pass.)

@@ -518,6 +518,16 @@ export interface ClockStatus {
 }
 /** What the board did since it was last asked (TakBoard.takeEvents()): web/state.rs. */
 export type BoardEvent = { type: "move"; ptn: string; ply: number } | { type: "navigate"; ply: number } | { type: "load" };
+/** A mark on the board (TakBoard.marks(), setMarks()): an arrow between two squares, or a
+ * square highlighted or labelled; green (the default), red, blue, yellow, orange or purple. */
+export type Mark = { arrow: [string, string]; color?: string } | { square: string; label?: string; color?: string };
+/** A rectangle on the page in CSS pixels, relative to the viewport (TakBoard.squareRect()). */
+export interface Rect {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+}
 /** A stack carried (TakBoard.hand()): pieces in hand and the square they came from. */
 export interface Hand {
     count: number;

@@ -318,6 +318,7 @@ impl TakBoard {
     }
 
     /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
+    #[wasm_bindgen(unchecked_return_type = "[string, string][]")]
     pub fn tags(&self) -> JsValue {
         to_js(&self.board.record.game.tags().to_vec())
     }
@@ -327,7 +328,10 @@ impl TakBoard {
     /// colours green (the default), red, blue, yellow, orange, purple. Returns an error
     /// message; on error nothing changes.
     #[wasm_bindgen(js_name = setMarks)]
-    pub fn set_marks(&mut self, list: JsValue) -> Option<String> {
+    pub fn set_marks(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Mark[]")] list: JsValue,
+    ) -> Option<String> {
         let items = match from_js(&list) {
             Ok(Value::Array(items)) => items,
             _ => {
@@ -393,6 +397,7 @@ impl TakBoard {
     }
 
     /// The marks shown now, host's and the ply's, as `setMarks` takes them.
+    #[wasm_bindgen(unchecked_return_type = "Mark[]")]
     pub fn marks(&self) -> JsValue {
         let list: Vec<JsMark> = self.board.marks().map(JsMark::from_mark).collect();
         to_js(&list)
