@@ -136,8 +136,9 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * @property {number} [caps]
  */
 /**
- * Creates a board in `element`.
- * options: size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
+ * Creates a board in `element` and answers its API: set(config) (BoardConfig), commands
+ * and questions, and events by on(name, fn) (BoardEventName).
+ * options (MountOptions): size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
  * coordinates, patterns, flip (true: seen from Black's side), lang, theme ('light' | 'dark' |
  * 'auto'), label (accessible name),
  * site (the page's name or address, for the `Site` of the games it starts),
@@ -146,9 +147,6 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * rule), takeBacks ('court' or 'tavern'), opening ('swap' or 'no-swap'), flats and caps
  * (stones and capstones per player; the size's standard when left out);
  * newGameWith also takes clock (a time control as the PTN `Clock` tag writes it, '10:0 +15').
- * Events (handle.on): 'move', 'navigate', 'load', 'change' (with the status), 'refuse'
- * ({message}: why the last action was refused, in the board's language) and 'hand'
- * ({count, from} while a stack is carried, null when not).
  * @param {HTMLElement} element
  * @param {MountOptions} [options]
  */
@@ -281,6 +279,47 @@ export async function mount(element, options = {}) {
   /** The images' module (www/board-images.js), once the board is on the study build. */
   const images = () => upgrade().then(() => import('./board-images.js'));
   const handle = {
+    // The board's API, as chessground's (docs/contributing.md): one set(config) for every
+    // state a host sets; commands that play, edit or show the game, and questions that read
+    // it; events by on(name, fn).
+    /**
+     * Changes what may change after mounting: the keys given (BoardConfig), what is not
+     * given stays. Returns an error message (the first) or null; a Promise of it where a key
+     * needs what is not loaded yet (`lang`: its catalogue; marks and a preview: the study
+     * build).
+     * @param {BoardConfig} [config]
+     * @returns {string | null | Promise<string | null>}
+     */
+    set(config = {}) {
+      const { lang: code, theme: look, marks, marksText, preview, hint, clockPaused, selected, ...rest } = config ?? {};
+      if (look != null) { theme = String(look); applyTheme(); }
+      // The same settings again (the page says who plays after every change) change nothing:
+      // the status worked out for the change still holds (a long game's takes a while).
+      const same = Object.keys(rest).every((k) => Object.is(applied[k], rest[k]));
+      /** @type {(string | null | Promise<string | null>)[]} */
+      const errors = [same ? null : act(() => setting(rest))()];
+      if (!errors[0]) Object.assign(applied, rest);
+      if (selected) act(() => board.select(selected))();
+      if (clockPaused != null) act(() => board.pauseClock(!!clockPaused))();
+      if (hint !== undefined) errors.push(act(() => board.setHint(hint ?? undefined))());
+      // Marks and previews are the study build's, but none can be on a board of the play
+      // build: clearing them needs no study build.
+      if (marks && (onStudy() || marks.length)) errors.push(studyAct(() => board.setMarks(marks))());
+      const { arrows, highlight, labels } = marksText ?? {};
+      if (marksText && (onStudy() || arrows || highlight || labels)) errors.push(studyAct(() => board.setMarksText(arrows ?? '', highlight ?? '', labels ?? ''))());
+      if (preview !== undefined && (onStudy() || preview?.length)) errors.push(studyAct(() => board.setPreview(preview?.length ? preview : undefined))());
+      if (code) {
+        errors.push(loadCatalogue(code, core.wasm.name).then(() => {
+          const wrong = setting({ lang: code });
+          if (!wrong) core.lang = code;
+          after();
+          return wrong;
+        }));
+      }
+      const first = (list) => list.find((e) => e) ?? null;
+      return errors.some((e) => e instanceof Promise) ? Promise.all(errors).then(first) : first(errors);
+    },
+    // Commands and questions.
     tps: () => board.tps(),
     ptn: () => board.ptn(),
     /** The PTN to copy or download: a review's evaluations only if `evaluations` (only the
@@ -373,43 +412,6 @@ export async function mount(element, options = {}) {
     /** Moves the board into the study build (for what the play build lacks); resolves when done. */
     study: () => upgrade(),
     describe: () => board.describe(),
-    /**
-     * Changes what may change after mounting: the keys given (BoardConfig), what is not
-     * given stays. Returns an error message (the first) or null; a Promise of it where a key
-     * needs what is not loaded yet (`lang`: its catalogue; marks and a preview: the study
-     * build).
-     * @param {BoardConfig} [config]
-     * @returns {string | null | Promise<string | null>}
-     */
-    set(config = {}) {
-      const { lang: code, theme: look, marks, marksText, preview, hint, clockPaused, selected, ...rest } = config ?? {};
-      if (look != null) { theme = String(look); applyTheme(); }
-      // The same settings again (the page says who plays after every change) change nothing:
-      // the status worked out for the change still holds (a long game's takes a while).
-      const same = Object.keys(rest).every((k) => Object.is(applied[k], rest[k]));
-      /** @type {(string | null | Promise<string | null>)[]} */
-      const errors = [same ? null : act(() => setting(rest))()];
-      if (!errors[0]) Object.assign(applied, rest);
-      if (selected) act(() => board.select(selected))();
-      if (clockPaused != null) act(() => board.pauseClock(!!clockPaused))();
-      if (hint !== undefined) errors.push(act(() => board.setHint(hint ?? undefined))());
-      // Marks and previews are the study build's, but none can be on a board of the play
-      // build: clearing them needs no study build.
-      if (marks && (onStudy() || marks.length)) errors.push(studyAct(() => board.setMarks(marks))());
-      const { arrows, highlight, labels } = marksText ?? {};
-      if (marksText && (onStudy() || arrows || highlight || labels)) errors.push(studyAct(() => board.setMarksText(arrows ?? '', highlight ?? '', labels ?? ''))());
-      if (preview !== undefined && (onStudy() || preview?.length)) errors.push(studyAct(() => board.setPreview(preview?.length ? preview : undefined))());
-      if (code) {
-        errors.push(loadCatalogue(code, core.wasm.name).then(() => {
-          const wrong = setting({ lang: code });
-          if (!wrong) core.lang = code;
-          after();
-          return wrong;
-        }));
-      }
-      const first = (list) => list.find((e) => e) ?? null;
-      return errors.some((e) => e instanceof Promise) ? Promise.all(errors).then(first) : first(errors);
-    },
     plyCount: () => board.plyCount(),
     size: () => board.size(),
     searchSpec: () => board.searchSpec(),
@@ -421,6 +423,7 @@ export async function mount(element, options = {}) {
     showMessage: toast.show,
     hideMessage: toast.hide,
     canvas,
+    // Events: see BoardEventName (www/board-events.js).
     on: events.on,
     destroy() {
       if (core.destroyed) return;
