@@ -64,7 +64,7 @@ test-native:
 # (pkg/*.d.ts, with the status's fields: web/status.rs) with JSDoc types and no build step
 # for the page: a method, argument or field the wasm does not have fails here (tsconfig.json:
 # the page's scripts, www/globals.d.ts what they put on `window`; tsconfig.worker.json: the
-# worker, with the worker's globals).
+# engine's worker and the service worker, with the workers' globals).
 test-types: build
 	tsc -p tsconfig.json
 	tsc -p tsconfig.worker.json
