@@ -528,6 +528,33 @@ export interface Rect {
     width: number;
     height: number;
 }
+/** What My games lists for a game (TakBoard.summary(), summarizeSave()): web/library.rs. */
+export interface GameSummary {
+    white: string;
+    black: string;
+    size: number;
+    plies: number;
+    toMove: string;
+    result: string | null;
+    tps: string;
+    date: string | null;
+    tags: string;
+}
+/** The position editor's state (TakEditor.status()): web/editor.rs. */
+export interface EditorStatus {
+    size: number;
+    toMove: string;
+    moveNumber: number;
+    color: string;
+    kind: string;
+    cursor: string;
+    stones: number;
+    caps: number;
+    customReserves: boolean;
+    whiteLeft: [number, number];
+    blackLeft: [number, number];
+    boardPtn: string;
+}
 /** A stack carried (TakBoard.hand()): pieces in hand and the square they came from. */
 export interface Hand {
     count: number;
@@ -874,9 +901,25 @@ mod tests {
             ("MatchStatus", MatchStatus::JSON_FIELDS),
             ("MatchRow", MatchRow::JSON_FIELDS),
             ("ClockStatus", ClockStatus::JSON_FIELDS),
+            (
+                "EditorStatus",
+                super::super::editor::EditorStatus::JSON_FIELDS,
+            ),
         ] {
             let written: Vec<String> = fields.iter().map(|f| camel(f)).collect();
             assert_eq!(declared(interface), written, "{interface}");
         }
+        // A game's summary is written field by field (web/library.rs): read back.
+        let games = crate::web::library::import("[Size \"5\"]\n1. a1 e5\n").unwrap();
+        let mut json = String::new();
+        crate::web::library::summarize(&games[0]).write_json(&mut json);
+        let mut written: Vec<String> = match crate::web::json::parse(&json).unwrap() {
+            crate::web::json::Value::Object(fields) => fields.into_keys().collect(),
+            other => panic!("not an object: {other:?}"),
+        };
+        let mut summary = declared("GameSummary");
+        written.sort();
+        summary.sort();
+        assert_eq!(summary, written, "GameSummary");
     }
 }

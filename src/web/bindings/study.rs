@@ -198,6 +198,7 @@ impl TakBoard {
     /// What the game library lists for the game kept (the one being played, also while a
     /// finished game of its match is shown): `{white, black, size, plies, toMove, result,
     /// tps, date, tags}`. The study build's: a first visit's game is summed up later.
+    #[wasm_bindgen(unchecked_return_type = "GameSummary")]
     pub fn summary(&self) -> JsValue {
         to_js(&library::summarize(self.board.game_to_keep()))
     }
@@ -506,7 +507,7 @@ pub fn import_games(text: &str, lang: &str) -> Result<JsValue, JsError> {
 }
 
 /// The summary of a kept game's save (see `TakBoard.summary`), or `null` for a damaged save.
-#[wasm_bindgen(js_name = summarizeSave)]
+#[wasm_bindgen(js_name = summarizeSave, unchecked_return_type = "GameSummary | null")]
 pub fn summarize_save(save: &str) -> JsValue {
     match library::read_save(save) {
         Ok(game) => to_js(&library::summarize(&game)),
