@@ -48,7 +48,10 @@ export { loadCatalogue, loadEngine };
 
 /**
  * A place in the game tree from a caller: a move-list item's id, or a path array.
- * @param {number | number[]} p
+ * @typedef {number | number[]} Place
+ */
+/**
+ * @param {Place} p
  * @returns {number | number[]}
  */
 const place = (p) => (Number.isInteger(p) || Array.isArray(p) ? p : []);
@@ -327,19 +330,19 @@ export async function mount(element, options = {}) {
     ptnToExport: (evaluations) => (onStudy() ? board.ptnToExport(!!evaluations) : board.ptn()),
     /** A file name for the game's PTN, from its players and date (a Promise on the play build). */
     ptnFileName: study(() => board.ptnFileName()),
-    play: act((move) => board.play(String(move))),
+    play: act((/** @type {string} */ move) => board.play(String(move))),
     undo: act(() => board.undo()),
     redo: act(() => board.redo()),
-    goto: act((ply) => board.goto(ply === 'last' ? board.plyCount() : Math.max(0, Math.min(Number(ply) || 0, 1e6)))),
-    gotoPath: act((path) => board.gotoPath(place(path))),
+    goto: act((/** @type {number | 'last'} */ ply) => board.goto(ply === 'last' ? board.plyCount() : Math.max(0, Math.min(Number(ply) || 0, 1e6)))),
+    gotoPath: act((/** @type {Place} */ path) => board.gotoPath(place(path))),
     // Editing the tree is the study build's (a Promise on the play build).
-    promote: studyAct((path) => board.promote(place(path))),
-    deleteLine: studyAct((path) => board.deleteLine(place(path))),
-    setComment: studyAct((path, text) => board.setComment(place(path), String(text ?? ''))),
-    setAnnotation: studyAct((path, text) => board.setAnnotation(place(path), String(text ?? ''))),
+    promote: studyAct((/** @type {Place} */ path) => board.promote(place(path))),
+    deleteLine: studyAct((/** @type {Place} */ path) => board.deleteLine(place(path))),
+    setComment: studyAct((/** @type {Place} */ path, /** @type {string} */ text) => board.setComment(place(path), String(text ?? ''))),
+    setAnnotation: studyAct((/** @type {Place} */ path, /** @type {string} */ text) => board.setAnnotation(place(path), String(text ?? ''))),
     marks: () => (!onStudy() ? [] : board.marks()),
     /** Draws a ply of the position shown (an arrow, or a highlighted square) as the marks. */
-    showMove: studyAct((ply, color) => board.showMove(String(ply), String(color ?? 'red'))),
+    showMove: studyAct(/** @param {string} ply @param {string} [color] */ (ply, color) => board.showMove(String(ply), String(color ?? 'red'))),
     /** The board as SVG text: {width, height, dark, ply} (a Promise while the study build loads). */
     toSVG: study((/** @type {ImageOptions} */ { width = 640, height = 480, dark = false, ply } = {}) => board.toSvg(width, height, !!dark, ply ?? undefined)),
     /**
@@ -358,17 +361,17 @@ export async function mount(element, options = {}) {
      * a slice at a time (a Promise), letting the page answer between slices;
      * `onProgress(fraction)` hears how far it got.
      */
-    load: study((text, onProgress) => {
+    load: study(/** @param {string} text @param {(fraction: number) => void} [onProgress] */ (text, onProgress) => {
       const s = String(text);
       return s.length > LOAD_AT_ONCE ? readInSlices(s, { onProgress }) : act(() => board.load(s))();
     }),
-    newGame: act((size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
+    newGame: act(/** @param {number} size @param {string | number} [komi] */ (size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
     // A game on the clock is the study build's (a Promise on the play build).
     newGameWith: (options) => (options?.clock && options.clock !== 'none' ? studyAct : act)((o) => board.newGameWith(o ?? {}))(options),
     /** What newGameWith(options) would refuse (a message naming the option), or null. */
     checkNewGame: (options) => board.newGameWith(options ?? {}, true) ?? null,
     /** [stones, capstones] per player on a board of side `size` by the rules. */
-    standardPieces: (size) => {
+    standardPieces: (/** @type {number} */ size) => {
       const packed = board.standardPieces(Number(size) | 0);
       return [packed >> 8, packed & 255];
     },
@@ -379,14 +382,14 @@ export async function mount(element, options = {}) {
     matchSave: () => (!onStudy() ? null : board.matchSave() ?? null),
     matchRestore: studyAct((text) => board.matchRestore(String(text))),
     /** Shows finished game `number` (from 1) of the match; the game being played waits. */
-    viewMatchGame: studyAct((number) => board.viewMatchGame(Number(number) | 0)),
+    viewMatchGame: studyAct((/** @type {number} */ number) => board.viewMatchGame(Number(number) | 0)),
     /** Back to the game being played from a finished game of the match. */
     backToMatch: () => (!onStudy() ? false : act(() => board.backToMatch())()),
     matchPtn: () => (!onStudy() ? null : board.matchPtn() ?? null),
-    matchGamePtn: (index) => (!onStudy() ? null : board.matchGamePtn(Number(index) | 0) ?? null),
-    resign: act((color) => board.resign(String(color))),
+    matchGamePtn: (/** @type {number} */ index) => (!onStudy() ? null : board.matchGamePtn(Number(index) | 0) ?? null),
+    resign: act((/** @type {'white' | 'black'} */ color) => board.resign(String(color))),
     /** The game clocks at `now` (ms, `Date.now()`): ends the game when a flag falls; the clocks or null. */
-    clockTick: act((now) => board.clockTick(Number(now))),
+    clockTick: act((/** @type {number} */ now) => board.clockTick(Number(now))),
     /** For the tests of the recovery: fails inside the wasm as a bug would. */
     failForTest: act(() => board.failForTest()),
     agreeDraw: act(() => board.agreeDraw()),
@@ -400,7 +403,7 @@ export async function mount(element, options = {}) {
      * thousands of plies) is read a slice at a time, as load() reads a paste (a Promise).
      * With `link` (a save from a shared link), the message speaks of the link.
      */
-    restore: study((text, onProgress, link) => {
+    restore: study(/** @param {string} text @param {(fraction: number) => void} [onProgress] @param {boolean} [link] */ (text, onProgress, link) => {
       const s = String(text);
       return s.length > LOAD_AT_ONCE ? readInSlices(s, { restore: true, onProgress, link }) : act(() => board.restore(s, link))();
     }),
@@ -416,8 +419,8 @@ export async function mount(element, options = {}) {
     size: () => board.size(),
     searchSpec: () => board.searchSpec(),
     startSpec: () => board.startSpec(),
-    squareRect: (square) => board.squareRect(String(square)),
-    reserveRect: (kind) => board.reserveRect(String(kind)),
+    squareRect: (/** @type {string} */ square) => board.squareRect(String(square)),
+    reserveRect: (/** @type {'flat' | 'wall' | 'cap'} */ kind) => board.reserveRect(String(kind)),
     benchFrame: study((frames, moving, fresh) => board.benchFrame(frames, !!moving, !!fresh)),
     focus: () => canvas.focus(),
     showMessage: toast.show,
