@@ -61,9 +61,10 @@ test-native:
 	cargo test --release
 
 # The JS at the boundary with the wasm, checked against the declarations wasm-bindgen writes
-# (pkg/*.d.ts) with JSDoc types and no build step for the page: a method or argument the
-# wasm does not have fails here (tsconfig.json: the page's worker clients; tsconfig.worker.json:
-# the worker, with the worker's globals).
+# (pkg/*.d.ts, with the status's fields: web/status.rs) with JSDoc types and no build step
+# for the page: a method, argument or field the wasm does not have fails here (tsconfig.json:
+# the page's scripts, www/globals.d.ts what they put on `window`; tsconfig.worker.json: the
+# engine's worker and the service worker, with the workers' globals).
 test-types: build
 	tsc -p tsconfig.json
 	tsc -p tsconfig.worker.json

@@ -4,7 +4,10 @@
 // shadow root.
 import { Analyst, evalWords } from './analyst.js';
 
-/** Adds the display under `container`'s board for `handle`; `t` translates. */
+/**
+ * Adds the display under `container`'s board for `handle`; `t` translates.
+ * @param {import('./board.js').Board} handle
+ */
 export function analysisWidget(container, handle, t) {
   const box = document.createElement('div');
   box.className = 'tak-analysis';

@@ -27,7 +27,8 @@ const keeperModule = later(() => import('./keeper.js'));
 const gamesModule = later(() => import('./games.js'));
 
 const SETTINGS_KEY = 'tak.settings';
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 
 // The one-file build is itself the file to keep: no link to download it from it.
 if (globalThis.TAK_ONE_FILE) $('download-offline').hidden = true;
@@ -110,6 +111,7 @@ $('lang').value = lang;
 // link needs the study build (already cached by then, for a returning visitor).
 const kept = () => { try { return [...Object.keys(localStorage), ...Object.keys(sessionStorage)].some((k) => /^tak\.(library|savedGame|match|tab)/.test(k)); } catch { return false; } };
 const returning = kept() || /^#[gf]=/.test(location.hash);
+/** @type {import('./board.js').Board} */
 let board;
 try {
   board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning, theme: boardTheme(), site: SITE });
@@ -316,7 +318,7 @@ function refresh() {
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
-  document.body.style.setProperty('--n', s.size); // the board's height in portrait (www/style.css)
+  document.body.style.setProperty('--n', String(s.size)); // the board's height in portrait (www/style.css)
   renderMoves($('moves'), s, t, {
     gotoPath: (id) => board.gotoPath(id),
     promote: (id) => board.promote(id),
@@ -362,6 +364,7 @@ const computer = new Computer();
 const hinter = new Computer();
 // A computer that went silent is started again and asked again: said, since its move is late.
 computer.onRestart = (again) => { if (!again) t.more().then(() => showNotice(t('worker.restarted'))); };
+/** @returns {'white' | 'black' | null} */
 const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
 
 // The board seen from Black's side (the toolbar's button, the R key): a view, kept for this
@@ -449,7 +452,7 @@ $('hint').addEventListener('click', () => {
   $('info').textContent = t('info.looking');
   hinter.think(spec, 4).then((answer) => {
     if (board.searchSpec().tps !== spec.tps || !answer.move) return;
-    board.setHint(answer.move);
+    board.set({ hint: answer.move });
     $('info').textContent = t('info.hint', { move: answer.move });
   }).catch((err) => { if (!err.cancelled) $('info').textContent = t('info.no_hint', { error: err.message }); });
 });

@@ -22,7 +22,8 @@ const oneAtATime = (open) => {
 };
 
 export function createBoardDialogs(page) {
-  const $ = (id) => document.getElementById(id);
+  /** @param {string} id */
+  const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
   const failed = (err) => page.showNotice(page.t('notice.study_failed', { error: err?.message || err }));
   const openLearn = oneAtATime(async () => {
     page.closeMenu();

@@ -38,7 +38,8 @@ addStyle(`
 }
 `);
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 /** How often the clocks are read: often enough for tenths under ten seconds. */
 const TICK_MS = 100;
 
@@ -48,6 +49,7 @@ const TICK_MS = 100;
  * short; `canPause()` says whether the reader may pause (between people); `keep()` saves
  * the game at once (the tab is being hidden or left). Returns `{sync(status)}`: call it
  * with each new status.
+ * @param {import('./board.js').Board} board
  */
 export function setUpClocks(board, { t, playerName, onLowTime, onFlag, canPause, keep }) {
   const area = document.querySelector('.board-area');
@@ -98,7 +100,7 @@ export function setUpClocks(board, { t, playerName, onLowTime, onFlag, canPause,
   const stop = () => { if (timer != null) { clearInterval(timer); timer = null; } };
 
   pause.addEventListener('click', () => {
-    board.pauseClock(!(shown?.paused));
+    board.set({ clockPaused: !(shown?.paused) });
     tick();
   });
   // Leaving or hiding the page: the clocks stop (held) and the game is saved as it stands,

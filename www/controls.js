@@ -1,5 +1,8 @@
 // Step buttons under a board: first, back, forward, last, and where we are. DOM text only.
-/** `t` translates catalogue keys (see i18n.js). */
+/**
+ * `t` translates catalogue keys (see i18n.js).
+ * @param {import('./board.js').Board} handle
+ */
 export function stepControls(container, handle, t) {
   const bar = document.createElement('div');
   bar.className = 'tak-steps';

@@ -103,6 +103,7 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
     el('div', { className: 'row end' }, [cancelButton, doneButton]),
   );
 
+  /** @type {import('./board.js').Board} */
   const board = await mount(boardBox, { study: true, interactive: false, animate: false, drawMarks: false, lang, theme, label: t('editor.ui.title'), messages: true });
   board.canvas.setAttribute('aria-describedby', 'editor-left');
 
@@ -119,7 +120,7 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
       shownPtn = s.boardPtn;
       await board.load(s.boardPtn);
     }
-    await board.setMarksText('', keyboard ? `${s.cursor}:blue` : '', '');
+    await board.set({ marksText: { highlight: keyboard ? `${s.cursor}:blue` : '' } });
     sizeSelect.value = String(s.size);
     toMove.value = s.toMove;
     if (document.activeElement !== moveNumber) moveNumber.value = String(s.moveNumber);

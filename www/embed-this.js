@@ -158,7 +158,10 @@ const DIALOG = `<style>${STYLE}</style>
 
 let dialog = null;
 
-/** Opens the dialog for the game on `board` (a mounted board), in the page's language `t`. */
+/**
+ * Opens the dialog for the game on `board` (a mounted board), in the page's language `t`.
+ * @param {import('./board.js').Board} board
+ */
 export async function openEmbedThis(board, t, { theme = 'system', lang = '', flip = false } = {}) {
   await board.study(); // the game's tags and marks are the study build's
   const s = board.status();

@@ -132,6 +132,7 @@ async function main() {
     showProblem(t, errors);
     return;
   }
+  /** @type {import('./board.js').Board} */
   let handle;
   try {
     handle = await mount(document.getElementById('board'), {
@@ -180,7 +181,7 @@ async function main() {
   }
   // A lesson starts at its beginning; a game at its end, unless the host says otherwise.
   handle.goto(options.ply ?? (options.lesson ? 0 : 'last'));
-  const markError = await handle.setMarksText(options.arrows, options.highlight, options.labels);
+  const markError = await handle.set({ marksText: { arrows: options.arrows, highlight: options.highlight, labels: options.labels } });
   if (markError) {
     showProblem(t, [markError]);
     handle.destroy();

@@ -11,6 +11,7 @@ const stored = () => {
  * Wires `button` (aria-pressed) and the R key to `board`. `startsFlipped()` says whether a
  * game started now is seen from Black's side (the reader plays Black against the computer);
  * it also decides the first view of a tab that has none kept. Returns {flip(on), newGame()}.
+ * @param {import('./board.js').Board} board
  */
 export function setUpFlip(board, button, startsFlipped) {
   let flipped = false;

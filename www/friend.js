@@ -18,7 +18,8 @@ import { readLink, shareLink } from './share.js';
 
 export const PREFIX = '#f=';
 const DAY = 24 * 60 * 60 * 1000;
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 
 addStyle(`
 .friend-bar { display: flex; flex-wrap: wrap; gap: .3rem .5rem; align-items: center; margin: .3rem 0; padding: .4rem .5rem; border: 1px solid var(--line); border-radius: .4rem; font-size: .9rem; }
@@ -54,6 +55,7 @@ const DIALOG = `
   <div class="row end"><button value="close" class="primary" data-i18n="btn.close">Close</button></div>
 </form>`;
 
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 /** The friend game on the board: `{id, friend}` of its entry, or null. */
 let current = null;
@@ -177,7 +179,7 @@ function follow() {
   }
   const f = current.friend;
   const s = summary();
-  if (!s || typeof s.then === 'function') return;
+  if (!s) return; // none on the play build (a summary is the study build's)
   if (receiving) { board.set({ interactive: false }); return; }
   const mine = f.side === s.toMove && !s.result;
   // This side moves where it is its turn on the board, but never over a ply that came from
@@ -346,7 +348,7 @@ async function drawQr(link) {
 }
 
 function ensureDialog() {
-  let dialog = $('friend-dialog');
+  let dialog = /** @type {HTMLDialogElement} */ (document.getElementById('friend-dialog'));
   if (dialog) return dialog;
   dialog = document.createElement('dialog');
   dialog.id = 'friend-dialog';

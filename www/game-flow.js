@@ -5,6 +5,7 @@
 // getters.
 import { offerDraw as offerComputerDraw } from './opponent.js';
 
+/** @param {{board: import('./board.js').Board, [key: string]: any}} page */
 export function createGameFlow(page) {
   const { board } = page;
   /** The time control chosen in New game, as the `Clock` tag writes it, or null: no clock. */

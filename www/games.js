@@ -41,7 +41,9 @@ const STYLE = `
 
 /** How many rows are drawn at a time: a list of thousands draws its first rows at once. */
 const PAGE = 60;
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 /** `key` for `count` things: its `_one` text for 1 ("1 game"). */
 const counted = (key, count) => ctx.t(count === 1 ? `${key}_one` : key, { count });
@@ -62,7 +64,10 @@ function ensureForm(dialog) {
   dialog.innerHTML = FORM;
   $('games-search').addEventListener('input', () => { shown = PAGE; render(); });
   $('games-more').addEventListener('click', () => { shown += PAGE; render(); });
-  $('games-file').addEventListener('change', (e) => importFiles([...e.target.files]).finally(() => { e.target.value = ''; }));
+  $('games-file').addEventListener('change', (e) => {
+    const input = /** @type {HTMLInputElement} */ (e.target);
+    importFiles([...input.files]).finally(() => { input.value = ''; });
+  });
   $('games-export-all').addEventListener('click', exportAll);
   library.onChange(() => { if (dialog.open) reload(); });
 }
@@ -72,7 +77,7 @@ function ensureForm(dialog) {
  * tab: an error message or null)}. Its dialog is made here, when first opened.
  */
 export async function openGames(context) {
-  let dialog = $('games-dialog');
+  let dialog = /** @type {HTMLDialogElement} */ (document.getElementById('games-dialog'));
   if (!dialog) {
     dialog = document.createElement('dialog');
     dialog.id = 'games-dialog';

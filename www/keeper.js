@@ -36,6 +36,7 @@ const hasOldKeys = () => {
  * `sides()` is who plays (`{opponent, level, human}`) to keep with the game and
  * `applySides(sides)` sets it back when a game is opened. `friend()` loads friend games
  * (www/friend.js), told of each entry shown once one has been.
+ * @param {{board: import('./board.js').Board, [key: string]: any}} page
  */
 export function createKeeper({ board, t, showNotice, after, sides, applySides, friend }) {
   let friendly = false; // a friend game was shown: www/friend.js is told of every game shown

@@ -30,6 +30,7 @@ export function stepsBar() {
 /**
  * Adds a caption and lesson controls to `container` for `handle`. `keys` is the element
  * that hears the arrow keys; `autoplay` seconds per step (0: none). Returns {destroy}.
+ * @param {import('./board.js').Board} handle
  */
 export function lessonControls(container, handle, t, { keys = container, autoplay = 0 } = {}) {
   const text = document.createElement('p');

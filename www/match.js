@@ -5,7 +5,8 @@
 import { addStyle } from './styles.js';
 import { ask } from './confirm.js';
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 
 /** The score table's markup, put in its dialog once a match is on (not sent on a first visit). */
 const MATCH_TABLE = `
@@ -50,6 +51,7 @@ export function readLength(form) {
 /**
  * The match's line in the status, its score table dialog, and viewing a finished game.
  * `host` gives: board, t, playerName, names() (the players' names as shown), onView(viewing).
+ * @param {{board: import('./board.js').Board, [key: string]: any}} host
  */
 export function setUpMatch(host) {
   const { board } = host;
@@ -98,6 +100,7 @@ export function setUpMatch(host) {
     for (const g of rows) {
       const recorded = g.number <= m.games.length;
       const points = (p) => (g.winner === p ? `${g.points}` : g.result ? '0' : '');
+      /** @type {string | HTMLElement} */
       let action = '';
       if (recorded) {
         const view = document.createElement('button');
@@ -134,7 +137,7 @@ export function setUpMatch(host) {
 #match-table button { min-height: 1.8rem; padding: .1rem .5rem; }
 `);
     $('match-dialog').innerHTML = MATCH_TABLE;
-    for (const el of $('match-dialog').querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ ($('match-dialog').querySelectorAll('[data-i18n]'))) el.textContent = t(el.dataset.i18n);
   }
   $('match-table-button').addEventListener('click', table);
   $('match-back').addEventListener('click', back);

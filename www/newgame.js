@@ -177,9 +177,11 @@ const NEW_GAME_FORM = `
 </form>
 `;
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 let form = null;
 /** What the current opening of the dialog works with (see `openNewGame`). */
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 
 /**
@@ -217,7 +219,7 @@ export async function openNewGame(context) {
 }
 
 const syncComputerOptions = () => {
-  /** @type {HTMLFieldSetElement} */ ($('computer-options')).disabled = form.opponent.value !== 'computer';
+  $('computer-options').disabled = form.opponent.value !== 'computer';
   // A friend by link: one game, days per move instead of a clock.
   const friend = form.opponent.value === 'friend';
   $('friend-options').hidden = !friend;

@@ -32,7 +32,9 @@ const NOTES_FORM = `
 </form>
 `;
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 
 /**
@@ -66,7 +68,7 @@ async function save(e) {
   e.preventDefault();
   const { dialog, board } = ctx;
   if (!(await ctx.studyFor(dialog, $('notes-error')))) return;
-  const form = $('notes-form');
+  const form = /** @type {HTMLFormElement} */ (document.getElementById('notes-form'));
   const text = $('notes-text').value;
   // The ply shown (the dialog is modal: still the one it opened on), named as the study
   // build, just loaded, knows it.

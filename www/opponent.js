@@ -13,6 +13,7 @@ const thinkingAbout = new WeakMap();
  * the line: `computer` (a Computer) thinks at `level`, then its answer is played. Otherwise
  * any thinking stops. `on` hears thinking(bool) when thinking starts or stops,
  * played(move, error) after a ply (error: why the board refused it) and failed(error).
+ * @param {import('./board.js').Board} board
  */
 export function takeTurn(board, computer, side, level, on = {}) {
   // Whose turn it is, from the status (worked out once per change of the board): the
@@ -54,6 +55,7 @@ export function stopTurn(computer) {
 /**
  * Offers the computer a draw: `computer` evaluates the position, and the draw is agreed when
  * the game is even enough and not over meanwhile. Resolves to whether it was.
+ * @param {import('./board.js').Board} board
  */
 export async function offerDraw(board, computer) {
   const verdict = await computer.evaluate(board.searchSpec());
@@ -63,7 +65,10 @@ export async function offerDraw(board, computer) {
   return true;
 }
 
-/** Undo; against the computer (playing `side`), back to the reader's own turn. */
+/**
+ * Undo; against the computer (playing `side`), back to the reader's own turn.
+ * @param {import('./board.js').Board} board
+ */
 export function undoToOwnTurn(board, side) {
   board.undo();
   if (side && board.status().toMove === side && board.status().ply > 0) board.undo();
@@ -71,6 +76,7 @@ export function undoToOwnTurn(board, side) {
 
 /** Redo; against the computer (playing `side`), on to the reader's own turn: the computer's
  *  reply taken back with the reader's ply comes back with it (else it would wait, unplayed). */
+/** @param {import('./board.js').Board} board */
 export function redoToOwnTurn(board, side) {
   board.redo();
   if (side && board.status().canRedo && board.status().toMove === side) board.redo();

@@ -4,7 +4,8 @@
 
 import { commentWords } from './words.js';
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 
 /** Scrolls `list` (and only `list`, never the page) so that `item` is visible. */
 export function keepInView(list, item) {
@@ -51,6 +52,11 @@ function plyMenus(list) {
 }
 
 /** Variations the reader folded away (by the id of their first ply), for this page's life. */
+/**
+ * A ply of the move list: the button, with the ply (its menu reads them, www/plymenu.js).
+ * @typedef {HTMLButtonElement & {item?: import('../pkg/tak.js').PlyItem, side?: boolean}} PlyButton
+ */
+
 const folded = new Set();
 
 /**
@@ -66,6 +72,7 @@ export function renderMoves(list, status, t, on) {
   list.replaceChildren();
   const depth = status.ply;
   const plyButton = (item, side) => {
+    /** @type {PlyButton} */
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'ply';

@@ -22,7 +22,9 @@ const PASTE_FORM = `
 // Clear lets go of it.
 const PASTE_HELD_OVER = 32 * 1024;
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 let pastedLong = null;
 
@@ -51,7 +53,7 @@ function ensureForm(dialog) {
     if (pastedLong != null || text.length <= PASTE_HELD_OVER) return;
     e.preventDefault();
     // What a paste would have made of the box: the text typed there, the selection replaced.
-    const box = e.currentTarget;
+    const box = /** @type {HTMLTextAreaElement} */ (e.currentTarget);
     holdPaste(box.value.slice(0, box.selectionStart) + text + box.value.slice(box.selectionEnd));
   });
   // Put there otherwise (dropped, or filled by a script): taken out before it is laid out.
@@ -100,7 +102,7 @@ export async function showToCopy(context, text, message) {
  */
 function showAsCopy(copying, message = '') {
   if (copying) $('paste-title').textContent = message;
-  $('paste-form').querySelector('label[for=paste-text]').hidden = copying;
+  /** @type {HTMLElement} */ ($('paste-form').querySelector('label[for=paste-text]')).hidden = copying;
   $('load-game').hidden = copying;
 }
 

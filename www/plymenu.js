@@ -42,7 +42,7 @@ function make() {
 const isOpen = () => menu?.matches(':popover-open');
 
 /** The ply shown in the move list gets the focus (the list is drawn anew after a change). */
-const focusShown = () => document.querySelector('#moves [aria-current="true"]')?.focus();
+const focusShown = () => /** @type {HTMLElement | null} */ (document.querySelector('#moves [aria-current="true"]'))?.focus();
 
 function close(refocus) {
   if (!isOpen()) return;
@@ -55,7 +55,7 @@ function close(refocus) {
 async function notesAt(selector) {
   document.getElementById('notes').click();
   for (let i = 0; i < 100; i++) {
-    const field = document.querySelector(`#notes-dialog[open] ${selector}`);
+    const field = /** @type {HTMLElement | null} */ (document.querySelector(`#notes-dialog[open] ${selector}`));
     if (field) { field.focus(); return; }
     await new Promise((r) => setTimeout(r, 30));
   }
@@ -72,7 +72,7 @@ export async function openPlyMenu(button, { t, on }) {
   const { item } = button;
   anchor = button;
   const name = `${item.label} ${item.ptn}${item.annotation}`;
-  const entries = [
+  const entries = /** @type {[string, () => unknown][]} */ ([
     !item.onLine && ['switch', () => on.gotoPath(item.id)],
     button.side && ['promote', () => on.promote(item.id)],
     ['comment', () => { on.gotoPath(item.id); notesAt('#notes-text'); }],
@@ -80,7 +80,7 @@ export async function openPlyMenu(button, { t, on }) {
     ['delete', async () => {
       if (await ask(t, { question: 'plymenu.confirm_delete', params: { ply: name }, yes: 'confirm.delete' })) on.deleteLine(item.id);
     }],
-  ].filter(Boolean);
+  ].filter(Boolean));
   const title = document.createElement('p');
   title.textContent = name;
   title.setAttribute('aria-hidden', 'true'); // the menu's label says it

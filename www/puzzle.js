@@ -34,6 +34,10 @@ const PROGRESS_KEY = 'tak.puzzles';
  * Plays one puzzle on `board` (a mounted handle): `puzzle` as the worker reads it, `say(key,
  * params, kind)` shows a line of feedback, `onSolved()` is called at the road, `onState()`
  * after each change of state. Returns {hint(), retry(), state, destroy()}.
+ * @param {import('./board.js').Board} board
+ * @param {import('./solver.js').Solver} solver
+ * @param {object} puzzle
+ * @param {{t: Function, say: (key: string, params?: object, kind?: string) => void, onSolved?: () => void, onState?: (state: object) => void}} hooks
  */
 export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState }) {
   let left = puzzle.plies; // plies still to go, counting the reader's next move
@@ -52,7 +56,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   const changed = () => onState?.(state());
   const start = async () => {
     round += 1;
-    if (shownDefence) { shownDefence = false; board.setMarks([]); }
+    if (shownDefence) { shownDefence = false; board.set({ marks: [] }); }
     await board.load(puzzle.tps);
     board.set({ interactive: true });
     left = puzzle.plies;
@@ -65,7 +69,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   const off = board.on('move', async (e) => {
     if (auto || !alive) return;
     if (busy || solved) return;
-    if (shownDefence) { shownDefence = false; board.setMarks([]); }
+    if (shownDefence) { shownDefence = false; board.set({ marks: [] }); }
     const r = round;
     const stale = () => !alive || r !== round;
     busy = true;
@@ -146,7 +150,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
     get state() { return state(); },
     hint() {
       if (solved || busy || !nextMove) return;
-      board.setHint(nextMove);
+      board.set({ hint: nextMove });
       // A spread that takes fewer than the board picks up (the whole stack, up to the carry
       // limit) is said in words: how many to take, and where they go.
       const spread = /^(\d?)([a-h][1-8])([<>+-])(\d*)/.exec(nextMove);
@@ -196,7 +200,8 @@ let current = null;
  * it) that steps through the shipped set, opening at the first unsolved puzzle.
  */
 export async function openPuzzles(dialog, t, lang, settings) {
-  const $ = (id) => dialog.querySelector(`#${id}`);
+  /** @param {string} id */
+  const $ = (id) => /** @type {PageElement} */ (dialog.querySelector(`#${id}`));
   current?.close();
   const feedback = (key, params, kind) => {
     const f = $('puzzle-feedback');
@@ -208,6 +213,7 @@ export async function openPuzzles(dialog, t, lang, settings) {
   feedback('puz.loading', {}, '');
   dialog.showModal();
   const solver = new Solver();
+  /** @type {import('./board.js').Board} */
   const board = await mount($('puzzle-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
   window.takPuzzle = board; // for hosts and tests, like window.tak
   let set;
@@ -284,6 +290,7 @@ export async function openPuzzles(dialog, t, lang, settings) {
  * puzzle, its solution the main line) or {tps} (a position: the solver finds the proof).
  * Adds a line of feedback and Hint / Try again under the board in `container`. Resolves to
  * {destroy} or rejects with a message for the host (not a puzzle, no forced road, ...).
+ * @param {import('./board.js').Board} handle
  */
 export async function onePuzzle(container, handle, t, source) {
   await t.more?.();

@@ -25,16 +25,18 @@
 // Saved games live in the page's storage and are not touched.
 import { PrecacheController } from 'workbox-precaching';
 
-const MANIFEST = self.__WB_MANIFEST;
+const MANIFEST = self.__WB_MANIFEST; // written so, for workbox-build to find and replace
+/** This worker's own scope: `self` is declared as any worker's. */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 // A hash of the manifest (scripts/dist-sw.mjs): the name of this version.
 const VERSION = '__VERSION__';
 // One origin may host several copies of the game (GitHub Pages: user.github.io/a/ and /b/):
 // every cache name carries the worker's scope.
-const PREFIX = `tak ${self.registration.scope}`;
+const PREFIX = `tak ${sw.registration.scope}`;
 const PRECACHE = `${PREFIX} precache`;
 const META = `${PREFIX} versions`;
 const RETIRED = (version) => `${PREFIX} retired ${version}`;
-const META_URL = new URL('__tak-versions.json', self.registration.scope).href;
+const META_URL = new URL('__tak-versions.json', sw.registration.scope).href;
 // The caches of the service worker before Workbox (one per release, `tak-<hash>`, keyed by
 // plain URL): a page of that version still open when this one takes over is served from it.
 const LEGACY = /^tak-[0-9a-f]{16}$/;
@@ -58,18 +60,18 @@ async function writeMeta() {
   await (await caches.open(META)).put(META_URL, new Response(JSON.stringify(meta), { headers: { 'content-type': 'application/json' } }));
 }
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (event) => {
   event.waitUntil(precache.install(event));
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     await prune();
     await retirePrevious();
     await precache.activate(event); // deletes the previous version's files: copied above
     // The first visit's page, which this worker does not control yet, loads its later parts
     // through it (and so offline).
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
@@ -83,7 +85,7 @@ async function retirePrevious() {
   meta.current = { version: VERSION, keys: [...precache.getURLsToCacheKeys().values()] };
   // Every page and worker open now was loaded by an earlier version (this one served none).
   const pinned = new Set(meta.retired.flatMap((r) => r.clients));
-  const running = (await self.clients.matchAll({ type: 'all', includeUncontrolled: true }))
+  const running = (await sw.clients.matchAll({ type: 'all', includeUncontrolled: true }))
     .map((c) => c.id).filter((id) => !pinned.has(id));
   if (running.length && previous && previous.version !== VERSION) {
     meta.retired.push({ version: previous.version, cache: RETIRED(previous.version), keys: previous.keys, clients: running });
@@ -110,7 +112,7 @@ async function retirePrevious() {
 /** Drops the pages that are gone, and each retired version with no page left. */
 async function prune() {
   await readMeta();
-  const alive = new Set((await self.clients.matchAll({ type: 'all', includeUncontrolled: true })).map((c) => c.id));
+  const alive = new Set((await sw.clients.matchAll({ type: 'all', includeUncontrolled: true })).map((c) => c.id));
   const before = JSON.stringify(meta.retired);
   for (const r of meta.retired) r.clients = r.clients.filter((id) => alive.has(id));
   meta.retired = meta.retired.filter((r) => r.clients.length);
@@ -145,6 +147,7 @@ async function fromCache(name, request) {
   return null;
 }
 
+/** @param {FetchEvent} event */
 async function respond(event) {
   const { request } = event;
   await readMeta();
@@ -171,15 +174,15 @@ async function respond(event) {
   return fetch(request);
 }
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== 'GET' || new URL(request.url).origin !== sw.location.origin) return;
   if (request.mode === 'navigate') event.waitUntil(prune().catch(() => {}));
   // Should the caches fail (storage evicted under the worker), the network still answers.
   event.respondWith(respond(event).catch(() => fetch(request)));
 });
 
 // The page's "Reload" (www/updates.js, through workbox-window's messageSkipWaiting).
-self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') self.skipWaiting();
+sw.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') sw.skipWaiting();
 });

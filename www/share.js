@@ -126,7 +126,9 @@ export function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
 let ctx = null;
 
 /**
@@ -144,7 +146,7 @@ export async function openShare(context) {
     wireShareForm();
   }
   $('share-error').textContent = '';
-  const form = $('share-form');
+  const form = shareForm();
   form.from.value = '0';
   form.to.value = String(board.plyCount());
   form.from.max = form.to.max = String(board.plyCount());
@@ -156,11 +158,14 @@ export async function openShare(context) {
   try { $('share-link').value = await shareLink(board.save().replace(/^clock (.*) running$/m, 'clock $1 paused')); } catch (err) { $('share-error').textContent = String(err?.message || err); }
 }
 
+/** The Share form (its fields by name: from, to, theme). */
+const shareForm = () => /** @type {HTMLFormElement} */ (document.getElementById('share-form'));
+
 /** The Share form's listeners, added once its markup is in the page. */
 function wireShareForm() {
   const t = (key, args) => ctx.t()(key, args);
   const board = () => ctx.board;
-  const imageOptions = () => ({ dark: $('share-form').theme.value === 'dark', width: 800, height: 600 });
+  const imageOptions = () => ({ dark: shareForm().theme.value === 'dark', width: 800, height: 600 });
   $('embed-this').hidden = ctx.fromFile;
   $('share-copy').addEventListener('click', async () => {
     $('share-link').select();
@@ -176,7 +181,7 @@ function wireShareForm() {
   $('export-png').addEventListener('click', async () => download(await board().toPNG(imageOptions()), 'tak.png'));
   $('export-svg').addEventListener('click', async () => download(new Blob([await board().toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
   $('export-animation').addEventListener('click', async () => {
-    const form = $('share-form');
+    const form = shareForm();
     const from = Math.max(0, Number(form.from.value) || 0);
     const to = Math.min(board().plyCount(), Number(form.to.value) || 0);
     if (to < from) { $('share-error').textContent = t('share.bad_range'); return; }

@@ -49,11 +49,15 @@ addStyle(`
 /** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
 export const REVIEW_NODES = 60000;
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** The review's progress bar. */
+const reviewBar = () => /** @type {HTMLProgressElement} */ (document.getElementById('review-bar'));
 
 /**
  * Wires the analysis toggle, the review and the graph to `board`. `t` translates; `busy()`
  * says whether the computer is thinking (analysis waits for it).
+ * @param {import('./board.js').Board} board
  */
 export function setUpStudy(board, getT, { busy }) {
   const analyst = new Analyst();
@@ -61,6 +65,7 @@ export function setUpStudy(board, getT, { busy }) {
   let shownFor = null;
   let shownLines = ''; // the lines on screen, as text
   let previewed = null; // the prefix of the line a tap previews (a second tap plays it)
+  /** @type {HTMLButtonElement | false} */
   let hovering = false; // the ply button the mouse moved onto, or false
   let pressing = null; // the pointer type of a press on a ply, until its click
   // A press that ends elsewhere (no click) lets the lines move again, after any click it makes.
@@ -88,11 +93,11 @@ export function setUpStudy(board, getT, { busy }) {
       b.addEventListener('pointermove', (e) => {
         if (e.pointerType !== 'mouse' || hovering === b || !(e.movementX || e.movementY)) return;
         hovering = b;
-        board.setPreview(line.slice(0, i + 1));
+        board.set({ preview: line.slice(0, i + 1) });
       });
-      b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') { hovering = false; board.setPreview(null); } });
-      b.addEventListener('focus', () => board.setPreview(line.slice(0, i + 1)));
-      b.addEventListener('blur', () => board.setPreview(null));
+      b.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') { hovering = false; board.set({ preview: null }); } });
+      b.addEventListener('focus', () => board.set({ preview: line.slice(0, i + 1) }));
+      b.addEventListener('blur', () => board.set({ preview: null }));
       // The press's kind, and the lines held still from the press to its click: a search
       // that deepens in between would otherwise put a new button under the finger, whose
       // click never saw the touch and played at once.
@@ -110,12 +115,12 @@ export function setUpStudy(board, getT, { busy }) {
           for (const other of previewButtons()) other.classList.remove('previewing');
           b.classList.add('previewing');
           previewed = prefix.join(' ');
-          board.setPreview(prefix);
+          board.set({ preview: prefix });
           return;
         }
         previewed = null;
         hovering = false;
-        board.setPreview(null);
+        board.set({ preview: null });
         for (const ply of prefix) if (board.play(ply)) break;
       });
       // A space between the plies: text and screen readers read "a1 c4 b1", not "a1c4b1" (in
@@ -126,7 +131,7 @@ export function setUpStudy(board, getT, { busy }) {
   const renderInsight = (insight) => {
     if (insight.error) { $('analysis-score').textContent = insight.error; return; }
     const percent = Math.round(insight.whiteChance * 100);
-    $('evalbar').querySelector('.fill').style.width = `${percent}%`;
+    /** @type {HTMLElement} */ ($('evalbar').querySelector('.fill')).style.width = `${percent}%`;
     $('evalbar').setAttribute('aria-valuenow', String(percent));
     $('evalbar').setAttribute('aria-valuetext', t('analysis.chance', { percent }));
     $('analysis-score').textContent = `${evalWords(insight.text, t)} · ${t('analysis.chance', { percent })}`;
@@ -177,7 +182,7 @@ export function setUpStudy(board, getT, { busy }) {
     $('analysis').hidden = !on;
     $('analysis-toggle').setAttribute('aria-pressed', String(on));
     shownFor = null;
-    if (on) follow(); else { analyst.stop(); board.setPreview(null); }
+    if (on) follow(); else { analyst.stop(); board.set({ preview: null }); }
   };
 
   // Hidden tab: stop thinking; back: go on.
@@ -205,10 +210,10 @@ export function setUpStudy(board, getT, { busy }) {
     $('review-progress').hidden = false;
     $('review-summary').hidden = true;
     $('review-units').hidden = true;
-    $('review-bar').value = 0;
+    reviewBar().value = 0;
     try {
       const result = await analyst.review(board.startSpec(), moves, REVIEW_NODES, (done, total) => {
-        $('review-bar').value = done / total;
+        reviewBar().value = done / total;
       });
       if (board.ptn() + board.status().moves.join(' ') !== lineKey) return; // the game changed
       const marked = await board.applyReview(result.plies.map((p) => ({ judgement: p.judgement, comment: p.comment })));
@@ -271,7 +276,7 @@ export function setUpStudy(board, getT, { busy }) {
     }
   };
   $('graph-svg').addEventListener('click', (e) => {
-    const r = e.currentTarget.getBoundingClientRect();
+    const r = /** @type {Element} */ (e.currentTarget).getBoundingClientRect();
     const n = board.status().chances.length;
     board.goto(Math.max(0, Math.min(n, Math.round(((e.clientX - r.left) / r.width) * n))));
   });

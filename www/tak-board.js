@@ -25,6 +25,7 @@ const STYLE = `
 `;
 
 class TakBoardElement extends HTMLElement {
+  /** @type {import('./board.js').Board | null} */
   #handle = null;
   #root = null;
   #analysis = null;
@@ -94,7 +95,7 @@ class TakBoardElement extends HTMLElement {
       const ply = attr('ply');
       const lesson = flag('lesson');
       handle.goto(ply === undefined ? (lesson ? 0 : 'last') : ply === 'last' ? 'last' : Number(ply) || 0);
-      const markError = await handle.setMarksText(attr('arrows') ?? '', attr('highlight') ?? '', attr('labels') ?? '');
+      const markError = await handle.set({ marksText: { arrows: attr('arrows') ?? '', highlight: attr('highlight') ?? '', labels: attr('labels') ?? '' } });
       if (markError) {
         this.#problem(markError);
         return;
@@ -144,7 +145,8 @@ class TakBoardElement extends HTMLElement {
   goto(ply) { return this.#handle?.goto(ply) ?? false; }
   status() { return this.#handle?.status() ?? null; }
   squareRect(square) { return this.#handle?.squareRect(square) ?? null; }
-  setMarks(list) { return this.#handle ? this.#handle.setMarks(list) : 'the board is not ready'; }
+  /** @param {import('./board.js').BoardConfig} config */
+  set(config) { return this.#handle ? this.#handle.set(config) : 'the board is not ready'; }
   marks() { return this.#handle?.marks() ?? []; }
   toSVG(options) { return this.#handle?.toSVG(options) ?? null; }
   toPNG(options) { return this.#handle ? this.#handle.toPNG(options) : Promise.reject(new Error('the board is not ready')); }

@@ -37,12 +37,14 @@ export const STEPS = [
 let current = null;
 
 export async function openTutorial(dialog, t, lang, settings) {
-  const $ = (id) => dialog.querySelector(`#${id}`);
+  /** @param {string} id */
+  const $ = (id) => /** @type {PageElement} */ (dialog.querySelector(`#${id}`));
   current?.destroy();
   current = null;
   let index = 0;
   let passed = false;
   // Its lessons start from positions given as text: the study build.
+  /** @type {import('./board.js').Board} */
   const board = await mount($('tutorial-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
   current = board;
   window.takTutorial = board; // for hosts and tests, like window.tak

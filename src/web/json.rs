@@ -383,6 +383,13 @@ macro_rules! json_object {
                 );
             }
         }
+        #[cfg(test)]
+        impl $ty {
+            /// The fields written, by their Rust names: the tests check the page's
+            /// declarations of the JSON (`STATUS_TYPES`) against them.
+            #[allow(dead_code)]
+            pub(crate) const JSON_FIELDS: &'static [&'static str] = &[$(stringify!($field)),*];
+        }
     };
 }
 pub(crate) use json_object;

@@ -400,6 +400,170 @@ pub fn score_text(s: &crate::score::Score, lang: Lang) -> String {
     )
 }
 
+/// The JSON of [`Status`] and what it holds, as `pkg/*.d.ts` declares it for the page's
+/// scripts (`make test-types` checks them against it: a misspelt field fails there). Kept
+/// here by the structs that write it; the tests below check that the fields agree.
+pub const STATUS_TYPES: &str = r#"
+/** The board's status (TakBoard.status()): web/status.rs. */
+export interface Status {
+    toMove: string;
+    placing: string;
+    opening: boolean;
+    ply: number;
+    firstMoveNumber: number;
+    firstPlayer: string;
+    tree: PlyItem[];
+    treeBefore: number;
+    treeAfter: number;
+    node: number | null;
+    line: PlyItem[];
+    lineFrom: number;
+    mistakes: LineMark[];
+    here: PlyItem | null;
+    startComments: string[];
+    rawStartComments: string[];
+    chances: (number | null)[];
+    canUndo: boolean;
+    canRedo: boolean;
+    tak: boolean;
+    takBy: string | null;
+    takSquares: string[];
+    result: ResultSummary | null;
+    finalResult: ResultSummary | null;
+    message: string | null;
+    messageSerial: number;
+    pending: string | null;
+    inHand: number | null;
+    cursor: string | null;
+    scoring: string;
+    tieRule: boolean;
+    takeBacks: string;
+    takeBacksForbidden: boolean;
+    series: MatchStatus | null;
+    selected: string;
+    size: number;
+    komi: string;
+    flats: [number, number];
+    reserves: [[number, number], [number, number]];
+    openingRule: string;
+    pieces: [number, number];
+    players: [string, string];
+    clock: ClockStatus | null;
+}
+/** A ply in the move list. */
+export interface PlyItem {
+    id: number;
+    ply: number;
+    ptn: string;
+    label: string;
+    annotation: string;
+    tak: string;
+    judgement: string;
+    comments: string[];
+    rawComments: string[];
+    number: number;
+    white: boolean;
+    current: boolean;
+    onLine: boolean;
+    variations: PlyItem[][];
+}
+/** A ply of the line judged `?` or `??`. */
+export interface LineMark {
+    ply: number;
+    judgement: string;
+}
+/** How a game ended. */
+export interface ResultSummary {
+    ptn: string;
+    winner: string | null;
+    reason: string;
+    reasonText: string;
+    text: string;
+    score: number;
+    scoreText: string;
+}
+/** A match: web/session.rs. */
+export interface MatchStatus {
+    players: [string, string];
+    length: string;
+    games: MatchRow[];
+    current: MatchRow | null;
+    totals: [number, number];
+    over: boolean;
+    leader: number | null;
+    canNext: boolean;
+    viewing: number | null;
+}
+/** A game of a match. */
+export interface MatchRow {
+    number: number;
+    white: number;
+    result: string;
+    reason: string;
+    winner: number | null;
+    points: number;
+    scoreText: string;
+}
+/** The game clocks: web/clock.rs. */
+export interface ClockStatus {
+    left: [number, number];
+    text: [string, string];
+    running: string | null;
+    turn: string;
+    paused: boolean;
+    live: boolean;
+    low: [boolean, boolean];
+    flagged: string | null;
+    control: string;
+}
+/** What the board did since it was last asked (TakBoard.takeEvents()): web/state.rs. */
+export type BoardEvent = { type: "move"; ptn: string; ply: number } | { type: "navigate"; ply: number } | { type: "load" };
+/** A mark on the board (TakBoard.marks(), setMarks()): an arrow between two squares, or a
+ * square highlighted or labelled; green (the default), red, blue, yellow, orange or purple. */
+export type Mark = { arrow: [string, string]; color?: string } | { square: string; label?: string; color?: string };
+/** A rectangle on the page in CSS pixels, relative to the viewport (TakBoard.squareRect()). */
+export interface Rect {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+}
+/** What My games lists for a game (TakBoard.summary(), summarizeSave()): web/library.rs. */
+export interface GameSummary {
+    white: string;
+    black: string;
+    size: number;
+    plies: number;
+    toMove: string;
+    result: string | null;
+    tps: string;
+    date: string | null;
+    tags: string;
+}
+/** The position editor's state (TakEditor.status()): web/editor.rs. */
+export interface EditorStatus {
+    size: number;
+    toMove: string;
+    moveNumber: number;
+    color: string;
+    kind: string;
+    cursor: string;
+    stones: number;
+    caps: number;
+    customReserves: boolean;
+    whiteLeft: [number, number];
+    blackLeft: [number, number];
+    boardPtn: string;
+}
+/** A stack carried (TakBoard.hand()): pieces in hand and the square they came from. */
+export interface Hand {
+    count: number;
+    from: string;
+}
+"#;
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const STATUS_SECTION: &str = STATUS_TYPES;
+
 /// What the page needs to show around the canvas.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Status {
@@ -695,5 +859,67 @@ mod tests {
                 .collect::<Vec<_>>()
         );
         assert!(tree[99].current && tree[99].on_line);
+    }
+
+    /// The page's declarations of the status (`STATUS_TYPES`, in `pkg/*.d.ts`) name every
+    /// field written, and no other: a field added, renamed or dropped here is one there.
+    #[test]
+    fn the_declarations_for_the_page_name_the_fields_written() {
+        use super::super::clock::ClockStatus;
+        use super::super::session::MatchRow;
+        let camel = |name: &str| {
+            let mut parts = name.split('_');
+            let mut out = parts.next().unwrap_or_default().to_string();
+            for part in parts {
+                let mut chars = part.chars();
+                if let Some(first) = chars.next() {
+                    out.push(first.to_ascii_uppercase());
+                    out.extend(chars);
+                }
+            }
+            out
+        };
+        let declared = |interface: &str| -> Vec<String> {
+            let start = STATUS_TYPES
+                .find(&format!("export interface {interface} {{"))
+                .unwrap_or_else(|| panic!("no interface {interface}"));
+            let body = &STATUS_TYPES[start..];
+            let body = &body[body.find('{').unwrap() + 1..body.find("\n}").unwrap()];
+            body.lines()
+                .filter_map(|line| {
+                    line.trim()
+                        .split_once(':')
+                        .map(|(name, _)| name.to_string())
+                })
+                .collect()
+        };
+        for (interface, fields) in [
+            ("Status", Status::JSON_FIELDS),
+            ("PlyItem", PlyItem::JSON_FIELDS),
+            ("LineMark", LineMark::JSON_FIELDS),
+            ("ResultSummary", ResultSummary::JSON_FIELDS),
+            ("MatchStatus", MatchStatus::JSON_FIELDS),
+            ("MatchRow", MatchRow::JSON_FIELDS),
+            ("ClockStatus", ClockStatus::JSON_FIELDS),
+            (
+                "EditorStatus",
+                super::super::editor::EditorStatus::JSON_FIELDS,
+            ),
+        ] {
+            let written: Vec<String> = fields.iter().map(|f| camel(f)).collect();
+            assert_eq!(declared(interface), written, "{interface}");
+        }
+        // A game's summary is written field by field (web/library.rs): read back.
+        let games = crate::web::library::import("[Size \"5\"]\n1. a1 e5\n").unwrap();
+        let mut json = String::new();
+        crate::web::library::summarize(&games[0]).write_json(&mut json);
+        let mut written: Vec<String> = match crate::web::json::parse(&json).unwrap() {
+            crate::web::json::Value::Object(fields) => fields.into_keys().collect(),
+            other => panic!("not an object: {other:?}"),
+        };
+        let mut summary = declared("GameSummary");
+        written.sort();
+        summary.sort();
+        assert_eq!(summary, written, "GameSummary");
     }
 }

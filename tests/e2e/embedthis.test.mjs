@@ -271,7 +271,7 @@ test('a position built in the editor on a phone, embedded on another origin, sho
   const tps = await page.evaluate(() => window.tak.tps());
   assert.equal(tps, 'x5/x5/x2,2C,x2/x3,1,x/x5 1 4');
   // A mark for the reader, then Embed this: the frame's code, pasted on another origin.
-  await page.evaluate(() => window.tak.setMarks([{ arrow: ['c3', 'c1'], color: 'red' }]));
+  await page.evaluate(() => window.tak.set({ marks: [{ arrow: ['c3', 'c1'], color: 'red' }] }));
   const here = await page.evaluate(() => ({ tps: window.tak.tps(), marks: window.tak.marks() }));
   assert.equal(here.marks.length, 1);
   await openEmbedThis(page);

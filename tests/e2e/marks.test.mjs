@@ -42,7 +42,7 @@ test('marks set from the handle appear, and survive navigation', async () => {
   for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
   await frame(page);
   const plain = { d4: await colourAt(page, 'd4'), b2: await colourAt(page, 'b2'), d3: await centre(page, 'd3') };
-  const error = await page.evaluate(() => window.tak.setMarks([{ arrow: ['b3', 'e3'] }, { square: 'd4', color: 'green' }, { square: 'b2', label: '1' }]));
+  const error = await page.evaluate(() => window.tak.set({ marks: [{ arrow: ['b3', 'e3'] }, { square: 'd4', color: 'green' }, { square: 'b2', label: '1' }] }));
   assert.equal(error, null);
   await frame(page);
   assert.ok(differs(await colourAt(page, 'd4'), plain.d4), 'highlight');
@@ -55,7 +55,7 @@ test('marks set from the handle appear, and survive navigation', async () => {
   await frame(page);
   assert.ok(differs(await colourAt(page, 'd4'), plain.d4), 'still there after navigation');
   await shot(page, 'marks-handle');
-  assert.match(await page.evaluate(() => window.tak.setMarks([{ square: 'z9' }])), /not a square/);
+  assert.match(await page.evaluate(() => window.tak.set({ marks: [{ square: 'z9' }] })), /not a square/);
   await context.close();
 });
 
@@ -133,7 +133,7 @@ test('exported SVG parses and shows the pieces and the marks; a PNG downloads; a
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const page = await openGame(context, server.url);
   for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
-  await page.evaluate(() => window.tak.setMarks([{ square: 'c3', color: 'red' }, { arrow: ['a1', 'a3'] }]));
+  await page.evaluate(() => window.tak.set({ marks: [{ square: 'c3', color: 'red' }, { arrow: ['a1', 'a3'] }] }));
   const check = await page.evaluate(() => {
     const text = window.tak.toSVG({ width: 600, height: 450, dark: true });
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');

@@ -163,7 +163,7 @@ impl TakBoard {
 
     /// The page's clock tick: the clocks at `now` (`Date.now()`), ending the game when a
     /// side's time ran out. Returns the clocks (as `status().clock`) or `null`.
-    #[wasm_bindgen(js_name = clockTick)]
+    #[wasm_bindgen(js_name = clockTick, unchecked_return_type = "ClockStatus | null")]
     pub fn clock_tick(&mut self, now: f64) -> JsValue {
         self.board.clock_tick(now);
         match self.board.clock_status() {
@@ -215,7 +215,7 @@ impl TakBoard {
     }
 
     /// The rectangle of a square in CSS pixels relative to the viewport, or `null`.
-    #[wasm_bindgen(js_name = squareRect)]
+    #[wasm_bindgen(js_name = squareRect, unchecked_return_type = "Rect | null")]
     pub fn square_rect(&self, square: &str) -> JsValue {
         match square.trim().parse::<Square>() {
             Ok(sq) if sq.is_on_board(self.board.position().size()) => {
@@ -227,7 +227,7 @@ impl TakBoard {
 
     /// The rectangle of the reserve pile (`"flat"`, `"wall"` or `"cap"`) the player to move
     /// takes pieces from now, relative to the viewport, or `null`.
-    #[wasm_bindgen(js_name = reserveRect)]
+    #[wasm_bindgen(js_name = reserveRect, unchecked_return_type = "Rect | null")]
     pub fn reserve_rect(&self, kind: &str) -> JsValue {
         let Some(kind) = parse_kind(kind) else {
             return JsValue::NULL;
@@ -340,19 +340,21 @@ impl TakBoard {
 
     /// A summary for the controls around the board: whose turn, the plies near the one
     /// shown, the result, "Tak", the pending spread, messages.
+    #[wasm_bindgen(unchecked_return_type = "Status")]
     pub fn status(&mut self) -> JsValue {
         to_js(&self.at_now().status())
     }
 
     /// Every ply of the current line in PTN (`["a1", "e5", "c3"]`): apart from the status,
     /// for a long game's is a large list.
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn moves(&self) -> JsValue {
         to_js(&self.board.line_ptn())
     }
 
     /// Events since the last call: `{type: "move", ptn, ply}`, `{type: "navigate", ply}`,
     /// `{type: "load"}`.
-    #[wasm_bindgen(js_name = takeEvents)]
+    #[wasm_bindgen(js_name = takeEvents, unchecked_return_type = "BoardEvent[]")]
     pub fn take_events(&mut self) -> JsValue {
         to_js(&self.board.take_events())
     }
@@ -457,6 +459,7 @@ impl TakBoard {
     }
 
     /// The board as text for screen readers: one line per square, each stack bottom to top.
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn describe(&self) -> JsValue {
         to_js(&self.board.describe())
     }
@@ -474,6 +477,7 @@ impl TakBoard {
 
     /// While a stack is carried: `{count, from}` (pieces in hand, the origin square);
     /// otherwise `null`.
+    #[wasm_bindgen(unchecked_return_type = "Hand | null")]
     pub fn hand(&self) -> JsValue {
         match &self.board.gesture {
             crate::web::drag::Gesture::Carry(c) => {

@@ -143,6 +143,7 @@ impl TakEditor {
     }
 
     /// What the page shows: size, turn, chosen piece, cursor, reserves and the board's TPS.
+    #[wasm_bindgen(unchecked_return_type = "EditorStatus")]
     pub fn status(&self) -> JsValue {
         to_js(&self.editor.status())
     }

@@ -54,7 +54,7 @@ pub(super) fn from_js(value: &JsValue) -> Result<Value, String> {
 
 /// The catalogue of a language (`en`, `it`, `es`, `ca`; English for anything else) as an
 /// object of `key: text`, for the page's own strings.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
 pub fn catalogue(code: &str) -> JsValue {
     let lang = Lang::from_code(code).unwrap_or_default();
     let mut out = String::from("{");

@@ -198,6 +198,7 @@ impl TakBoard {
     /// What the game library lists for the game kept (the one being played, also while a
     /// finished game of its match is shown): `{white, black, size, plies, toMove, result,
     /// tps, date, tags}`. The study build's: a first visit's game is summed up later.
+    #[wasm_bindgen(unchecked_return_type = "GameSummary")]
     pub fn summary(&self) -> JsValue {
         to_js(&library::summarize(self.board.game_to_keep()))
     }
@@ -318,6 +319,7 @@ impl TakBoard {
     }
 
     /// The game's PTN tags as `[[name, value], ...]` (for captions: show them as text).
+    #[wasm_bindgen(unchecked_return_type = "[string, string][]")]
     pub fn tags(&self) -> JsValue {
         to_js(&self.board.record.game.tags().to_vec())
     }
@@ -327,7 +329,10 @@ impl TakBoard {
     /// colours green (the default), red, blue, yellow, orange, purple. Returns an error
     /// message; on error nothing changes.
     #[wasm_bindgen(js_name = setMarks)]
-    pub fn set_marks(&mut self, list: JsValue) -> Option<String> {
+    pub fn set_marks(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Mark[]")] list: JsValue,
+    ) -> Option<String> {
         let items = match from_js(&list) {
             Ok(Value::Array(items)) => items,
             _ => {
@@ -393,6 +398,7 @@ impl TakBoard {
     }
 
     /// The marks shown now, host's and the ply's, as `setMarks` takes them.
+    #[wasm_bindgen(unchecked_return_type = "Mark[]")]
     pub fn marks(&self) -> JsValue {
         let list: Vec<JsMark> = self.board.marks().map(JsMark::from_mark).collect();
         to_js(&list)
@@ -501,7 +507,7 @@ pub fn import_games(text: &str, lang: &str) -> Result<JsValue, JsError> {
 }
 
 /// The summary of a kept game's save (see `TakBoard.summary`), or `null` for a damaged save.
-#[wasm_bindgen(js_name = summarizeSave)]
+#[wasm_bindgen(js_name = summarizeSave, unchecked_return_type = "GameSummary | null")]
 pub fn summarize_save(save: &str) -> JsValue {
     match library::read_save(save) {
         Ok(game) => to_js(&library::summarize(&game)),

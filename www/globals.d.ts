@@ -1,0 +1,24 @@
+// What the page's scripts put on `window` for hosts and tests, for `tsc` (make test-types)
+// only: no script loads this file.
+
+interface Window {
+  /** The game page's or an embedded page's board (www/app.js, www/embed.js). */
+  tak?: import('./board.js').Board;
+  /** The puzzle dialog's board (www/puzzle.js). */
+  takPuzzle?: import('./board.js').Board;
+  /** The tutorial's board (www/tutorial.js). */
+  takTutorial?: import('./board.js').Board;
+}
+
+/**
+ * An element of the page found by its id (the scripts' `$`): tsc does not read the HTML, so
+ * it is any of the kinds the scripts look up, each member checked by name (a misspelt
+ * `.vlaue` fails) though not which kind has it.
+ */
+type PageElement = HTMLElement &
+  Partial<HTMLInputElement> &
+  Partial<HTMLTextAreaElement> &
+  Partial<HTMLSelectElement> &
+  Partial<HTMLButtonElement> &
+  Partial<HTMLDialogElement> &
+  Partial<HTMLDetailsElement>;
