@@ -3,6 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use tak::ai::arena::Budget;
+use tak::ai::tinue::TinueLimits;
 use tak::{Config, Komi, Opening, Setup};
 
 #[derive(Parser)]
@@ -310,11 +311,11 @@ pub struct Policy {
 #[derive(Args)]
 pub struct Tinue {
     /// The longest line looked for, in plies
-    #[arg(long, default_value = "7",
-          value_parser = clap::value_parser!(u8).range(1..=tak::ai::tinue::TinueLimits::MAX_PLIES as i64))]
+    #[arg(long, default_value_t = TinueLimits::default().plies,
+          value_parser = clap::value_parser!(u8).range(1..=TinueLimits::MAX_PLIES as i64))]
     pub plies: u8,
     /// Nodes the solver may spend before it answers 'unknown'
-    #[arg(long, default_value = "1000000")]
+    #[arg(long, default_value_t = TinueLimits::default().nodes)]
     pub nodes: u64,
     /// The position, in TPS
     pub tps: String,
