@@ -733,16 +733,18 @@ $('lang').addEventListener('change', async () => {
 // tutorial. Shown once: the choice (or closing it) is remembered, and a visitor with a saved
 // game or a shared link is no newcomer.
 const WELCOME_KEY = 'tak.welcome';
+// Its computer plays at the lowest level: a newcomer's first game is not lost in six moves.
+const WELCOME_LEVEL = 1;
 const welcomed = () => { try { return localStorage.getItem(WELCOME_KEY) != null; } catch { return true; } };
 if (!returning && !welcomed()) {
   const welcome = $('welcome-dialog');
-  $('welcome-computer-note').textContent = t('welcome.computer_note', { level: t(`level.${DEFAULT_LEVEL}`) });
+  $('welcome-computer-note').textContent = t('welcome.computer_note', { level: t(`level.${WELCOME_LEVEL}`) });
   welcome.addEventListener('close', () => {
     const choice = ['computer', 'friend', 'learn'].includes(welcome.returnValue) ? welcome.returnValue : 'dismissed';
     try { localStorage.setItem(WELCOME_KEY, choice); } catch { /* storage disabled: it shows again */ }
     if (choice === 'computer' || choice === 'friend') {
       settings = choice === 'computer'
-        ? { ...settings, opponent: 'computer', level: DEFAULT_LEVEL, human: 'white' }
+        ? { ...settings, opponent: 'computer', level: WELCOME_LEVEL, human: 'white' }
         : { ...settings, opponent: 'human' };
       saveSettings();
       const s = board.status();
