@@ -288,7 +288,8 @@ function refresh() {
   // a result or komi is shown.
   const komi = s.komi !== '0' && !s.result;
   if ((s.result || komi) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
-  const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
+  // Beside the score, what it counts; beside flats counted with komi, what komi is.
+  const notation = s.result && t.has('rules.notation') ? [s.result.winner && t('rules.score_words'), s.result.reason === 'flats' && s.komi !== '0' && t('glossary.komi'), t('rules.notation', { result: s.result.ptn })].filter(Boolean).join(' ') : '';
   if (notation && !$('result-notation')) $('result-score').insertAdjacentHTML('afterend', '<p id="result-notation" class="result-score"></p>');
   if ($('result-notation')) $('result-notation').textContent = notation;
   $('turn').title = komi && t.has('rules.komi_title') ? t('rules.komi_title') : '';
@@ -443,16 +444,8 @@ $('result-review').addEventListener('click', openReview);
 maybeThink();
 refresh();
 
-$('hint').addEventListener('click', () => {
-  const spec = board.searchSpec();
-  if (spec.over) return;
-  $('info').textContent = t('info.looking');
-  hinter.think(spec, 4).then((answer) => {
-    if (board.searchSpec().tps !== spec.tps || !answer.move) return;
-    board.setHint(answer.move);
-    $('info').textContent = t('info.hint', { move: answer.move });
-  }).catch((err) => { if (!err.cancelled) $('info').textContent = t('info.no_hint', { error: err.message }); });
-});
+// The hint, its move said in words too (www/movewords.js, loaded when first asked).
+$('hint').addEventListener('click', async () => (await import('./movewords.js')).showHint(board, hinter, t, $('info')));
 
 // Against the computer, undo takes back to the player's own turn.
 function undo() {
@@ -677,6 +670,11 @@ $('rules-wide').addEventListener('click', openRules);
 $('learn').addEventListener('click', openLearn);
 $('learn-wide').addEventListener('click', openLearn);
 for (const id of ['copy-ptn', 'copy-tps', 'paste']) $(id).addEventListener('click', closeMenu);
+// The menu's notation in words (the catalogue's later part, fetched when the menu opens).
+$('menu').addEventListener('toggle', (e) => e.newState === 'open' && t.more().then(() => {
+  for (const k of ['ptn', 'tps']) $(`copy-${k}`).title = t(`glossary.${k}`);
+  $('menu-glossary').textContent = t('glossary.menu');
+}));
 
 // The skip link lands on the board itself, ready for the keyboard.
 $('skip-board').addEventListener('click', (e) => { e.preventDefault(); board.focus(); });

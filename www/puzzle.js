@@ -5,6 +5,7 @@
 // comes from the worker's Rust.
 import { mount } from './board.js';
 import { stepsBar } from './lesson.js';
+import { moveWords } from './movewords.js';
 import { Solver, readSet, readOne, puzzleFromTps, judgeMove, defend } from './solver.js';
 
 /** The dialog's markup, put in it when first opened (not sent on a first visit). */
@@ -154,7 +155,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
       if (spread && (Number(spread[1]) || 1) < Math.min(heightAt(tps, spread[2]), Number(tps.split('/').length))) {
         const [, count, from, dir, drops] = spread;
         say('puz.hint_spread', { move: nextMove, count: count || 1, from, direction: t(`puz.dir_${{ '<': 'left', '>': 'right', '+': 'up', '-': 'down' }[dir]}`), drops: (drops || count || '1').split('').join(', ') }, '');
-      } else say('puz.hint', { move: nextMove }, '');
+      } else say('hint.say', { words: moveWords(nextMove, t), move: nextMove }, '');
     },
     retry: () => start(),
     destroy() { alive = false; off(); },

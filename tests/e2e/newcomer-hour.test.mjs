@@ -46,3 +46,56 @@ test('the tutorial explains the flats already placed at step 2, keeps its board 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a hint says its move in words, and the menu says what PTN, TPS and komi are', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.load('x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5'));
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('info').textContent.startsWith('Hint: '), null, { timeout: 10000 });
+  assert.equal(await page.textContent('#info'), 'Hint: place a flat on e2 (e2)');
+  const words = await page.evaluate(async () => {
+    const { moveWords } = await import('./www/movewords.js');
+    const { translator } = await import('./www/i18n.js');
+    const t = await translator('en');
+    await t.more();
+    return ['Cb3', 'Sa1', '3a3-12', 'c3+', 'b3>*'].map((m) => moveWords(m, t));
+  });
+  assert.deepEqual(words, ['place your capstone on b3', 'place a wall on a1', 'move 3 pieces from a3 down, dropping 1, 2',
+    'move one piece from c3 up', 'move one piece from b3 to the right, flattening the wall']);
+  await openMenu(page);
+  await page.waitForFunction(() => document.getElementById('menu-glossary').textContent !== '');
+  assert.equal(await page.textContent('#menu-glossary'), 'PTN: the game’s moves as text. TPS: the position as text.');
+  assert.match(await page.getAttribute('#copy-ptn', 'title'), /^PTN: /);
+  assert.match(await page.getAttribute('#copy-tps', 'title'), /^TPS: /);
+  await shot(page, 'menu-glossary-1280x800');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// A 3×3 game that White wins by a road on the c file.
+const ROAD = ['a1', 'c3', 'b3', 'b1', 'c1', 'a3', 'a2', 'b2', 'c2'];
+
+test('the score line is explained in words beside the result, and komi with a flat win', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844], [844, 390]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
+    const page = await openGame(context, server.url);
+    await page.evaluate(() => window.tak.newGameWith({ size: 3, komi: '0' }));
+    await play(page, ROAD);
+    await page.waitForFunction(() => /^The score is the board’s squares plus the pieces the winner never placed\. \(R-0: how/.test(document.getElementById('result-notation')?.textContent));
+    assert.match(await page.textContent('#result-score'), /^Score: 9 board \+ \d+ pieces = \d+$/);
+    await page.locator('#result').scrollIntoViewIfNeeded();
+    await shot(page, `score-words-${width}x${height}`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+  // A flat win with komi: komi said in words too.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  // A full board, White's last placement a wall: 4 flats to Black's 4 and 1 komi.
+  await page.evaluate(() => window.tak.load('[Size "3"]\n[Komi "1"]\n[TPS "1,2,1/2,1,2/1,2,x 1 5"]\n\n5. Sc1'));
+  assert.equal((await status(page)).result?.reason, 'flats');
+  await page.waitForFunction(() => /Komi: flats added to Black’s count/.test(document.getElementById('result-notation')?.textContent));
+  await shot(page, 'score-words-komi-1280x800');
+  await context.close();
+});

@@ -32,7 +32,7 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   assert.equal(await page.textContent('#puzzle-next'), 'Skip');
   // The hint: the stored solution's first move, marked on the board.
   await page.click('#puzzle-hint');
-  assert.equal(await feedback(page), 'Hint: d3<');
+  assert.equal(await feedback(page), 'Hint: move one piece from d3 to the left (d3<)');
   await shot(page, 'puzzle-hint');
   // A wrong move: refused with the defence it allows, and taken back.
   assert.equal(await page.evaluate(() => window.takPuzzle.play('c1')), null);
@@ -121,7 +121,7 @@ test('the embed with puzzle=1: a ptn or a tps, and clear messages for what is no
   await waitCaption(page, /^After c1, White escapes with/);
   await page.waitForFunction(() => window.tak.status().ply === 0);
   await page.click('text=Hint');
-  assert.equal(await caption(page), 'Hint: d3<');
+  assert.equal(await caption(page), 'Hint: move one piece from d3 to the left (d3<)');
   assert.equal(await page.evaluate(() => window.tak.play('d3<')), null);
   await waitCaption(page, /defends with d3/);
   await shot(page, 'puzzle-embed');
@@ -131,7 +131,7 @@ test('the embed with puzzle=1: a ptn or a tps, and clear messages for what is no
   await page.goto(`${server.url}/embed.html?puzzle=1&tps=${encodeURIComponent(FIRST_TPS)}`);
   await waitCaption(page, /^Black to move and force a road\.$/);
   await page.click('text=Hint');
-  assert.match(await caption(page), /^Hint: \S+$/);
+  assert.match(await caption(page), /^Hint: \D.* \(\S+\)$/);
   assert.deepEqual(errors, []);
   // What is no puzzle says why.
   const cases = [
