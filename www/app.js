@@ -161,8 +161,11 @@ const friendly = later(async () => (await import('./friend.js')).setUpFriend({
   // The turn line while the friend's move is awaited (a text, or null), and the view.
   waiting: (text) => { if (waiting !== text) { waiting = text; refresh(); } },
   flip: (on) => view.flip(on),
+  // Undo refused, and why (a text, or null): a friend game's move sent or received stays.
+  noUndo: (text) => { if (noUndo !== text) { noUndo = text; refresh(); } },
 }));
 let waiting = null;
+let noUndo = null;
 // This tab's game from before a reload, or the game changed last (a new tab).
 if (returning) await (await ensureKeeper()).start();
 // The page's API (for scripts and tests), published once the saved game is back: before
@@ -311,8 +314,8 @@ function refresh() {
   // Over at its end, also while an earlier ply is shown: nothing to resign or offer.
   $('resign').disabled = $('offer-draw').disabled = !!s.finalResult || !!match?.viewing;
   $('hint').disabled = !!s.result || computer.busy;
-  $('undo').disabled = !s.canUndo || s.takeBacksForbidden;
-  $('undo').title = s.takeBacksForbidden ? t('opt.tavern_undo') : '';
+  $('undo').disabled = !s.canUndo || s.takeBacksForbidden || !!noUndo;
+  $('undo').title = s.takeBacksForbidden ? t('opt.tavern_undo') : noUndo ?? '';
   $('redo').disabled = !s.canRedo;
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
@@ -449,7 +452,8 @@ $('hint').addEventListener('click', async () => (await import('./movewords.js'))
 
 // Against the computer, undo takes back to the player's own turn.
 function undo() {
-  if (board.status().takeBacksForbidden) { board.showMessage(t('refuse.tavern_undo')); return; }
+  const why = board.status().takeBacksForbidden ? t('refuse.tavern_undo') : noUndo;
+  if (why) { board.showMessage(why); return; }
   computer.cancel();
   undoToOwnTurn(board, computerColor());
 }

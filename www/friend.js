@@ -97,6 +97,13 @@ export async function setUpFriend(context) {
     const s = ctx.board.status();
     if (s.node != null && !s.tree.some((item) => item.id === s.node)) ctx.board.promote(s.node);
   });
+  // A press on the board before this device says which side it plays: said, not ignored.
+  ctx.board.canvas.addEventListener('pointerdown', () => {
+    const f = thisGame() && !receiving ? current.friend : null;
+    if (f?.side !== 'watch' || !f.from) return;
+    ctx.board.showMessage(t('friend.choose_first', { play: t(`friend.i_play_${other(f.from)}`), watch: t('friend.watch') }));
+    $('friend-i-play')?.focus();
+  });
   library.onChange(() => count());
   count();
   setInterval(() => { if (current) follow(); }, 60 * 1000); // the time left, said as it goes
@@ -171,6 +178,7 @@ function follow() {
   if (!thisGame()) {
     board.set({ interactive: true });
     ctx.waiting?.(null);
+    ctx.noUndo?.(null);
     if (turned) ctx.flip?.(turned = false);
     say('');
     return;
@@ -192,6 +200,9 @@ function follow() {
   ctx.waiting?.(!awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', { who: who === colour ? colour : `${who} (${colour})` }));
   board.set({ interactive: f.side !== 'watch' && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
   const state = stateOf(s);
+  // A move sent (the link made) or received is not taken back here: Undo is for a ply not
+  // sent yet (the friend would see a fork). A watcher takes nothing back.
+  ctx.noUndo?.(f.side === 'watch' || state === f.seen ? t('friend.undo_sent') : null);
   const players = { friend: name(f.side === 'watch' ? 'black' : other(f.side)) };
   if (f.side === 'watch') {
     if (f.from) {

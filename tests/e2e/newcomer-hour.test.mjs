@@ -99,3 +99,46 @@ test('the score line is explained in words beside the result, and komi with a fl
   await shot(page, 'score-words-komi-1280x800');
   await context.close();
 });
+
+test('a friend\'s link: a press on the board before choosing a side says so; Undo is off once a move is sent', async () => {
+  const ann = await openGame(await browser.newContext({ viewport: { width: 1280, height: 800 } }), server.url);
+  await ann.click('#new-game');
+  await ann.waitForSelector('#new-dialog[open]');
+  await ann.selectOption('#new-form select[name=opponent]', 'friend');
+  await ann.selectOption('#new-form select[name=size]', '5');
+  await ann.selectOption('#new-form select[name=friendSide]', 'white');
+  await ann.click('#start-game');
+  await ann.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
+  await play(ann, ['a1']);
+  await ann.waitForSelector('#friend-dialog[open]');
+  await ann.waitForFunction(() => document.getElementById('friend-link').value.includes('#f='));
+  const link = await ann.inputValue('#friend-link');
+  await ann.click('#friend-dialog button[value=close]');
+  // Sent: Undo is off, says why, and Ctrl+Z takes nothing back.
+  await ann.waitForFunction(() => document.getElementById('undo').disabled);
+  assert.equal(await ann.getAttribute('#undo', 'title'), 'A move already sent or received is not taken back.');
+  await ann.locator('#moves').click();
+  await ann.keyboard.press('Control+z');
+  assert.equal((await status(ann)).ply, 1, 'the move sent stays');
+  await shot(ann, 'friend-undo-sent-1280x800');
+  // The friend opens the link: a press on the board before answering says what to do.
+  for (const [width, height] of [[1280, 800], [390, 844], [844, 390]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
+    const bo = await openGame(context, server.url);
+    await bo.evaluate((h) => { location.hash = h; }, new URL(link).hash);
+    await bo.waitForSelector('#friend-i-play');
+    const c3 = await bo.evaluate(() => window.tak.squareRect('c3'));
+    await bo.mouse.click(c3.x + c3.width / 2, c3.y + c3.height / 2);
+    await bo.getByText('First choose: “I play Black” or “Just watch”.').waitFor();
+    assert.equal(await bo.evaluate(() => document.activeElement?.id), 'friend-i-play');
+    assert.equal((await status(bo)).ply, 1, 'nothing played');
+    await shot(bo, `friend-choose-first-${width}x${height}`);
+    await bo.click('#friend-i-play');
+    await bo.waitForFunction(() => /Your move/.test(document.getElementById('friend-bar').textContent));
+    assert.equal(await bo.evaluate(() => document.getElementById('undo').disabled), true, 'Ann\'s move is not Bo\'s to take back');
+    assert.deepEqual(bo.errors, []);
+    await context.close();
+  }
+  assert.deepEqual(ann.errors, []);
+  await ann.context().close();
+});
