@@ -162,10 +162,12 @@ const friendly = later(async () => (await import('./friend.js')).setUpFriend({
   waiting: (text) => { if (waiting !== text) { waiting = text; refresh(); } },
   flip: (on) => view.flip(on),
   // Undo refused, and why (a text, or null): a friend game's move sent or received stays.
-  noUndo: (text) => { if (noUndo !== text) { noUndo = text; refresh(); } },
+  // (Not drawn before the page's first refresh: a link opened on arrival comes before it.)
+  noUndo: (text) => { if (noUndo !== text) { noUndo = text; if (drawn) refresh(); } },
 }));
 let waiting = null;
 let noUndo = null;
+let drawn = false;
 // This tab's game from before a reload, or the game changed last (a new tab).
 if (returning) await (await ensureKeeper()).start();
 // The page's API (for scripts and tests), published once the saved game is back: before
@@ -445,6 +447,7 @@ const openReview = async () => { closeMenu(); (await ensureStudy()).startReview(
 $('review').addEventListener('click', openReview);
 $('result-review').addEventListener('click', openReview);
 maybeThink();
+drawn = true;
 refresh();
 
 // The hint, its move said in words too (www/movewords.js, loaded when first asked).
