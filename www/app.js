@@ -678,10 +678,7 @@ $('learn').addEventListener('click', openLearn);
 $('learn-wide').addEventListener('click', openLearn);
 for (const id of ['copy-ptn', 'copy-tps', 'paste']) $(id).addEventListener('click', closeMenu);
 // The menu's notation in words (the catalogue's later part, fetched when the menu opens).
-$('menu').addEventListener('toggle', (e) => e.newState === 'open' && t.more().then(() => {
-  for (const k of ['ptn', 'tps']) $(`copy-${k}`).title = t(`glossary.${k}`);
-  $('menu-glossary').textContent = t('glossary.menu');
-}));
+$('menu').addEventListener('toggle', () => t.more().then(() => translatePage($('menu'), t)));
 
 // The skip link lands on the board itself, ready for the keyboard.
 $('skip-board').addEventListener('click', (e) => { e.preventDefault(); board.focus(); });

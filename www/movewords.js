@@ -22,13 +22,14 @@ export function moveWords(move, t) {
 export const hintText = (move, t) => t('hint.say', { words: moveWords(move, t), move });
 
 /** The game's Hint button: the computer's move, marked on the board and said in `info`. */
-export function showHint(board, hinter, t, info) {
+export async function showHint(board, hinter, t, info) {
   const spec = board.searchSpec();
   if (spec.over) return;
-  info.textContent = t('info.looking');
-  Promise.all([hinter.think(spec, 4), t.more()]).then(([answer]) => {
+  await t.more();
+  info.textContent = t('hint.looking');
+  hinter.think(spec, 4).then((answer) => {
     if (board.searchSpec().tps !== spec.tps || !answer.move) return;
     board.setHint(answer.move);
     info.textContent = hintText(answer.move, t);
-  }).catch((err) => { if (!err.cancelled) info.textContent = t('info.no_hint', { error: err.message }); });
+  }).catch((err) => { if (!err.cancelled) info.textContent = t('hint.none', { error: err.message }); });
 }

@@ -64,8 +64,8 @@ test('a hint says its move in words, and the menu says what PTN, TPS and komi ar
   assert.deepEqual(words, ['place your capstone on b3', 'place a wall on a1', 'move 3 pieces from a3 down, dropping 1, 2',
     'move one piece from c3 up', 'move one piece from b3 to the right, flattening the wall']);
   await openMenu(page);
-  await page.waitForFunction(() => document.getElementById('menu-glossary').textContent !== '');
-  assert.equal(await page.textContent('#menu-glossary'), 'PTN: the game’s moves as text. TPS: the position as text.');
+  await page.waitForFunction(() => document.querySelector('.menu-glossary').textContent !== '');
+  assert.equal(await page.textContent('.menu-glossary'), 'PTN: the game’s moves as text. TPS: the position as text.');
   assert.match(await page.getAttribute('#copy-ptn', 'title'), /^PTN: /);
   assert.match(await page.getAttribute('#copy-tps', 'title'), /^TPS: /);
   await shot(page, 'menu-glossary-1280x800');
@@ -151,4 +151,30 @@ test('a friend\'s link: a press on the board before choosing a side says so; Und
   }
   assert.deepEqual(ann.errors, []);
   await ann.context().close();
+});
+
+test('the stack inspector reads as a callout pointing at its stack, not as a stack on the next square', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844], [844, 390]]) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await openGame(context, server.url);
+    // Six pieces on c3 (a spread from b3 left them), a flat on d3 and b3 empty.
+    await page.evaluate(() => window.tak.load('x5/x5/x2,212121,1,x/x5/x5 1 6'));
+    const c3 = await page.evaluate(() => window.tak.squareRect('c3'));
+    await page.mouse.move(c3.x + c3.width / 2, c3.y + c3.height / 2);
+    await page.waitForTimeout(200);
+    await shot(page, `inspector-${width}x${height}`);
+    // Over b3 (the side with no stack): the callout's frame colour, which no piece or square has.
+    const b3 = await page.evaluate(() => window.tak.squareRect('b3'));
+    const seen = await page.evaluate(([x, y]) => {
+      const canvas = document.querySelector('canvas.tak-canvas');
+      const r = canvas.getBoundingClientRect();
+      const ctx = canvas.getContext('2d');
+      const scale = canvas.width / r.width;
+      const px = ctx.getImageData(Math.round((x - r.x) * scale), Math.round((y - r.y) * scale), 1, 1).data;
+      return [...px.slice(0, 3)];
+    }, [b3.x + b3.width - 3, b3.y + b3.height / 2]);
+    assert.deepEqual(seen, [0x1e, 0x6e, 0xc8], 'the pointer between the callout and its stack');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
 });
