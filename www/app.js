@@ -393,9 +393,9 @@ board.on('move', (e) => {
 function maybeThink() {
   board.set({ playedLineIsMain: settings.opponent === 'computer', ...sides() });
   if (match?.viewing) { stopTurn(computer); board.set({ thinking: false }); return; }
-  // A tab in the background that follows another tab's game leaves the computer's reply to
-  // the tab where the move was made (two replies would be two games); shown again, it thinks.
-  if (document.hidden && keeper?.followed()) { stopTurn(computer); board.set({ thinking: false }); return; }
+  // A tab that follows another tab's game leaves the computer's reply to the tab where the
+  // move was made (two replies would be two games; www/keeper.js).
+  if (keeper?.followed()) { stopTurn(computer); board.set({ thinking: false }); return; }
   takeTurn(board, computer, computerColor(), settings.level, {
     thinking: (on) => board.set({ thinking: on }),
     played: (move, error) => {

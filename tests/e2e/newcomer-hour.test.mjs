@@ -178,3 +178,50 @@ test('the stack inspector reads as a callout pointing at its stack, not as a sta
     await context.close();
   }
 });
+
+test('two visible tabs on one game against the computer: each follows the other live, one reply, no split', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => { if (!localStorage.getItem('tak.settings')) localStorage.setItem('tak.settings', JSON.stringify({ opponent: 'computer', level: 1, human: 'white' })); });
+  const one = await openGame(context, server.url);
+  await play(one, ['a1']);
+  await one.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 30000 });
+  const two = await openGame(context, server.url);
+  await two.waitForFunction(() => window.tak.status().ply === 2);
+  assert.equal(await two.evaluate(() => document.visibilityState), 'visible');
+  const moves = (page) => page.evaluate(() => window.tak.status().moves.join(' '));
+  // Played in one, then in the other: both follow, and only the tab that moved replies.
+  for (const [mover, follower, move] of [[one, two, 'c3'], [two, one, 'c2'], [one, two, 'b2']]) {
+    const n = (await status(mover)).ply;
+    await play(mover, [move]);
+    await mover.waitForFunction((k) => window.tak.status().ply === k, n + 2, { timeout: 30000 });
+    await follower.waitForFunction((k) => window.tak.status().ply === k, n + 2, { timeout: 30000 });
+    await mover.waitForTimeout(1500); // a second reply, from the follower, would have come
+    assert.equal(await moves(follower), await moves(mover));
+  }
+  for (const page of [one, two]) {
+    assert.equal(await page.evaluate(() => document.getElementById('notice').textContent), '', 'no split');
+  }
+  assert.equal((await status(one)).ply, 8);
+  await shot(two, 'two-tabs-follow-1280x800');
+  assert.deepEqual([...one.errors, ...two.errors], []);
+  await context.close();
+});
+
+test('two tabs that move at once: the split is said, and goes with the next move', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const one = await openGame(context, server.url);
+  await play(one, ['a1', 'e5']);
+  await one.waitForTimeout(800);
+  const two = await openGame(context, server.url);
+  await two.waitForFunction(() => window.tak.status().ply === 2);
+  // Both at once: neither has heard of the other's ply.
+  await Promise.all([one.evaluate(() => window.tak.play('c3')), two.evaluate(() => window.tak.play('c2'))]);
+  const apart = /changed in another tab meanwhile/;
+  const notice = (page) => page.evaluate(() => document.getElementById('notice').textContent);
+  await Promise.race([one, two].map((p) => p.waitForFunction((src) => new RegExp(src).test(document.getElementById('notice').textContent), apart.source, { timeout: 10000 })));
+  const split = apart.test(await notice(one)) ? one : two;
+  await split.waitForTimeout(4200);
+  await play(split, ['d4']);
+  await split.waitForFunction(() => document.getElementById('notice').textContent === '', null, { timeout: 5000 });
+  await context.close();
+});
