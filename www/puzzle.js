@@ -209,7 +209,9 @@ export async function openPuzzles(dialog, t, lang, settings) {
   feedback('puz.loading', {}, '');
   dialog.showModal();
   const solver = new Solver();
-  const board = await mount($('puzzle-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
+  const board = await mount($('puzzle-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label'),
+    // The page's theme (dark chosen on a light system too: no light surround in a dark page).
+    theme: settings?.theme === 'dark' || settings?.theme === 'light' ? settings.theme : 'auto' });
   window.takPuzzle = board; // for hosts and tests, like window.tak
   let set;
   try {

@@ -44,7 +44,9 @@ export async function openTutorial(dialog, t, lang, settings) {
   let index = 0;
   let passed = false;
   // Its lessons start from positions given as text: the study build.
-  const board = await mount($('tutorial-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
+  const board = await mount($('tutorial-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label'),
+    // The page's theme (dark chosen on a light system too: no light surround in a dark page).
+    theme: settings?.theme === 'dark' || settings?.theme === 'light' ? settings.theme : 'auto' });
   current = board;
   window.takTutorial = board; // for hosts and tests, like window.tak
   const feedback = (text, kind) => {

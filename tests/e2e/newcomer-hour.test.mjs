@@ -225,3 +225,30 @@ test('two tabs that move at once: the split is said, and goes with the next move
   await split.waitForFunction(() => document.getElementById('notice').textContent === '', null, { timeout: 5000 });
   await context.close();
 });
+
+test('the tutorial and puzzle boards follow the page\'s dark theme, chosen on a light system', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  await context.addInitScript(() => { if (!localStorage.getItem('tak.settings')) localStorage.setItem('tak.settings', JSON.stringify({ theme: 'dark' })); });
+  const page = await openGame(context, server.url);
+  /** The canvas's top left corner (its surround), as drawn: [r, g, b]. */
+  const corner = (id) => page.evaluate((box) => {
+    const canvas = document.querySelector(`#${box} canvas.tak-canvas`);
+    return [...canvas.getContext('2d').getImageData(2, 2, 1, 1).data.slice(0, 3)];
+  }, id);
+  const dark = ([r, g, b]) => r + g + b < 3 * 80;
+  await openMenu(page);
+  await page.click('#learn');
+  await page.waitForFunction(() => window.takTutorial);
+  await page.waitForTimeout(300);
+  assert.ok(dark(await corner('tutorial-board')), `tutorial: ${await corner('tutorial-board')}`);
+  await shot(page, 'tutorial-dark-1280x800');
+  await page.keyboard.press('Escape');
+  await openMenu(page);
+  await page.click('#puzzles');
+  await page.waitForFunction(() => window.takPuzzle && /to move/.test(document.getElementById('puzzle-feedback').textContent), null, { timeout: 20000 });
+  await page.waitForTimeout(300);
+  assert.ok(dark(await corner('puzzle-board')), `puzzle: ${await corner('puzzle-board')}`);
+  await shot(page, 'puzzle-dark-1280x800');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
