@@ -252,3 +252,22 @@ test('the tutorial and puzzle boards follow the page\'s dark theme, chosen on a 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('New game shows the computer\'s level and colour only against the computer', async () => {
+  for (const [width, height] of [[390, 844], [1280, 800], [844, 390]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
+    const page = await openGame(context, server.url);
+    await page.click('#new-game');
+    await page.waitForSelector('#new-dialog[open]');
+    await page.selectOption('#new-form select[name=opponent]', 'human');
+    assert.equal(await page.isVisible('#computer-options'), false, 'a person: no computer section');
+    await shot(page, `newgame-person-${width}x${height}`);
+    await page.selectOption('#new-form select[name=opponent]', 'computer');
+    assert.equal(await page.isVisible('#computer-options'), true);
+    assert.equal(await page.isEnabled('#new-form select[name=level]'), true);
+    await page.selectOption('#new-form select[name=opponent]', 'friend');
+    assert.equal(await page.isVisible('#computer-options'), false);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
