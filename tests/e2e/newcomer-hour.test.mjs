@@ -271,3 +271,17 @@ test('New game shows the computer\'s level and colour only against the computer'
     await context.close();
   }
 });
+
+test('the landscape side panel keeps its buttons together, no gaps between them', async () => {
+  for (const [width, height] of [[844, 390], [667, 375]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true });
+    const page = await openGame(context, server.url);
+    await play(page, ['a1', 'e5', 'c3']);
+    const boxes = await page.evaluate(() => ['analysis-toggle', 'notes', 'hint'].map((id) => document.getElementById(id).getBoundingClientRect().toJSON()));
+    for (let i = 1; i < boxes.length; i++) {
+      assert.ok(boxes[i].x - (boxes[i - 1].x + boxes[i - 1].width) < 12, `${width}x${height}: a gap of ${boxes[i].x - (boxes[i - 1].x + boxes[i - 1].width)} px`);
+    }
+    await shot(page, `panel-landscape-${width}x${height}`);
+    await context.close();
+  }
+});
