@@ -725,6 +725,7 @@ $('lang').addEventListener('change', async () => {
   saveSettings();
   document.documentElement.lang = lang;
   translatePage(document, t);
+  showNotice(''); // said in the language before: not left untranslated
   await board.set({ lang }); // its catalogue first: the status texts come from it
   board.canvas.setAttribute('aria-label', t('board.label'));
   study?.retranslate();

@@ -285,3 +285,17 @@ test('the landscape side panel keeps its buttons together, no gaps between them'
     await context.close();
   }
 });
+
+test('a notice said in English does not stay in English once the page speaks Italian', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => { location.hash = '#g=not-a-game'; });
+  await page.waitForFunction(() => document.getElementById('notice').textContent !== '');
+  await openMenu(page);
+  await page.selectOption('#lang', 'it');
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => document.getElementById('notice').textContent), '');
+  assert.equal(await page.evaluate(() => document.getElementById('notice').hidden), true);
+  await context.close();
+});

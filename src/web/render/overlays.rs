@@ -253,7 +253,7 @@ pub(super) fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
     let r = layout.square_rect(sq);
     canvas.stroke_rect(r.inset(1.5), frame, 2.5);
     // The pointer from the panel to the square, then the panel.
-    let tip_y = r.center().y.within(y + 10.0, (y + h - 10.0).max(y + 10.0));
+    let tip_y = r.center().y.within(y + 10.0, y + h - 10.0);
     let (base, tip) = if x > r.x {
         (x + 1.0, r.x + r.width - 1.0)
     } else {
