@@ -15,6 +15,7 @@ import * as library from './library.js';
 import { loadEngine } from './board.js';
 import { addStyle } from './styles.js';
 import { readLink, shareLink } from './share.js';
+import { goodNews } from './keeper.js';
 
 export const PREFIX = '#f=';
 const DAY = 24 * 60 * 60 * 1000;
@@ -459,7 +460,7 @@ async function receiveLink(hash) {
   const state = r.save ? stateOf(lib.summarizeSave(r.save)) : null;
   if (r.verdict === 'same' || r.verdict === 'older') {
     if (offer && offer !== f.side && r.verdict === 'same') await keepFriend(r.id, { offer });
-    ctx.showNotice(r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
+    goodNews(ctx.showNotice, r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
     follow();
     return;
   }
@@ -483,7 +484,7 @@ async function receiveLink(hash) {
         if (next) board.play(next.ptn);
       }
       board.goto('last');
-      if (r.over) ctx.showNotice(t('friend.came_over', { result: r.over }));
+      if (r.over) goodNews(ctx.showNotice, t('friend.came_over', { result: r.over }));
     }
     await ctx.saveNow();
     await keepFriend(r.id, changes);

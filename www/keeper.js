@@ -11,6 +11,15 @@
 // - A full disk aborts the write whole: the game stays on the board and the list keeps its
 //   last good revision; the next change tries again.
 import * as library from './library.js';
+import { addStyle } from './styles.js';
+
+// Good news in the notice line (the game before kept, one click away) is not in a problem's red.
+addStyle('.notice:has(> .good) { background: color-mix(in srgb, var(--win) 12%, transparent); border-color: var(--win); }');
+/** Says `text` in the notice line as good news (`showNotice` is the page's). */
+export function goodNews(showNotice, text) {
+  showNotice(text);
+  document.getElementById('notice').replaceChildren(Object.assign(document.createElement('span'), { className: 'good', textContent: text }));
+}
 
 const TAB_KEY = 'tak.tab';
 const PENDING_KEY = 'tak.tab.pending';
@@ -47,8 +56,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   /** Says `key` (with `args`) in the notice; `action` (`{label, run}`) adds its button. */
   async function say(key, args = {}, action = null) {
     await t().more(); // the library's words come with the dialogs' texts
-    showNotice(t()(key, args));
-    if (!action) return;
+    if (!action) { showNotice(t()(key, args)); return; }
+    goodNews(showNotice, t()(key, args));
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = t()(action.label);

@@ -299,3 +299,24 @@ test('a notice said in English does not stay in English once the page speaks Ita
   assert.equal(await page.evaluate(() => document.getElementById('notice').hidden), true);
   await context.close();
 });
+
+test('good news in the notice line is not in a problem\'s red', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await play(page, ['a1', 'e5']);
+  const border = () => page.evaluate(() => getComputedStyle(document.getElementById('notice')).borderTopColor);
+  // A problem: red.
+  await page.evaluate(() => { location.hash = '#g=not-a-game'; });
+  await page.waitForFunction(() => document.getElementById('notice').textContent !== '');
+  assert.equal(await border(), 'rgb(179, 38, 30)');
+  // A game pasted: the one before is kept, one click away: good news, in green.
+  await openMenu(page);
+  await page.click('#paste');
+  await page.waitForSelector('#paste-dialog[open]');
+  await page.fill('#paste-text', '1. a1 e5 2. c3');
+  await page.click('#load-game');
+  await page.waitForFunction(() => /The pasted game is open/.test(document.getElementById('notice').textContent));
+  assert.equal(await border(), 'rgb(46, 125, 50)');
+  await shot(page, 'notice-good-1280x800');
+  await context.close();
+});
