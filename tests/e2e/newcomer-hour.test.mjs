@@ -320,3 +320,18 @@ test('good news in the notice line is not in a problem\'s red', async () => {
   await shot(page, 'notice-good-1280x800');
   await context.close();
 });
+
+test('a phone held upright names the computer\'s reserve "Computer", as a wide screen does', async () => {
+  for (const [width, height] of [[390, 844], [360, 740]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true });
+    await context.addInitScript(() => { if (!localStorage.getItem('tak.settings')) localStorage.setItem('tak.settings', JSON.stringify({ opponent: 'computer', level: 1, human: 'white' })); });
+    const page = await openGame(context, server.url);
+    await page.waitForTimeout(300);
+    await shot(page, `portrait-computer-${width}x${height}`);
+    // The board's text for screen readers and tests: what the canvas draws is checked in Rust
+    // (src/web/render/reserves.rs); here, that the page shows it at this size without errors.
+    assert.deepEqual((await status(page)).players, ['You', 'Computer · Beginner']);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
