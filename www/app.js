@@ -293,8 +293,7 @@ function refresh() {
   // a result or komi is shown.
   const komi = s.komi !== '0' && !s.result;
   if ((s.result || komi) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
-  // Beside the score, what it counts; beside flats counted with komi, what komi is.
-  const notation = s.result && t.has('rules.notation') ? [s.result.winner && t('rules.score_words'), s.result.reason === 'flats' && s.komi !== '0' && t('glossary.komi'), t('rules.notation', { result: s.result.ptn })].filter(Boolean).join(' ') : '';
+  const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
   if (notation && !$('result-notation')) $('result-score').insertAdjacentHTML('afterend', '<p id="result-notation" class="result-score"></p>');
   if ($('result-notation')) $('result-notation').textContent = notation;
   $('turn').title = komi && t.has('rules.komi_title') ? t('rules.komi_title') : '';
