@@ -98,13 +98,17 @@ export async function setUpFriend(context) {
     const s = ctx.board.status();
     if (s.node != null && !s.tree.some((item) => item.id === s.node)) ctx.board.promote(s.node);
   });
-  // A press on the board before this device says which side it plays: said, not ignored.
-  ctx.board.canvas.addEventListener('pointerdown', () => {
+  // A press on the board (or Enter, Space on it) before this device says which side it
+  // plays: said, not ignored.
+  const beforeChoosing = (e) => {
+    if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
     const f = thisGame() && !receiving ? current.friend : null;
     if (f?.side !== 'watch' || !f.from) return;
     ctx.board.showMessage(t('friend.choose_first', { play: t(`friend.i_play_${other(f.from)}`), watch: t('friend.watch') }));
+    if (e.type === 'keydown') e.preventDefault(); // not also a press of the button focused next
     $('friend-i-play')?.focus();
-  });
+  };
+  for (const type of ['pointerdown', 'keydown']) ctx.board.canvas.addEventListener(type, beforeChoosing);
   library.onChange(() => count());
   count();
   setInterval(() => { if (current) follow(); }, 60 * 1000); // the time left, said as it goes

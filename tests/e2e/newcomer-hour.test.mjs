@@ -132,6 +132,12 @@ test('a friend\'s link: a press on the board before choosing a side says so; Und
     await bo.getByText('First choose: “I play Black” or “Just watch”.').waitFor();
     assert.equal(await bo.evaluate(() => document.activeElement?.id), 'friend-i-play');
     assert.equal((await status(bo)).ply, 1, 'nothing played');
+    if (width === 1280) {
+      // By keyboard too: Enter on the board says it.
+      await bo.evaluate(() => window.tak.focus());
+      await bo.keyboard.press('Enter');
+      assert.equal(await bo.evaluate(() => document.activeElement?.id), 'friend-i-play', 'Enter on the board');
+    }
     await shot(bo, `friend-choose-first-${width}x${height}`);
     await bo.click('#friend-i-play');
     await bo.waitForFunction(() => /Your move/.test(document.getElementById('friend-bar').textContent));
