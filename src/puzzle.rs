@@ -172,11 +172,13 @@ fn color_name(color: Color) -> &'static str {
 }
 
 /// What a puzzle asks of a solver, the measure a set is ordered by (compared in this order):
-/// the solution's plies, the defender's replies to the first move (every one must be met),
-/// and the nodes the solver spends to prove it from scratch.
+/// the solution's plies, the pieces on the board (a crowded position is harder to read: the
+/// first puzzle is a sparse one), the defender's replies to the first move (every one must
+/// be met), and the nodes the solver spends to prove it from scratch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Effort {
     pub plies: u8,
+    pub pieces: usize,
     pub defences: usize,
     pub nodes: u64,
 }
@@ -350,10 +352,20 @@ impl Puzzle {
         }
         Ok(Effort {
             plies: self.plies,
+            pieces: pieces_on_board(&self.position),
             defences: defences(&self.position, first),
             nodes: solve_nodes,
         })
     }
+}
+
+/// The pieces on the board, every stack's whole height.
+fn pieces_on_board(position: &Position) -> usize {
+    let n = position.size();
+    (0..n * n)
+        .filter_map(|i| Square::new(i % n, i / n))
+        .map(|sq| position.height(sq))
+        .sum()
 }
 
 /// The defender's legal replies once the attacker has played `first`.

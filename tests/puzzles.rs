@@ -308,8 +308,8 @@ fn the_page_reads_the_set_judges_moves_and_answers_with_the_strongest_defence() 
     let shown = show_set(&text).unwrap();
     assert_eq!(shown.len(), puzzles.len());
     let first = &shown[0];
-    assert_eq!((first.size, first.attacker, first.plies), (5, "black", 3));
-    assert_eq!(first.solution, ["d3<", "d3", "c3+"]);
+    assert_eq!((first.size, first.attacker, first.plies), (5, "white", 3));
+    assert_eq!(first.solution, ["Ca4", "b4", "a4+"]);
     assert_eq!(first.difficulty, 1);
     let pos = Position::from_tps(&first.tps).unwrap();
     assert_eq!(pos, puzzles[0].position);
@@ -317,7 +317,7 @@ fn the_page_reads_the_set_judges_moves_and_answers_with_the_strongest_defence() 
         plies: first.plies,
         nodes: NODES,
     };
-    let judged = judge_move(&pos, "d3<", limits).unwrap();
+    let judged = judge_move(&pos, "Ca4", limits).unwrap();
     assert_eq!(judged.verdict, "keeps");
     assert_eq!(judged.line.len(), 3);
     let mut after = pos.clone();
@@ -342,11 +342,42 @@ fn one_puzzle_read_for_an_embed_says_what_is_wrong_without_a_number() {
     use tak::puzzle::show_one;
     let (_, puzzles) = shipped();
     let first = puzzles[0].to_ptn();
-    assert_eq!(show_one(&first).unwrap().solution, ["d3<", "d3", "c3+"]);
+    assert_eq!(show_one(&first).unwrap().solution, ["Ca4", "b4", "a4+"]);
     assert_eq!(
         show_one("1. a1 e5").unwrap_err().to_string(),
         "not a puzzle: no [Puzzle \"tinue\"] tag"
     );
+}
+
+/// A newcomer's first puzzle is a simple one (issue 38): of the shortest, the one with the
+/// fewest pieces on the board, not a crowded position from late in a real game.
+#[test]
+fn the_first_puzzle_is_the_sparsest_of_the_shortest() {
+    let (_, puzzles) = shipped();
+    let pieces = |p: &Puzzle| -> usize {
+        let n = p.position.size();
+        (0..n * n)
+            .filter_map(|i| tak::Square::new(i % n, i / n))
+            .map(|sq| p.position.height(sq))
+            .sum()
+    };
+    let first = &puzzles[0];
+    assert_eq!(first.plies, 3);
+    assert!(pieces(first) <= 12, "{} pieces", pieces(first));
+    for p in puzzles.iter().filter(|p| p.plies == first.plies) {
+        assert!(pieces(first) <= pieces(p), "{} has fewer pieces", p.source);
+    }
+    // Within a length, a crowded board comes after a sparse one.
+    for pair in puzzles.windows(2) {
+        if pair[0].plies == pair[1].plies {
+            assert!(
+                pieces(&pair[0]) <= pieces(&pair[1]),
+                "{} before {}",
+                pair[0].source,
+                pair[1].source
+            );
+        }
+    }
 }
 
 #[test]

@@ -163,8 +163,13 @@ const friendly = later(async () => (await import('./friend.js')).setUpFriend({
   // The turn line while the friend's move is awaited (a text, or null), and the view.
   waiting: (text) => { if (waiting !== text) { waiting = text; refresh(); } },
   flip: (on) => view.flip(on),
+  // Undo refused, and why (a text, or null): a friend game's move sent or received stays.
+  // (Not drawn before the page's first refresh: a link opened on arrival comes before it.)
+  noUndo: (text) => { if (noUndo !== text) { noUndo = text; if (drawn) refresh(); } },
 }));
 let waiting = null;
+let noUndo = null;
+let drawn = false;
 // This tab's game from before a reload, or the game changed last (a new tab).
 if (returning) await (await ensureKeeper()).start();
 // The page's API (for scripts and tests), published once the saved game is back: before
@@ -312,8 +317,8 @@ function refresh() {
   // Over at its end, also while an earlier ply is shown: nothing to resign or offer.
   $('resign').disabled = $('offer-draw').disabled = !!s.finalResult || !!match?.viewing;
   $('hint').disabled = !!s.result || computer.busy;
-  $('undo').disabled = !s.canUndo || s.takeBacksForbidden;
-  $('undo').title = s.takeBacksForbidden ? t('opt.tavern_undo') : '';
+  $('undo').disabled = !s.canUndo || s.takeBacksForbidden || !!noUndo;
+  $('undo').title = s.takeBacksForbidden ? t('opt.tavern_undo') : noUndo ?? '';
   $('redo').disabled = !s.canRedo;
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
@@ -390,9 +395,9 @@ board.on('move', (e) => {
 function maybeThink() {
   board.set({ playedLineIsMain: settings.opponent === 'computer', ...sides() });
   if (match?.viewing) { stopTurn(computer); board.set({ thinking: false }); return; }
-  // A tab in the background that follows another tab's game leaves the computer's reply to
-  // the tab where the move was made (two replies would be two games); shown again, it thinks.
-  if (document.hidden && keeper?.followed()) { stopTurn(computer); board.set({ thinking: false }); return; }
+  // A tab that follows another tab's game leaves the computer's reply to the tab where the
+  // move was made (two replies would be two games; www/keeper.js).
+  if (keeper?.followed()) { stopTurn(computer); board.set({ thinking: false }); return; }
   takeTurn(board, computer, computerColor(), settings.level, {
     thinking: (on) => board.set({ thinking: on }),
     played: (move, error) => {
@@ -444,22 +449,16 @@ const openReview = async () => { closeMenu(); (await ensureStudy()).startReview(
 $('review').addEventListener('click', openReview);
 $('result-review').addEventListener('click', openReview);
 maybeThink();
+drawn = true;
 refresh();
 
-$('hint').addEventListener('click', () => {
-  const spec = board.searchSpec();
-  if (spec.over) return;
-  $('info').textContent = t('info.looking');
-  hinter.think(spec, 4).then((answer) => {
-    if (board.searchSpec().tps !== spec.tps || !answer.move) return;
-    board.set({ hint: answer.move });
-    $('info').textContent = t('info.hint', { move: answer.move });
-  }).catch((err) => { if (!err.cancelled) $('info').textContent = t('info.no_hint', { error: err.message }); });
-});
+// The hint, its move said in words too (www/movewords.js, loaded when first asked).
+$('hint').addEventListener('click', async () => (await import('./movewords.js')).showHint(board, hinter, t, $('info')));
 
 // Against the computer, undo takes back to the player's own turn.
 function undo() {
-  if (board.status().takeBacksForbidden) { board.showMessage(t('refuse.tavern_undo')); return; }
+  const why = board.status().takeBacksForbidden ? t('refuse.tavern_undo') : noUndo;
+  if (why) { board.showMessage(why); return; }
   computer.cancel();
   undoToOwnTurn(board, computerColor());
 }
@@ -680,6 +679,8 @@ $('rules-wide').addEventListener('click', openRules);
 $('learn').addEventListener('click', openLearn);
 $('learn-wide').addEventListener('click', openLearn);
 for (const id of ['copy-ptn', 'copy-tps', 'paste']) $(id).addEventListener('click', closeMenu);
+// The menu's notation in words (the catalogue's later part, fetched when the menu opens).
+$('menu').addEventListener('toggle', () => t.more().then(() => translatePage($('menu'), t)));
 
 // The skip link lands on the board itself, ready for the keyboard.
 $('skip-board').addEventListener('click', (e) => { e.preventDefault(); board.focus(); });
@@ -726,6 +727,7 @@ $('lang').addEventListener('change', async () => {
   saveSettings();
   document.documentElement.lang = lang;
   translatePage(document, t);
+  showNotice(''); // said in the language before: not left untranslated
   await board.set({ lang }); // its catalogue first: the status texts come from it
   board.canvas.setAttribute('aria-label', t('board.label'));
   study?.retranslate();
@@ -736,16 +738,18 @@ $('lang').addEventListener('change', async () => {
 // tutorial. Shown once: the choice (or closing it) is remembered, and a visitor with a saved
 // game or a shared link is no newcomer.
 const WELCOME_KEY = 'tak.welcome';
+// Its computer plays at the lowest level: a newcomer's first game is not lost in six moves.
+const WELCOME_LEVEL = 1;
 const welcomed = () => { try { return localStorage.getItem(WELCOME_KEY) != null; } catch { return true; } };
 if (!returning && !welcomed()) {
   const welcome = $('welcome-dialog');
-  $('welcome-computer-note').textContent = t('welcome.computer_note', { level: t(`level.${DEFAULT_LEVEL}`) });
+  $('welcome-computer-note').textContent = t('welcome.computer_note', { level: t(`level.${WELCOME_LEVEL}`) });
   welcome.addEventListener('close', () => {
     const choice = ['computer', 'friend', 'learn'].includes(welcome.returnValue) ? welcome.returnValue : 'dismissed';
     try { localStorage.setItem(WELCOME_KEY, choice); } catch { /* storage disabled: it shows again */ }
     if (choice === 'computer' || choice === 'friend') {
       settings = choice === 'computer'
-        ? { ...settings, opponent: 'computer', level: DEFAULT_LEVEL, human: 'white' }
+        ? { ...settings, opponent: 'computer', level: WELCOME_LEVEL, human: 'white' }
         : { ...settings, opponent: 'human' };
       saveSettings();
       const s = board.status();

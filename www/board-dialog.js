@@ -6,12 +6,14 @@ addStyle(`
 .tutorial-head { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; }
 .tutorial-board { width: min(36rem, 90vw); height: min(24rem, 50vh); margin: .5rem auto; }
 dialog.tutorial { width: min(44rem, 96vw); }
+/* Room for the longest step's text: the board does not shift from step to step. */
+#tutorial-text { min-height: 4.2em; }
 /* Small screens: the tutorial fills the screen, the board takes what the text leaves. */
 @media (max-width: 40rem), (max-height: 30rem) {
   dialog.tutorial[open] { display: flex; flex-direction: column; width: 100vw; height: 100dvh; max-width: none; max-height: none; margin: 0; border: 0; border-radius: 0; padding: .5rem .7rem; overflow: hidden; }
   dialog.tutorial h2 { font-size: 1rem; margin: 0; }
   dialog.tutorial h3 { font-size: .95rem; margin: .2rem 0; }
-  dialog.tutorial #tutorial-text { margin: .1rem 0; font-size: .9rem; }
+  dialog.tutorial #tutorial-text { margin: .1rem 0; font-size: .9rem; min-height: 0; }
   dialog.tutorial .tutorial-board { flex: 1; width: 100%; height: auto; min-height: 9rem; margin: .2rem 0; }
   dialog.tutorial .tutorial-feedback { margin: .1rem 0; min-height: 1.2em; font-size: .9rem; }
   dialog.tutorial .row.end { position: static; flex-wrap: wrap; margin-top: .2rem; gap: .3rem; }

@@ -15,6 +15,7 @@ import * as library from './library.js';
 import { loadEngine } from './board.js';
 import { addStyle } from './styles.js';
 import { readLink, shareLink } from './share.js';
+import { goodNews } from './keeper.js';
 
 export const PREFIX = '#f=';
 const DAY = 24 * 60 * 60 * 1000;
@@ -99,6 +100,17 @@ export async function setUpFriend(context) {
     const s = ctx.board.status();
     if (s.node != null && !s.tree.some((item) => item.id === s.node)) ctx.board.promote(s.node);
   });
+  // A press on the board (or Enter, Space on it) before this device says which side it
+  // plays: said, not ignored.
+  const beforeChoosing = (e) => {
+    if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
+    const f = thisGame() && !receiving ? current.friend : null;
+    if (f?.side !== 'watch' || !f.from) return;
+    ctx.board.showMessage(t('friend.choose_first', { play: t(`friend.i_play_${other(f.from)}`), watch: t('friend.watch') }));
+    if (e.type === 'keydown') e.preventDefault(); // not also a press of the button focused next
+    $('friend-i-play')?.focus();
+  };
+  for (const type of ['pointerdown', 'keydown']) ctx.board.canvas.addEventListener(type, beforeChoosing);
   library.onChange(() => count());
   count();
   setInterval(() => { if (current) follow(); }, 60 * 1000); // the time left, said as it goes
@@ -173,6 +185,7 @@ function follow() {
   if (!thisGame()) {
     board.set({ interactive: true });
     ctx.waiting?.(null);
+    ctx.noUndo?.(null);
     if (turned) ctx.flip?.(turned = false);
     say('');
     return;
@@ -194,6 +207,9 @@ function follow() {
   ctx.waiting?.(!awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', { who: who === colour ? colour : `${who} (${colour})` }));
   board.set({ interactive: f.side !== 'watch' && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
   const state = stateOf(s);
+  // A move sent (the link made) or received is not taken back here: Undo is for a ply not
+  // sent yet (the friend would see a fork). A watcher takes nothing back.
+  ctx.noUndo?.(f.side === 'watch' || state === f.seen ? t('friend.undo_sent') : null);
   const players = { friend: name(f.side === 'watch' ? 'black' : other(f.side)) };
   if (f.side === 'watch') {
     if (f.from) {
@@ -450,7 +466,7 @@ async function receiveLink(hash) {
   const state = r.save ? stateOf(lib.summarizeSave(r.save)) : null;
   if (r.verdict === 'same' || r.verdict === 'older') {
     if (offer && offer !== f.side && r.verdict === 'same') await keepFriend(r.id, { offer });
-    ctx.showNotice(r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
+    goodNews(ctx.showNotice, r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
     follow();
     return;
   }
@@ -474,7 +490,7 @@ async function receiveLink(hash) {
         if (next) board.play(next.ptn);
       }
       board.goto('last');
-      if (r.over) ctx.showNotice(t('friend.came_over', { result: r.over }));
+      if (r.over) goodNews(ctx.showNotice, t('friend.came_over', { result: r.over }));
     }
     await ctx.saveNow();
     await keepFriend(r.id, changes);

@@ -11,6 +11,15 @@
 // - A full disk aborts the write whole: the game stays on the board and the list keeps its
 //   last good revision; the next change tries again.
 import * as library from './library.js';
+import { addStyle } from './styles.js';
+
+// Good news in the notice line (the game before kept, one click away) is not in a problem's red.
+addStyle('.notice:has(> .good) { background: color-mix(in srgb, var(--win) 12%, transparent); border-color: var(--win); }');
+/** Says `text` in the notice line as good news (`showNotice` is the page's). */
+export function goodNews(showNotice, text) {
+  showNotice(text);
+  document.getElementById('notice').replaceChildren(Object.assign(document.createElement('span'), { className: 'good', textContent: text }));
+}
 
 const TAB_KEY = 'tak.tab';
 const PENDING_KEY = 'tak.tab.pending';
@@ -48,8 +57,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   /** Says `key` (with `args`) in the notice; `action` (`{label, run}`) adds its button. */
   async function say(key, args = {}, action = null) {
     await t().more(); // the library's words come with the dialogs' texts
-    showNotice(t()(key, args));
-    if (!action) return;
+    if (!action) { showNotice(t()(key, args)); return; }
+    goodNews(showNotice, t()(key, args));
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = t()(action.label);
@@ -81,6 +90,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   let blank = true; // the empty board a fresh tab starts with: not an entry until it changes
   let writing = Promise.resolve();
   let problem = null; // what the last failed write said, said once
+  let apartAt = 0; // when this tab's moves were last said to be kept apart
 
   const remember = () => session.set(TAB_KEY, { id });
   const snapshot = () => {
@@ -123,6 +133,11 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       texts.set(target, game.save);
       if (target === id) { session.drop(PENDING_KEY); remember(); }
       problem = null;
+      // The game kept apart was said once: the next move here, a while after, takes the notice away.
+      if (apartAt && target === id && Date.now() - apartAt > 4000) {
+        apartAt = 0;
+        if (document.getElementById('notice').textContent === t()('library.kept_apart')) showNotice('');
+      }
       firstKept();
     } catch (err) {
       if (err instanceof library.Conflict) await diverged(target, err.entry, game, about);
@@ -155,7 +170,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
         session.drop(PENDING_KEY);
         remember();
       }
-      if (now != null) say('library.kept_apart');
+      if (now != null) { say('library.kept_apart'); apartAt = Date.now(); }
     } catch (err) {
       fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
     }
@@ -178,8 +193,11 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
 
   // Another tab played in this tab's game: follow it, unless this tab changed it too (then
   // the next write keeps this tab's game apart). Deleted elsewhere: kept here until changed.
+  // Visible or not: the computer's reply is the other tab's (two replies would split the game),
+  // unless none comes for a while (that tab was closed): then this one's.
   /** The game as last followed from another tab (null while it is being restored). */
   let followed = undefined;
+  let lapse = 0;
   library.onChange(async (message) => {
     if (message.id !== id || message.touched || message.rev === 0 || message.rev <= revOf(id)) return;
     await writing;
@@ -192,7 +210,9 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       await board.restore(found.save);
       if (found.match) await board.matchRestore(found.match);
       texts.set(id, board.saveToKeep());
-      followed = texts.get(id);
+      const mine = followed = texts.get(id);
+      clearTimeout(lapse);
+      lapse = setTimeout(() => { if (followed === mine && board.saveToKeep() === mine) { followed = undefined; after(); } }, 20000);
     }
   });
 

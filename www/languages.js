@@ -14,11 +14,11 @@ export const LANGUAGES = Object.keys(LANGUAGE_NAMES);
  * game, a damaged save, the editor's refusals, a match's lines), the offer of a new version
  * (updates.js, never on a first visit), the questions asked in the page (www/confirm.js), and
  * the words of the controllers loaded when first used (www/game-flow.js, www/board-dialogs.js),
- * which fetch them first.
+ * which fetch them first; a hint's move in words (www/movewords.js), the menu's notation in words.
  * scripts/dist.mjs writes them to www/i18n/<lang>.more.txt, fetched when first read
  * (i18n.js, `t.more`); the study build's catalogue takes them too (board.js, `withMore`).
  */
-export const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu)\.|editor\.(?!menu)|draw\.|newgame\.kept|notice\.bad_new_game|save\.(?!failed|too_large)|match\.|clock\.flag_fell|review\.(?!graph)|analysis\.(score_title|play_line|done)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|clock\.(title|custom|minutes|increment)\b)/;
+export const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu|hint|glossary)\.|editor\.(?!menu)|draw\.|newgame\.kept|notice\.bad_new_game|save\.(?!failed|too_large)|match\.|clock\.flag_fell|review\.(?!graph)|analysis\.(score_title|play_line|done)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|clock\.(title|custom|minutes|increment)\b)/;
 
 /** `<option>`s for a language menu, each named in its own language. */
 export const languageOptions = () => Object.entries(LANGUAGE_NAMES)

@@ -223,7 +223,10 @@ const syncComputerOptions = () => {
   // A friend by link: one game, days per move instead of a clock.
   const friend = form.opponent.value === 'friend';
   $('friend-options').hidden = !friend;
-  $('computer-options').hidden = $('clock-label').hidden = $('length-label').hidden = friend;
+  // The computer's level and colour only against it: greyed out for a person they were a
+  // section to read past (on a phone a screenful).
+  $('computer-options').hidden = form.opponent.value !== 'computer';
+  $('clock-label').hidden = $('length-label').hidden = friend;
   if (friend) { form.length.value = 'single'; form.clock.value = 'none'; syncClockOptions(); }
 };
 // The opening and the pieces: the form's own fieldset. Empty counts are the size's standard,

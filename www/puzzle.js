@@ -5,6 +5,7 @@
 // comes from the worker's Rust.
 import { mount } from './board.js';
 import { stepsBar } from './lesson.js';
+import { moveWords } from './movewords.js';
 import { Solver, readSet, readOne, puzzleFromTps, judgeMove, defend } from './solver.js';
 
 /** The dialog's markup, put in it when first opened (not sent on a first visit). */
@@ -158,7 +159,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
       if (spread && (Number(spread[1]) || 1) < Math.min(heightAt(tps, spread[2]), Number(tps.split('/').length))) {
         const [, count, from, dir, drops] = spread;
         say('puz.hint_spread', { move: nextMove, count: count || 1, from, direction: t(`puz.dir_${{ '<': 'left', '>': 'right', '+': 'up', '-': 'down' }[dir]}`), drops: (drops || count || '1').split('').join(', ') }, '');
-      } else say('puz.hint', { move: nextMove }, '');
+      } else say('hint.say', { words: moveWords(nextMove, t), move: nextMove }, '');
     },
     retry: () => start(),
     destroy() { alive = false; off(); },
@@ -214,7 +215,9 @@ export async function openPuzzles(dialog, t, lang, settings) {
   dialog.showModal();
   const solver = new Solver();
   /** @type {import('./board.js').Board} */
-  const board = await mount($('puzzle-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
+  const board = await mount($('puzzle-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label'),
+    // The page's theme (dark chosen on a light system too: no light surround in a dark page).
+    theme: settings?.theme === 'dark' || settings?.theme === 'light' ? settings.theme : 'auto' });
   window.takPuzzle = board; // for hosts and tests, like window.tak
   let set;
   try {

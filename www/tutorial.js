@@ -16,6 +16,7 @@ export const TUTORIAL_MARKUP = `
   <button id="tutorial-back" type="button" data-i18n="tut.back">Previous step</button>
   <button id="tutorial-retry" type="button" data-i18n="tut.retry">Try again</button>
   <button id="tutorial-next" type="button" data-i18n="tut.next">Next step</button>
+  <button id="tutorial-play" type="button" class="primary" data-i18n="tut.start_game" hidden>Start a game</button>
   <button id="tutorial-close" type="button" data-i18n="btn.close">Close</button>
 </div>
 `;
@@ -45,7 +46,9 @@ export async function openTutorial(dialog, t, lang, settings) {
   let passed = false;
   // Its lessons start from positions given as text: the study build.
   /** @type {import('./board.js').Board} */
-  const board = await mount($('tutorial-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label') });
+  const board = await mount($('tutorial-board'), { study: true, lang, showTargets: true, patterns: settings?.patterns, label: t('board.label'),
+    // The page's theme (dark chosen on a light system too: no light surround in a dark page).
+    theme: settings?.theme === 'dark' || settings?.theme === 'light' ? settings.theme : 'auto' });
   current = board;
   window.takTutorial = board; // for hosts and tests, like window.tak
   const feedback = (text, kind) => {
@@ -63,6 +66,8 @@ export async function openTutorial(dialog, t, lang, settings) {
     feedback('', '');
     $('tutorial-back').disabled = index === 0;
     $('tutorial-next').disabled = true;
+    $('tutorial-next').hidden = false;
+    $('tutorial-play').hidden = true;
   };
   board.on('move', (e) => {
     if (passed) return;
@@ -72,6 +77,10 @@ export async function openTutorial(dialog, t, lang, settings) {
       const last = index === STEPS.length - 1;
       feedback(last ? `${t('tut.well_done')} ${t('tut.finished')}` : t('tut.well_done'), 'good');
       $('tutorial-next').disabled = last;
+      // The last step passed: Next step gives way to Start a game (the New game dialog).
+      $('tutorial-next').hidden = last;
+      $('tutorial-play').hidden = !last;
+      if (last) $('tutorial-play').focus();
     } else {
       feedback(t(`tut.${index + 1}.wrong`), 'bad');
       // Take the wrong try back once it has been seen to land.
@@ -82,6 +91,7 @@ export async function openTutorial(dialog, t, lang, settings) {
   $('tutorial-back').onclick = () => { if (index > 0) { index -= 1; show(); } };
   $('tutorial-retry').onclick = () => show();
   $('tutorial-close').onclick = () => dialog.close();
+  $('tutorial-play').onclick = () => { dialog.close(); document.getElementById('new-game')?.click(); };
   dialog.addEventListener('close', () => {
     board.destroy();
     if (current === board) current = null;

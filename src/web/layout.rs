@@ -182,12 +182,14 @@ impl Layout {
                         pile,
                     )
                 };
-                let label = Point::new(area.x, y + pile * 0.55);
+                // From the board's edge or, on a narrow screen, from the canvas's: the room the
+                // rank numbers have on the board's rows ("Computer" fits, not only "Black").
+                let label = Point::new((area.x - square * 0.5).max(4.0), y + pile * 0.55);
                 let flat = at(slots[0]);
                 ReserveLayout {
                     area,
                     label,
-                    label_width: flat.x - area.x - square * 0.1,
+                    label_width: flat.x - label.x - square * 0.1,
                     flat,
                     wall: at(slots[1]),
                     cap: if caps { at(slots[2]) } else { Rect::default() },

@@ -364,7 +364,7 @@ pub struct ResultSummary {
     pub reason_text: String,
     pub text: String,
     pub score: u32,
-    /// The arithmetic: `25 board + 7 pieces × 2 (low road) = 39`.
+    /// The arithmetic: `25 squares + 7 pieces in hand × 2 (low road) = 39`.
     pub score_text: String,
 }
 

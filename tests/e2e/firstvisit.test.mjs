@@ -31,24 +31,24 @@ test('a first visit is welcomed; "Play the computer" starts that game, and a rel
   const page = await openGame(context, server.url, { welcome: true });
   await page.waitForSelector('#welcome-dialog[open]');
   assert.equal(await page.textContent('#welcome-title'), 'Welcome to Tak');
-  assert.equal(await page.textContent('#welcome-computer-note'), 'You play White, at the Club level');
+  assert.equal(await page.textContent('#welcome-computer-note'), 'You play White, at the Beginner level');
   await page.waitForTimeout(150);
   await shot(page, 'welcome-1280x800');
   // One tap.
   await page.click('#welcome-computer');
   assert.equal(await welcomeOpen(page), false);
-  await page.waitForFunction(() => document.body.dataset.opponent === 'computer-3-black');
+  await page.waitForFunction(() => document.body.dataset.opponent === 'computer-1-black');
   const s = await status(page);
   assert.deepEqual([s.ply, s.size, s.komi], [0, 5, '0'], 'a new game at the default size');
-  assert.deepEqual(s.players, ['You', 'Computer · Club']);
+  assert.deepEqual(s.players, ['You', 'Computer · Beginner']);
   assert.match(await page.textContent('#turn'), /^Your first turn: place one of Black’s flats/);
-  assert.match(await page.evaluate(() => window.tak.ptn()), /\[Player2 "Computer \(Club\)"\]/);
+  assert.match(await page.evaluate(() => window.tak.ptn()), /\[Player2 "Computer \(Beginner\)"\]/);
   // Remembered: a reload (before any ply: nothing saved yet) does not show it again.
   assert.equal(await page.evaluate(() => localStorage.getItem('tak.welcome')), 'computer');
   await reload(page);
   assert.equal(await welcomeOpen(page), false);
-  assert.equal(await page.evaluate(() => document.body.dataset.opponent), 'computer-3-black', 'still against the computer');
-  assert.deepEqual((await status(page)).players, ['You', 'Computer · Club'], 'the sides keep their names');
+  assert.equal(await page.evaluate(() => document.body.dataset.opponent), 'computer-1-black', 'still against the computer');
+  assert.deepEqual((await status(page)).players, ['You', 'Computer · Beginner'], 'the sides keep their names');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -139,7 +139,7 @@ test('Download PTN saves a .ptn file named after the players and the date, with 
   // The dialog's close event, which starts the game, comes in a task after the click: a ply
   // played before it was wiped by the new game, and the computer (Black) never had a turn.
   // That, not a slow worker, is what failed this test under load (CI, and twice here).
-  await page.waitForFunction(() => document.body.dataset.opponent === 'computer-3-black');
+  await page.waitForFunction(() => document.body.dataset.opponent === 'computer-1-black');
   assert.equal(await page.evaluate(() => window.tak.play('e5')), null);
   await page.waitForFunction(() => window.tak.status().ply === 2, null, { timeout: 30000 });
   await openMenu(page);
@@ -149,9 +149,9 @@ test('Download PTN saves a .ptn file named after the players and the date, with 
   const date = await today(page);
   await openMenu(page);
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-ptn')]);
-  assert.equal(file.suggestedFilename(), `Player-vs-Computer-Club-${date.replaceAll('.', '-')}.ptn`);
+  assert.equal(file.suggestedFilename(), `Player-vs-Computer-Beginner-${date.replaceAll('.', '-')}.ptn`);
   const text = readFileSync(await file.path(), 'utf8');
-  for (const tag of ['[Size "5"]', '[Komi "0"]', `[Date "${date}"]`, '[Player1 "Player"]', '[Player2 "Computer (Club)"]',
+  for (const tag of ['[Size "5"]', '[Komi "0"]', `[Date "${date}"]`, '[Player1 "Player"]', '[Player2 "Computer (Beginner)"]',
     `[Site "${server.url}/"]`, '[Scoring "none"]', '[TieRule "standard"]', '[TakeBacks "court"]', '[Result "0-1"]']) {
     assert.ok(text.includes(tag), `${tag} in\n${text}`);
   }

@@ -55,8 +55,8 @@ test('a 3-game match on 3x3 between two people: players alternate, the table add
   for (const sq of ROAD) await clickSquare(page, sq);
   s = await status(page);
   assert.equal(s.result.ptn, 'R-0');
-  // 9 board + 5 pieces × 2 (no capstone) = 19.
-  assert.equal(await page.textContent('#result-score'), 'Score: 9 board + 5 pieces × 2 (no capstone) = 19');
+  // 9 squares + 5 pieces in hand × 2 (no capstone) = 19.
+  assert.equal(await page.textContent('#result-score'), 'Score: 9 squares + 5 pieces in hand × 2 (no capstone) = 19');
   assert.match(await page.textContent('#result-text'), /^Ann \(White\) wins by road · R-0$/);
   assert.equal(await page.isVisible('#result-rematch'), false, 'in a match: the next game, not a rematch');
   await shot(page, 'match-result-card');
@@ -124,7 +124,7 @@ test('the score table and a result card with variants, on a phone and in the dar
   for (const m of ['a5', 'a1', 'b1', 'b5', 'c1', 'c5', 'd1', 'd5', 'e1']) await page.evaluate((m) => window.tak.play(m), m);
   const s = await status(page);
   // White placed five stones (one of them placed by black on the first ply): 16 + the capstone.
-  assert.equal(s.result.scoreText, '25 board + 17 pieces × 2 (straight line) × 2 (low road) × 2 (no capstone) = 161');
+  assert.equal(s.result.scoreText, '25 squares + 17 pieces in hand × 2 (straight line) × 2 (low road) × 2 (no capstone) = 161');
   await shot(page, 'variants-result-phone-dark');
   await context.close();
 });

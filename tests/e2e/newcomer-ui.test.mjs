@@ -74,6 +74,8 @@ test('a phone held sideways: New game shows that it scrolls on below its buttons
   const page = await openGame(context, dist.url);
   await page.click('#new-game');
   await page.waitForSelector('#new-dialog[open]');
+  // Against the computer (its level and colour shown only then): longer than the screen.
+  await page.selectOption('#new-form select[name=opponent]', 'computer');
   // Whether the buttons' row casts a shadow (none, or one faded to nothing, is none).
   const shadow = () => page.evaluate(() => { const s = getComputedStyle(document.querySelector('#new-form .row.end')).boxShadow; return s !== 'none' && !s.startsWith('rgba(0, 0, 0, 0)'); });
   const scrolls = await page.evaluate(() => { const d = document.getElementById('new-dialog'); return d.scrollHeight > d.clientHeight + 10; });

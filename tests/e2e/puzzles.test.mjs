@@ -26,17 +26,18 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   await page.evaluate(() => { window.tak.play('a1'); window.tak.play('e5'); });
   const game = await page.evaluate(() => window.tak.tps());
   await openPuzzles(page);
-  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 1 of 60 · difficulty 1');
-  assert.equal(await page.textContent('#puzzle-about'), 'a road in 3 plies · from Guest2355 vs AlphaTak bot, move 23');
-  assert.equal(await feedback(page), 'Black to move and force a road.');
+  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 1 of 56 · difficulty 1');
+  // The first is a sparse position (issue 38): of the shortest, the fewest pieces on the board.
+  assert.equal(await page.textContent('#puzzle-about'), 'a road in 3 plies · from AlphaTak bot vs geckoman414, move 6');
+  assert.equal(await feedback(page), 'White to move and force a road.');
   assert.equal(await page.textContent('#puzzle-next'), 'Skip');
   // The hint: the stored solution's first move, marked on the board.
   await page.click('#puzzle-hint');
-  assert.equal(await feedback(page), 'Hint: d3<');
+  assert.equal(await feedback(page), 'Hint: place your capstone on a4 (Ca4)');
   await shot(page, 'puzzle-hint');
   // A wrong move: refused with the defence it allows, and taken back.
   assert.equal(await page.evaluate(() => window.takPuzzle.play('c1')), null);
-  await waitFeedback(page, /^After c1, White escapes with \S+\. Try another move\.$/);
+  await waitFeedback(page, /^After c1, Black escapes with \S+\. Try another move\.$/);
   // The escape is drawn on the board in red: an arrow for a spread, its square for a placement.
   const escape = (await feedback(page)).match(/escapes with (\S+)\./)[1];
   const drawn = await page.evaluate(() => window.takPuzzle.marks());
@@ -48,16 +49,16 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   await shot(page, 'puzzle-wrong');
   await page.waitForFunction(() => window.takPuzzle.status().ply === 0);
   assert.equal((await page.evaluate(() => window.takPuzzle.marks())).length, 1, 'still drawn after the take-back');
-  // The stored first move, by a drag: accepted, and the board answers with the defence.
-  await mouseDrag(page, await puzzleSquare(page, 'd3'), [await puzzleSquare(page, 'c3')]);
+  // The stored first move, by a drag from the capstone's pile: accepted, and the board answers with the defence.
+  await mouseDrag(page, await page.evaluate(() => window.takPuzzle.reserveRect('cap')).then(center), [await puzzleSquare(page, 'a4')]);
   await page.waitForFunction(() => window.takPuzzle.status().ply === 2, null, { timeout: 20000 });
-  await waitFeedback(page, /^White defends with d3\. Go on and force the road\.$/);
+  await waitFeedback(page, /^Black defends with b4\. Go on and force the road\.$/);
   assert.deepEqual(await page.evaluate(() => window.takPuzzle.marks()), [], 'the next try clears it');
   await shot(page, 'puzzle-in-progress');
-  assert.equal(await page.evaluate(() => window.takPuzzle.play('c3+')), null);
+  await mouseDrag(page, await puzzleSquare(page, 'a4'), [await puzzleSquare(page, 'a5')]);
   await waitFeedback(page, /^Solved!/);
   assert.equal(await page.textContent('#puzzle-next'), 'Next puzzle');
-  assert.equal(await page.textContent('#puzzle-solved'), '1 of 60 solved');
+  assert.equal(await page.textContent('#puzzle-solved'), '1 of 56 solved');
   await shot(page, 'puzzle-solved');
   // Back to the game: as it was.
   await page.click('#puzzle-close');
@@ -67,13 +68,13 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   await openPuzzles(page);
-  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 2 of 60 · difficulty 2');
-  assert.equal(await page.textContent('#puzzle-solved'), '1 of 60 solved');
+  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 2 of 56 · difficulty 2');
+  assert.equal(await page.textContent('#puzzle-solved'), '1 of 56 solved');
   await page.click('#puzzle-prev');
   assert.match(await page.textContent('#puzzle-about'), /solved before/);
   await page.click('#puzzle-next');
   await page.click('#puzzle-next'); // skip
-  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 3 of 60 · difficulty 3');
+  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 3 of 56 · difficulty 3');
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => window.takPuzzle === undefined);
   assert.equal(await page.evaluate(() => window.tak.tps()), game);
@@ -85,10 +86,10 @@ test('a puzzle on a phone', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await openGame(context, server.url);
   await openPuzzles(page);
-  assert.equal(await page.evaluate(() => window.takPuzzle.play('d3<')), null);
+  assert.equal(await page.evaluate(() => window.takPuzzle.play('Ca4')), null);
   await waitFeedback(page, /defends with/);
   await shot(page, 'puzzle-in-progress-phone');
-  assert.equal(await page.evaluate(() => window.takPuzzle.play('c3+')), null);
+  assert.equal(await page.evaluate(() => window.takPuzzle.play('a4+')), null);
   await waitFeedback(page, /^Solved!/);
   await shot(page, 'puzzle-solved-phone');
   // The dialog is accessible (axe-core, as learn.test.mjs checks the others).
@@ -115,23 +116,23 @@ test('the embed with puzzle=1: a ptn or a tps, and clear messages for what is no
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.url}/embed.html?puzzle=1&ptn=${encodeURIComponent(FIRST)}`);
-  await waitCaption(page, /^Black to move and force a road\.$/);
+  await waitCaption(page, /^White to move and force a road\.$/);
   assert.equal(await page.evaluate(() => window.tak.plyCount()), 0, 'the solution is not shown');
   assert.equal(await page.evaluate(() => window.tak.play('c1')), null);
-  await waitCaption(page, /^After c1, White escapes with/);
+  await waitCaption(page, /^After c1, Black escapes with/);
   await page.waitForFunction(() => window.tak.status().ply === 0);
   await page.click('text=Hint');
-  assert.equal(await caption(page), 'Hint: d3<');
-  assert.equal(await page.evaluate(() => window.tak.play('d3<')), null);
-  await waitCaption(page, /defends with d3/);
+  assert.equal(await caption(page), 'Hint: place your capstone on a4 (Ca4)');
+  assert.equal(await page.evaluate(() => window.tak.play('Ca4')), null);
+  await waitCaption(page, /defends with b4/);
   await shot(page, 'puzzle-embed');
-  assert.equal(await page.evaluate(() => window.tak.play('c3+')), null);
+  assert.equal(await page.evaluate(() => window.tak.play('a4+')), null);
   await waitCaption(page, /^Solved!/);
   // A position alone: the solver finds the proof, and the hint is its first move.
   await page.goto(`${server.url}/embed.html?puzzle=1&tps=${encodeURIComponent(FIRST_TPS)}`);
-  await waitCaption(page, /^Black to move and force a road\.$/);
+  await waitCaption(page, /^White to move and force a road\.$/);
   await page.click('text=Hint');
-  assert.match(await caption(page), /^Hint: \S+$/);
+  assert.match(await caption(page), /^Hint: \D.* \(\S+\)$/);
   assert.deepEqual(errors, []);
   // What is no puzzle says why.
   const cases = [
@@ -162,10 +163,10 @@ test('<tak-board puzzle> on any page', async () => {
     el.style.width = '500px';
     document.body.append(el);
   }, FIRST);
-  await waitCaption(page, /^Black to move and force a road\.$/, '#p');
-  assert.equal(await page.evaluate(() => document.getElementById('p').play('d3<')), null);
-  await waitCaption(page, /defends with d3/, '#p');
-  assert.equal(await page.evaluate(() => document.getElementById('p').play('c3+')), null);
+  await waitCaption(page, /^White to move and force a road\.$/, '#p');
+  assert.equal(await page.evaluate(() => document.getElementById('p').play('Ca4')), null);
+  await waitCaption(page, /defends with b4/, '#p');
+  assert.equal(await page.evaluate(() => document.getElementById('p').play('a4+')), null);
   await waitCaption(page, /^Solved!/, '#p');
   await context.close();
 });
@@ -183,9 +184,9 @@ test('puzzles from dist/ (fetched when opened) and from the one-file build with 
   page.on('request', (r) => requested.push(r.url()));
   await openPuzzles(page);
   assert.ok(requested.some((u) => u.endsWith('/www/puzzles/puzzles.ptn')), 'fetched when opened');
-  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 1 of 60 · difficulty 1');
-  assert.equal(await page.evaluate(() => window.takPuzzle.play('d3<')), null);
-  await waitFeedback(page, /defends with d3/);
+  assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 1 of 56 · difficulty 1');
+  assert.equal(await page.evaluate(() => window.takPuzzle.play('Ca4')), null);
+  await waitFeedback(page, /defends with b4/);
   await context.close();
   site.close();
   // The one file, from file://, with every request refused.
@@ -202,9 +203,9 @@ test('puzzles from dist/ (fetched when opened) and from the one-file build with 
   await one.goto(new URL('tak.html', dist).href);
   await one.waitForFunction(() => typeof window.tak?.tps === 'function');
   await openPuzzles(one);
-  assert.equal(await one.evaluate(() => window.takPuzzle.play('d3<')), null);
-  await waitFeedback(one, /defends with d3/);
-  assert.equal(await one.evaluate(() => window.takPuzzle.play('c3+')), null);
+  assert.equal(await one.evaluate(() => window.takPuzzle.play('Ca4')), null);
+  await waitFeedback(one, /defends with b4/);
+  assert.equal(await one.evaluate(() => window.takPuzzle.play('a4+')), null);
   await waitFeedback(one, /^Solved!/);
   assert.deepEqual(asked, []);
   await offline.close();

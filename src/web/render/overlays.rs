@@ -219,7 +219,9 @@ pub(super) fn draw_placing(board: &Board, canvas: &mut dyn Canvas) {
 }
 
 /// The full stack under the pointer, drawn large beside its square, for stacks too tall to
-/// read on the board.
+/// read on the board. It reads as a callout, not as a stack on the square it lies over
+/// (issue 38): a framed panel with a pointer to the stack's square, that square framed alike
+/// (its height is written on it).
 pub(super) fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
     let layout = &board.layout;
     // On hover, or on a press that has not moved (a long-press on touch); never mid-drag.
@@ -246,12 +248,26 @@ pub(super) fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
     let h = band * height as f64 + 12.0;
     let panel = inspector_place(board, sq, w + 8.0, h);
     let (x, y) = (panel.x, panel.y);
-    canvas.round_rect(
-        panel,
-        6.0,
-        board.theme.panel,
-        Some((board.theme.coordinates, 1.0)),
+    let frame = board.theme.selected;
+    // The square inspected, framed in the callout's colour.
+    let r = layout.square_rect(sq);
+    canvas.stroke_rect(r.inset(1.5), frame, 2.5);
+    // The pointer from the panel to the square, then the panel.
+    let tip_y = r.center().y.within(y + 10.0, y + h - 10.0);
+    let (base, tip) = if x > r.x {
+        (x + 1.0, r.x + r.width - 1.0)
+    } else {
+        (x + panel.width - 1.0, r.x + 1.0)
+    };
+    canvas.polygon(
+        &[
+            Point::new(base, tip_y - 7.0),
+            Point::new(tip, tip_y),
+            Point::new(base, tip_y + 7.0),
+        ],
+        frame,
     );
+    canvas.round_rect(panel, 6.0, board.theme.panel, Some((frame, 2.0)));
     for (i, piece) in stack.pieces().enumerate() {
         let (fill, edge) = match piece.color {
             Color::White => (board.theme.white_piece, board.theme.white_edge),
@@ -283,13 +299,14 @@ fn inspector_place(board: &Board, square: Square, w: f64, h: f64) -> Rect {
     };
     // Within the board: past its edge the panel covered a reserve's pile and count.
     let (left_edge, right_edge) = (layout.board.x, layout.board.x + layout.board.width);
-    let right = r.x + r.width + w + 6.0 < right_edge
+    let right = r.x + r.width + w + 10.0 < right_edge
         && (!taken(c.x + r.width) || taken(c.x - r.width))
-        || r.x - w - 6.0 < left_edge;
+        || r.x - w - 10.0 < left_edge;
+    // A gap for the pointer from the panel to the stack.
     let x = if right {
-        r.x + r.width + 6.0
+        r.x + r.width + 10.0
     } else {
-        r.x - w - 6.0
+        r.x - w - 10.0
     };
     let y = (c.y - h / 2.0).within(4.0, (layout.height - h - 4.0).max(4.0));
     Rect::new(x, y, w, h)
@@ -400,5 +417,30 @@ mod tests {
         let mut rec = Recorder::default();
         draw(&mut b, &mut rec, 0.0);
         assert!(rec.ops.iter().filter(|o| o.starts_with("piece")).count() < plain + 7);
+    }
+
+    /// The inspector reads as a callout, not as a stack on the square it lies over (issue
+    /// 38): a pointer to the stack, and the stack's square framed in the panel's colour.
+    #[test]
+    fn the_stack_inspector_is_a_callout_pointing_at_its_stack() {
+        let mut b = board("x5/x5/x2,212121,x2/x5/x5 1 6");
+        let plain = recorded(&mut b);
+        let c3 = b.layout.square_rect("c3".parse().unwrap());
+        b.pointer_move(c3.center());
+        let ops = recorded(&mut b);
+        let added: Vec<&String> = ops.iter().filter(|o| !plain.contains(o)).collect();
+        let frame = b.theme.selected;
+        let outline = format!(
+            "outline {:.1} {:.1} {:.1} {:.1} {frame} 2.5",
+            c3.x + 1.5,
+            c3.y + 1.5,
+            c3.width - 3.0,
+            c3.height - 3.0
+        );
+        assert!(added.contains(&&outline), "the square framed: {added:#?}");
+        assert!(
+            added.contains(&&format!("polygon 3 {frame}")),
+            "a pointer: {added:#?}"
+        );
     }
 }

@@ -189,11 +189,43 @@ mod tests {
                 .any(|t| t.starts_with("Bartholom") && t.ends_with('…')),
             "{wide:?}"
         );
-        // A phone held upright has room for a short word only: the colour for the long one.
+        // A phone held upright has room for a short word: the long name cut shorter.
         b.prefer_portrait = true;
         b.resize(390.0, 560.0, 1.0);
         let narrow = texts(&mut b);
-        assert!(narrow.iter().any(|t| t == "Black"), "{narrow:?}");
-        assert!(!narrow.iter().any(|t| t.starts_with("Bart")), "{narrow:?}");
+        assert!(
+            narrow
+                .iter()
+                .any(|t| t.starts_with("Barth") && t.ends_with('…') && t.chars().count() <= 9),
+            "{narrow:?}"
+        );
+    }
+
+    /// Against the computer, a phone held upright names its reserve as a wide screen does
+    /// ("Computer"), not by its colour (issue 38).
+    #[test]
+    fn a_phone_upright_names_the_computer_s_reserve_as_a_wide_screen_does() {
+        let texts = |b: &mut Board| {
+            recorded(b)
+                .iter()
+                .filter(|o| o.starts_with("text"))
+                .map(|o| o.splitn(6, ' ').nth(5).unwrap_or("").to_string())
+                .collect::<Vec<_>>()
+        };
+        let mut b = board("x5/x5/x5/x5/x5 1 1");
+        b.set_computer(Some((crate::Color::Black, 3)));
+        b.resize(1000.0, 700.0, 1.0);
+        let wide = texts(&mut b);
+        assert!(wide.iter().any(|t| t.starts_with("Computer")), "{wide:?}");
+        for width in [390.0, 360.0, 320.0] {
+            b.prefer_portrait = true;
+            b.resize(width, width * 1.45, 1.0);
+            let narrow = texts(&mut b);
+            assert!(
+                narrow.iter().any(|t| t.starts_with("Computer")),
+                "{width}: {narrow:?}"
+            );
+            assert!(!narrow.iter().any(|t| t == "Black"), "{width}: {narrow:?}");
+        }
     }
 }

@@ -1,0 +1,35 @@
+// A move said in words, for hints: "place a wall on b3", "move 3 pieces from a3 down,
+// dropping 1, 2". The words (hint.*, puz.dir_*) are in the catalogue's later part: the
+// caller has fetched it (t.more()). Loaded when a hint is first asked for.
+
+const DIRECTIONS = { '<': 'left', '>': 'right', '+': 'up', '-': 'down' };
+
+/** `move` (PTN: "Cb3", "3c3>12", "b3>*") in words; the PTN itself when it is not read. */
+export function moveWords(move, t) {
+  const place = /^([FSC]?)([a-h][1-8])$/.exec(move);
+  if (place) return t({ '': 'hint.flat', F: 'hint.flat', S: 'hint.wall', C: 'hint.cap' }[place[1]], { square: place[2] });
+  const spread = /^(\d?)([a-h][1-8])([<>+-])(\d*)(\*?)$/.exec(move);
+  if (!spread) return move;
+  const [, count, from, dir, drops, crush] = spread;
+  const n = Number(count) || 1;
+  let words = t(n === 1 ? 'hint.move_one' : 'hint.move_many', { count: n, from, direction: t(`puz.dir_${DIRECTIONS[dir]}`) });
+  if (drops.length > 1) words += t('hint.drops', { drops: drops.split('').join(', ') });
+  if (crush) words += t('hint.flatten');
+  return words;
+}
+
+/** "Hint: place your capstone on b3 (Cb3)". */
+export const hintText = (move, t) => t('hint.say', { words: moveWords(move, t), move });
+
+/** The game's Hint button: the computer's move, marked on the board and said in `info`. */
+export async function showHint(board, hinter, t, info) {
+  const spec = board.searchSpec();
+  if (spec.over) return;
+  await t.more();
+  info.textContent = t('hint.looking');
+  hinter.think(spec, 4).then((answer) => {
+    if (board.searchSpec().tps !== spec.tps || !answer.move) return;
+    board.set({ hint: answer.move });
+    info.textContent = hintText(answer.move, t);
+  }).catch((err) => { if (!err.cancelled) info.textContent = t('hint.none', { error: err.message }); });
+}
