@@ -422,7 +422,7 @@ board.on('move', (e) => {
 });
 board.on('change', () => { hinter.cancel(); $('info').textContent = ''; maybeThink(); refresh(); save(); });
 const ensureStudy = async () => {
-  const { setUpStudy } = await studyModule();
+  const [{ setUpStudy }] = await Promise.all([studyModule(), t.more()]); // the analysis' words too
   study ??= setUpStudy(board, () => t, { busy: () => computer.busy });
   return study;
 };

@@ -100,6 +100,8 @@ class TakBoardElement extends HTMLElement {
         this.#problem(markError);
         return;
       }
+      // The analysis' and the lessons' words come with the long texts (MORE_KEYS).
+      if (flag('analysis') || lesson) await t.more();
       if (flag('analysis')) {
         const { analysisWidget } = await import('./analysis-widget.js');
         this.#analysis = analysisWidget(frame, handle, t);
