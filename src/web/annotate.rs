@@ -181,21 +181,34 @@ impl Board {
     }
 
     /// White's chance to win after each ply of the current line, where a review left its
-    /// evaluation in the ply's comment.
+    /// evaluation in the ply's comment; after the last ply of a line that ended, the result
+    /// itself (1, 0 or ½: a review does not evaluate a finished game, and the graph must
+    /// reach the end in the winner's colour).
     pub fn line_chances(&self) -> Vec<Option<f64>> {
         let size = self.position().size();
-        self.record
-            .game
+        let game = &self.record.game;
+        let mut chances: Vec<Option<f64>> = game
             .line_nodes()
             .iter()
             .map(|&id| {
-                self.record.game.get(id).comments.iter().find_map(|c| {
+                game.get(id).comments.iter().find_map(|c| {
                     let head = c.split(" · ").next().unwrap_or("");
                     crate::ai::score::parse_eval(head)
                         .map(|s| crate::ai::score::win_probability(s, size))
                 })
             })
-            .collect()
+            .collect();
+        let reviewed = chances.iter().any(Option::is_some);
+        if let (true, Some(outcome), Some(last @ None)) =
+            (reviewed, game.line_outcome(), chances.last_mut())
+        {
+            *last = Some(match outcome.winner {
+                Some(crate::Color::White) => 1.0,
+                Some(crate::Color::Black) => 0.0,
+                None => 0.5,
+            });
+        }
+        chances
     }
 }
 
@@ -262,6 +275,24 @@ mod tests {
     use crate::web::config::BoardOptions;
 
     use crate::Config;
+
+    #[test]
+    fn a_reviewed_line_that_ended_reaches_the_result_in_the_winners_colour() {
+        let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        for ply in ["e5", "a1", "a2", "e4", "a3", "e3", "a4", "d5", "a5"] {
+            b.play_ptn(ply).unwrap();
+        }
+        // Not reviewed: nothing to draw, the result included.
+        assert!(b.line_chances().iter().all(Option::is_none));
+        // Reviewed up to the road (a review leaves the finished position unjudged). A path
+        // names the child taken at each ply: the main line's ply n is n + 1 zeros.
+        for ply in 0..8 {
+            assert!(b.set_comment(&vec![0; ply + 1], "+0.3 · best c3").is_ok());
+        }
+        let chances = b.line_chances();
+        assert_eq!(chances.len(), 9);
+        assert_eq!(chances[8], Some(1.0), "white's road: white's chance is 1");
+    }
 
     #[test]
     fn marks_are_written_before_the_text_and_never_into_a_review_comment() {
