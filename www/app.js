@@ -45,7 +45,9 @@ function showNotice(text) {
 
 // Settings: opponent, level, colour, language and help options. Kept across visits;
 // anything unreadable falls back to the defaults.
-const DEFAULT_LEVEL = 3;
+// A newcomer's computer plays at the lowest level (the welcome's, the tutorial's, New game's
+// first): a first game is not lost in six moves.
+const DEFAULT_LEVEL = 1;
 function loadSettings() {
   const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''], variant: readVariant({}), clock: 'none', clockCustom: { minutes: 10, increment: 15 } };
   try {
@@ -662,6 +664,7 @@ const boardDialogs = later(async () => (await import('./board-dialogs.js')).crea
   closeMenu,
   showNotice,
   boardTheme,
+  playComputer: () => begin('computer'),
   leaveMatch,
   setAside,
   unsetAside,
@@ -738,22 +741,25 @@ $('lang').addEventListener('change', async () => {
 // tutorial. Shown once: the choice (or closing it) is remembered, and a visitor with a saved
 // game or a shared link is no newcomer.
 const WELCOME_KEY = 'tak.welcome';
-// Its computer plays at the lowest level: a newcomer's first game is not lost in six moves.
-const WELCOME_LEVEL = 1;
+/** A newcomer's first game (the welcome's choice, the tutorial's last step): against the
+ * computer at the lowest level, the newcomer White; or against a person on this device. */
+function begin(opponent) {
+  settings = opponent === 'computer'
+    ? { ...settings, opponent, level: DEFAULT_LEVEL, human: 'white' }
+    : { ...settings, opponent: 'human' };
+  saveSettings();
+  const s = board.status();
+  startGame(s.size, s.komi, settings.rules);
+}
 const welcomed = () => { try { return localStorage.getItem(WELCOME_KEY) != null; } catch { return true; } };
 if (!returning && !welcomed()) {
   const welcome = $('welcome-dialog');
-  $('welcome-computer-note').textContent = t('welcome.computer_note', { level: t(`level.${WELCOME_LEVEL}`) });
+  $('welcome-computer-note').textContent = t('welcome.computer_note', { level: t(`level.${DEFAULT_LEVEL}`) });
   welcome.addEventListener('close', () => {
     const choice = ['computer', 'friend', 'learn'].includes(welcome.returnValue) ? welcome.returnValue : 'dismissed';
     try { localStorage.setItem(WELCOME_KEY, choice); } catch { /* storage disabled: it shows again */ }
     if (choice === 'computer' || choice === 'friend') {
-      settings = choice === 'computer'
-        ? { ...settings, opponent: 'computer', level: WELCOME_LEVEL, human: 'white' }
-        : { ...settings, opponent: 'human' };
-      saveSettings();
-      const s = board.status();
-      startGame(s.size, s.komi, settings.rules);
+      begin(choice);
     } else if (choice === 'learn') {
       openLearn();
     }

@@ -34,7 +34,7 @@ export function createBoardDialogs(page) {
       const { openTutorial, TUTORIAL_MARKUP } = await import('./tutorial.js');
       if (!dialog.firstElementChild) dialog.innerHTML = TUTORIAL_MARKUP;
       translatePage(dialog, page.t);
-      await openTutorial(dialog, page.t, page.lang, page.settings);
+      await openTutorial(dialog, page.t, page.lang, page.settings, page.playComputer);
     } catch (err) {
       failed(err);
     }

@@ -80,9 +80,9 @@ const NEW_GAME_FORM = `
     <legend data-i18n="new.computer">Against the computer</legend>
     <label><span data-i18n="new.level">Level</span>
       <select name="level">
-        <option value="1" data-i18n="level.1">Beginner</option>
+        <option value="1" selected data-i18n="level.1">Beginner</option>
         <option value="2" data-i18n="level.2">Casual</option>
-        <option value="3" selected data-i18n="level.3">Club</option>
+        <option value="3" data-i18n="level.3">Club</option>
         <option value="4" data-i18n="level.4">Strong</option>
         <option value="5" data-i18n="level.5">Expert</option>
         <option value="6" data-i18n="level.6">Master</option>
@@ -301,7 +301,7 @@ function wire() {
     }
     const chosen = {
       opponent: form.opponent.value === 'computer' ? 'computer' : 'human',
-      level: Number(form.level.value) || 3,
+      level: Number(form.level.value) || 1,
       human: form.human.value === 'black' ? 'black' : 'white',
       rules: matchTools.readRuleOptions(form),
       players: [form.player1.value.trim().slice(0, 40), form.player2.value.trim().slice(0, 40)],

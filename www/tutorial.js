@@ -16,7 +16,7 @@ export const TUTORIAL_MARKUP = `
   <button id="tutorial-back" type="button" data-i18n="tut.back">Previous step</button>
   <button id="tutorial-retry" type="button" data-i18n="tut.retry">Try again</button>
   <button id="tutorial-next" type="button" data-i18n="tut.next">Next step</button>
-  <button id="tutorial-play" type="button" class="primary" data-i18n="tut.start_game" hidden>Start a game</button>
+  <button id="tutorial-play" type="button" class="primary" data-i18n="tut.start_game" hidden>Play the computer (Beginner)</button>
   <button id="tutorial-close" type="button" data-i18n="btn.close">Close</button>
 </div>
 `;
@@ -37,7 +37,10 @@ export const STEPS = [
 
 let current = null;
 
-export async function openTutorial(dialog, t, lang, settings) {
+/**
+ * @param {() => void} play starts a first game against the computer (the last step's button)
+ */
+export async function openTutorial(dialog, t, lang, settings, play) {
   /** @param {string} id */
   const $ = (id) => /** @type {PageElement} */ (dialog.querySelector(`#${id}`));
   current?.destroy();
@@ -91,7 +94,9 @@ export async function openTutorial(dialog, t, lang, settings) {
   $('tutorial-back').onclick = () => { if (index > 0) { index -= 1; show(); } };
   $('tutorial-retry').onclick = () => show();
   $('tutorial-close').onclick = () => dialog.close();
-  $('tutorial-play').onclick = () => { dialog.close(); document.getElementById('new-game')?.click(); };
+  // The last step's button: a first game against the computer at its lowest level, as the
+  // welcome offers (not New game's every option, just after learning the rules).
+  $('tutorial-play').onclick = () => { dialog.close(); play(); };
   dialog.addEventListener('close', () => {
     board.destroy();
     if (current === board) current = null;

@@ -16,7 +16,7 @@ async function play(page, moves) {
   for (const m of moves) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null, m);
 }
 
-test('the tutorial explains the flats already placed at step 2, keeps its board in place, and ends with Start a game', async () => {
+test('the tutorial explains the flats already placed at step 2, keeps its board in place, and ends with a game against the computer at Beginner', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, server.url);
   await openMenu(page);
@@ -38,11 +38,15 @@ test('the tutorial explains the flats already placed at step 2, keeps its board 
     if (i < moves.length - 1) await page.click('#tutorial-next');
   }
   assert.equal(await page.isVisible('#tutorial-next'), false);
-  assert.equal(await page.textContent('#tutorial-play'), 'Start a game');
+  assert.equal(await page.textContent('#tutorial-play'), 'Play the computer (Beginner)');
   await shot(page, 'tutorial-last-1280x800');
+  // Straight into a first game against the computer at its lowest level, as the welcome
+  // offers: not New game's every option just after learning the rules.
   await page.click('#tutorial-play');
-  await page.waitForSelector('#new-dialog[open]');
+  await page.waitForFunction(() => document.body.dataset.opponent === 'computer-1-black');
   assert.equal(await page.evaluate(() => document.getElementById('tutorial-dialog').open), false);
+  assert.equal(await page.evaluate(() => document.getElementById('new-dialog')?.open ?? false), false);
+  assert.equal(await page.evaluate(() => window.tak.status().ply), 0);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -186,9 +190,13 @@ test('two visible tabs on one game against the computer: each follows the other 
   assert.equal(await two.evaluate(() => document.visibilityState), 'visible');
   const moves = (page) => page.evaluate(() => window.tak.status().moves.join(' '));
   // Played in one, then in the other: both follow, and only the tab that moved replies.
-  for (const [mover, follower, move] of [[one, two, 'c3'], [two, one, 'c2'], [one, two, 'b2']]) {
+  // The computer's replies are its own (a noisy level): each move goes on the first empty
+  // square of a list.
+  const squares = ['c3', 'c2', 'b2', 'd4', 'b4', 'd2', 'c4', 'b3', 'd3'];
+  for (const [mover, follower] of [[one, two], [two, one], [one, two]]) {
     const n = (await status(mover)).ply;
-    await play(mover, [move]);
+    const played = await mover.evaluate((squares) => squares.some((sq) => window.tak.play(sq) === null), squares);
+    assert.ok(played, 'a move on one of the squares');
     await mover.waitForFunction((k) => window.tak.status().ply === k, n + 2, { timeout: 30000 });
     await follower.waitForFunction((k) => window.tak.status().ply === k, n + 2, { timeout: 30000 });
     await mover.waitForTimeout(1500); // a second reply, from the follower, would have come
@@ -330,4 +338,14 @@ test('a phone held upright names the computer\'s reserve "Computer", as a wide s
     assert.deepEqual(page.errors, []);
     await context.close();
   }
+});
+
+test('New game on a first visit offers the computer at its lowest level, as the welcome does', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.click('#new-game');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.selectOption('#new-form select[name=opponent]', 'computer');
+  assert.equal(await page.inputValue('#new-form select[name=level]'), '1');
+  await context.close();
 });

@@ -251,7 +251,8 @@ test('paste over a game with moves keeps it one click away', async () => {
   for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
   await paste(page, '[Size "6"]\n1. a1 f6 2. c3');
   await page.waitForFunction(() => window.tak.status().size === 6);
-  assert.match(await page.textContent('#notice'), /pasted game is open/);
+  // Said once its words are in (they come with the later part of the catalogue).
+  await page.waitForFunction(() => /pasted game is open/.test(document.getElementById('notice').textContent));
   await page.click('#notice button'); // opened from the library: a moment later
   await page.waitForFunction(() => window.tak.status().size === 5);
   const s = await status(page);
