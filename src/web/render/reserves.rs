@@ -166,15 +166,17 @@ mod tests {
     use crate::web::state::Board;
     use crate::{Game, Position};
 
+    /// The texts a frame draws.
+    fn texts(b: &mut Board) -> Vec<String> {
+        recorded(b)
+            .iter()
+            .filter(|o| o.starts_with("text"))
+            .map(|o| o.splitn(6, ' ').nth(5).unwrap_or("").to_string())
+            .collect()
+    }
+
     #[test]
     fn the_players_names_label_the_reserves_where_they_fit() {
-        let texts = |b: &mut Board| {
-            recorded(b)
-                .iter()
-                .filter(|o| o.starts_with("text"))
-                .map(|o| o.splitn(6, ' ').nth(5).unwrap_or("").to_string())
-                .collect::<Vec<_>>()
-        };
         let mut game = Game::new(Position::from_tps("x5/x5/x5/x5/x5 1 1").unwrap());
         game.set_tag("Player1", "Ann");
         game.set_tag("Player2", "Bartholomew the Long-Winded");
@@ -205,13 +207,6 @@ mod tests {
     /// ("Computer"), not by its colour (issue 38).
     #[test]
     fn a_phone_upright_names_the_computer_s_reserve_as_a_wide_screen_does() {
-        let texts = |b: &mut Board| {
-            recorded(b)
-                .iter()
-                .filter(|o| o.starts_with("text"))
-                .map(|o| o.splitn(6, ' ').nth(5).unwrap_or("").to_string())
-                .collect::<Vec<_>>()
-        };
         let mut b = board("x5/x5/x5/x5/x5 1 1");
         b.set_computer(Some((crate::Color::Black, 3)));
         b.resize(1000.0, 700.0, 1.0);
