@@ -296,8 +296,9 @@ function refresh() {
   const komi = s.komi !== '0' && !s.result;
   if ((s.result || komi) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
   const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
-  if (notation && !$('result-notation')) $('result-score').insertAdjacentHTML('afterend', '<p id="result-notation" class="result-score"></p>');
-  if ($('result-notation')) $('result-notation').textContent = notation;
+  // Out of the way: the result's tooltip (with the score, where the score line is hidden).
+  const score = s.result && $('result-score').hidden ? $('result-score').textContent : '';
+  $('result-text').title = [notation, score].filter(Boolean).join('\n');
   $('turn').title = komi && t.has('rules.komi_title') ? t('rules.komi_title') : '';
   const options = [];
   if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));

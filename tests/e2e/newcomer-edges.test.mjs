@@ -128,7 +128,7 @@ test('Resign and Offer a draw stay disabled while an earlier ply of a finished g
   const disabled = () => page.evaluate(() => [document.getElementById('resign').disabled, document.getElementById('offer-draw').disabled]);
   assert.deepEqual(await disabled(), [true, true]);
   // R-0 said in words beside the result, and in the rules; komi explained where it is shown.
-  await page.waitForFunction(() => /R-0: how tournaments write it.*R a road, F flats/.test(document.getElementById('result-notation')?.textContent));
+  await page.waitForFunction(() => /R-0: how tournaments write it.*R a road, F flats/.test(document.getElementById('result-text')?.title));
   await page.click('#rules-wide');
   await page.waitForFunction(() => /R-0 or 0-R: a road.*Komi is/.test(document.querySelector('[data-i18n="rules.p12"]')?.textContent));
   await page.keyboard.press('Escape');

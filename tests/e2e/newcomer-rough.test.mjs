@@ -1,0 +1,89 @@
+// A newcomer's first hour without a rough edge (issue 38), the fifth look: a loss against the
+// computer is not shown as a success, the notation lesson and the score out of the way.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openGame, openMenu, status, shot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+/** Plays `moves` on the board, each accepted. */
+async function play(page, moves) {
+  for (const m of moves) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null, m);
+}
+
+const colour = (page, sel) => page.evaluate((sel) => getComputedStyle(document.querySelector(sel)).color, sel);
+
+test('a loss against the computer is not in a winner\'s green; the notation is a tooltip, the score only where it counts', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
+    const page = await openGame(context, server.url);
+    // A win between people: green, the score line hidden (no match, no scoring variant).
+    await page.evaluate(() => window.tak.newGameWith({ size: 3, komi: '0' }));
+    await play(page, ['a1', 'c3', 'b3', 'b1', 'c1', 'a3', 'a2', 'b2', 'c2']);
+    await page.waitForFunction(() => document.getElementById('result-text').title.includes('how tournaments write it'));
+    const green = await colour(page, '#result-text');
+    assert.equal(await page.getAttribute('#result', 'data-mood'), 'win');
+    assert.equal(await page.isVisible('#result-score'), false, 'no score line outside a match or a scoring variant');
+    assert.match(await page.getAttribute('#result-text', 'title'), /R-0: how tournaments write it.*\nScore: 9 squares \+ 5 pieces in hand = 14/s);
+    assert.equal(await page.$('#result-notation'), null, 'the notation is not a line of the result');
+    // Against the computer, resigned: a loss, not green.
+    await page.click('#new-game');
+    await page.selectOption('#new-form select[name=opponent]', 'computer');
+    await page.selectOption('#new-form select[name=level]', '1');
+    await page.selectOption('#new-form select[name=human]', 'black');
+    await page.click('#start-game');
+    await page.waitForFunction(() => window.tak.status().ply === 1, null, { timeout: 10000 });
+    await openMenu(page);
+    await page.click('#resign');
+    await page.click('#confirm-yes');
+    await page.waitForFunction(() => window.tak.status().result);
+    assert.match(await page.textContent('#result-text'), /^Computer · Beginner wins by resignation \(White\) · 1-0$/);
+    assert.equal(await page.getAttribute('#result', 'data-mood'), 'loss');
+    assert.notEqual(await colour(page, '#result-text'), green, 'a loss is not in the winner\'s green');
+    assert.notEqual(await page.evaluate(() => getComputedStyle(document.getElementById('result')).borderTopColor), green);
+    await page.locator('#result').scrollIntoViewIfNeeded();
+    await shot(page, `result-loss-${width}x${height}`);
+    // A draw: neutral.
+    await page.evaluate(() => window.tak.newGameWith({ size: 3, komi: '0' }));
+    await page.evaluate(() => window.tak.agreeDraw());
+    await page.waitForFunction(() => window.tak.status().result);
+    assert.equal(await page.getAttribute('#result', 'data-mood'), 'neutral');
+    assert.notEqual(await colour(page, '#result-text'), green, 'a draw is not in the winner\'s green');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+test('a friend\'s link: the turn line asks to choose a side first (no pile is highlighted yet); turned round for Black, it says so', async () => {
+  const ann = await openGame(await browser.newContext({ viewport: { width: 1280, height: 800 } }), server.url);
+  await ann.click('#new-game');
+  await ann.waitForSelector('#new-dialog[open]');
+  await ann.selectOption('#new-form select[name=opponent]', 'friend');
+  await ann.selectOption('#new-form select[name=size]', '5');
+  await ann.selectOption('#new-form select[name=friendSide]', 'white');
+  await ann.click('#start-game');
+  await ann.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
+  await play(ann, ['a1']);
+  await ann.waitForSelector('#friend-dialog[open]');
+  await ann.waitForFunction(() => document.getElementById('friend-link').value.includes('#f='));
+  const link = await ann.inputValue('#friend-link');
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
+    const bo = await openGame(context, server.url);
+    await bo.evaluate((h) => { location.hash = h; }, new URL(link).hash);
+    await bo.waitForSelector('#friend-i-play');
+    await bo.waitForFunction(() => /choose your side first/.test(document.getElementById('turn').textContent));
+    assert.equal(await bo.textContent('#turn'), 'Black to move: choose your side first (“I play Black” or “Just watch”).');
+    await shot(bo, `friend-choose-${width}x${height}`);
+    await bo.click('#friend-i-play');
+    await bo.waitForFunction(() => /turned round/.test(document.getElementById('friend-bar').textContent));
+    assert.match(await bo.textContent('#friend-bar'), /^The board is turned round: your side is nearest you\. Your move\./);
+    assert.match(await bo.textContent('#turn'), /highlighted pile/, 'now a pile is offered');
+    await shot(bo, `friend-turned-${width}x${height}`);
+    assert.deepEqual(bo.errors, []);
+    await context.close();
+  }
+  await ann.context().close();
+});
