@@ -87,3 +87,27 @@ test('a friend\'s link: the turn line asks to choose a side first (no pile is hi
   }
   await ann.context().close();
 });
+
+test('the tutorial: the pile worded for a phone too; from step 3 each step says it starts from a new position', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
+    const page = await openGame(context, server.url);
+    await openMenu(page);
+    await page.click('#learn');
+    await page.waitForFunction(() => window.takTutorial);
+    assert.match(await page.textContent('#tutorial-text'), /from the highlighted pile of pieces \(beside the board, or above it on a phone\)/);
+    assert.doesNotMatch(await page.textContent('#tutorial-text'), /new position/, 'step 1 is the start');
+    await shot(page, `tutorial-step1-${width}x${height}`);
+    for (const [i, m] of ['a1', 'a1', 'Sa1', 'c3+', '3c3>12', '3b2+', 'b3>', 'e2', 'c1'].entries()) {
+      const text = await page.textContent('#tutorial-text');
+      if (i >= 2) assert.match(text, /^A new position for this step\. /, `step ${i + 1}`);
+      else assert.doesNotMatch(text, /new position/, `step ${i + 1}`);
+      if (i === 2) await shot(page, `tutorial-step3-${width}x${height}`);
+      assert.equal(await page.evaluate((m) => window.takTutorial.play(m), m), null, `step ${i + 1}: ${m}`);
+      await page.waitForFunction(() => document.getElementById('tutorial-feedback').classList.contains('good'));
+      if (i < 8) await page.click('#tutorial-next');
+    }
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
