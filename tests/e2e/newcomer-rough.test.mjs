@@ -111,3 +111,18 @@ test('the tutorial: the pile worded for a phone too; from step 3 each step says 
     await context.close();
   }
 });
+
+test('"flats 3–1" in the turn line is said in words in its tooltip', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.newGameWith({ size: 5, komi: '0' }));
+  assert.equal(await page.getAttribute('#turn', 'title'), '', 'no flats count in the opening');
+  await play(page, ['a1', 'e5', 'b2', 'c3', 'd4']);
+  assert.match(await page.textContent('#turn'), /flats 3–2$/);
+  await page.waitForFunction(() => document.getElementById('turn').title !== '');
+  assert.equal(await page.getAttribute('#turn', 'title'), 'Flats on the board: White 3, Black 2. When the board is full or a player’s pieces run out, more flats wins.');
+  await page.hover('#turn');
+  await shot(page, 'turn-flats-title-1280x800');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
