@@ -44,7 +44,7 @@ const DIALOG = `
   <p id="friend-what" class="what"></p>
   <div class="row">
     <input id="friend-link" class="wide-input" readonly spellcheck="false" aria-labelledby="friend-title">
-    <button id="friend-copy" type="button" data-i18n="btn.copy">Copy</button>
+    <button id="friend-copy" type="button" class="primary" data-i18n="btn.copy">Copy</button>
     <button id="friend-share" type="button" data-i18n="friend.share" hidden>Share…</button>
   </div>
   <label class="check"><input type="checkbox" id="friend-offer"> <span data-i18n="friend.offer_with">Offer a draw with it</span></label>
@@ -53,7 +53,7 @@ const DIALOG = `
     <label><span data-i18n="friend.ptn">The game as PTN, for those who prefer it</span><textarea id="friend-ptn" readonly spellcheck="false"></textarea></label>
   </div>
   <p id="friend-status" aria-live="polite"></p>
-  <div class="row end"><button value="close" class="primary" data-i18n="btn.close">Close</button></div>
+  <div class="row end"><button value="close" data-i18n="btn.close">Close</button></div>
 </form>`;
 
 /** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */

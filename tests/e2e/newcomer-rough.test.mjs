@@ -126,3 +126,48 @@ test('"flats 3–1" in the turn line is said in words in its tooltip', async () 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('polish: Download PTN on one line in the menu, the My games search placeholder whole, Copy the Send dialog\'s primary button', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
+    const page = await openGame(context, server.url);
+    await openMenu(page);
+    const [copy, download] = await page.evaluate(() => ['copy-ptn', 'download-ptn'].map((id) => document.getElementById(id).getBoundingClientRect().height));
+    assert.equal(download, copy, 'Download PTN is one line, as tall as Copy PTN');
+    const lines = await page.evaluate(() => {
+      const b = document.getElementById('download-ptn');
+      return Math.round((b.clientHeight - parseFloat(getComputedStyle(b).paddingTop) - parseFloat(getComputedStyle(b).paddingBottom)) / parseFloat(getComputedStyle(b).lineHeight || '20'));
+    });
+    assert.ok(lines <= 1 || Number.isNaN(lines), `lines: ${lines}`);
+    await shot(page, `menu-download-${width}x${height}`);
+    await page.click('#my-games');
+    await page.waitForSelector('#games-dialog[open]');
+    await page.waitForFunction(() => document.getElementById('games-search').placeholder === 'Player, event or tag');
+    // The placeholder fits the box: measured in the input's own font.
+    const fits = await page.evaluate(() => {
+      const input = document.getElementById('games-search');
+      const style = getComputedStyle(input);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = `${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return [ctx.measureText(input.placeholder).width, room];
+    });
+    assert.ok(fits[0] <= fits[1], `placeholder ${fits[0]}px in ${fits[1]}px`);
+    await shot(page, `games-search-${width}x${height}`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+  const ann = await openGame(await browser.newContext({ viewport: { width: 1280, height: 800 } }), server.url);
+  await ann.click('#new-game');
+  await ann.waitForSelector('#new-dialog[open]');
+  await ann.selectOption('#new-form select[name=opponent]', 'friend');
+  await ann.selectOption('#new-form select[name=friendSide]', 'white');
+  await ann.click('#start-game');
+  await ann.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
+  await play(ann, ['a1']);
+  await ann.waitForSelector('#friend-dialog[open]');
+  assert.equal(await ann.getAttribute('#friend-copy', 'class'), 'primary');
+  assert.equal(await ann.$eval('#friend-dialog button[value=close]', (b) => b.classList.contains('primary')), false);
+  await shot(ann, 'friend-send-1280x800');
+  await ann.context().close();
+});
