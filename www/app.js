@@ -295,14 +295,14 @@ function refresh() {
   // a result or komi is shown.
   const komi = s.komi !== '0' && !s.result;
   // "flats 3–1" in the turn line, once the opening is over: said in words in its tooltip.
-  const flats = !s.result && !s.opening && !thinking && !waiting;
+  const flats = !s.result && !s.opening;
   if ((s.result || komi || flats) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
   const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
   // Out of the way: the result's tooltip (with the score, where the score line is hidden).
   const score = s.result && $('result-score').hidden ? $('result-score').textContent : '';
   $('result-text').title = [notation, score].filter(Boolean).join('\n');
   const flatsTitle = flats && t.has('rules.flats_title')
-    ? t('rules.flats_title', { white: s.flats[0], black: s.flats[1], whiteName: t('color.white'), blackName: t('color.black') }) : '';
+    ? t('rules.flats_title', { white: s.flats[0], black: s.flats[1] }) : '';
   $('turn').title = [flatsTitle, komi && t.has('rules.komi_title') ? t('rules.komi_title') : ''].filter(Boolean).join('\n');
   const options = [];
   if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));

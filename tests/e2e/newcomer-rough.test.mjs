@@ -49,7 +49,7 @@ test('a loss against the computer is not in a winner\'s green; the notation is a
     await page.evaluate(() => window.tak.newGameWith({ size: 3, komi: '0' }));
     await page.evaluate(() => window.tak.agreeDraw());
     await page.waitForFunction(() => window.tak.status().result);
-    assert.equal(await page.getAttribute('#result', 'data-mood'), 'neutral');
+    assert.equal(await page.getAttribute('#result', 'data-mood'), 'draw');
     assert.notEqual(await colour(page, '#result-text'), green, 'a draw is not in the winner\'s green');
     assert.deepEqual(page.errors, []);
     await context.close();
