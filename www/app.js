@@ -161,7 +161,8 @@ const friendly = later(async () => (await import('./friend.js')).setUpFriend({
   ask,
   refresh: () => refresh(),
   // The turn line while the friend's move is awaited (a text, or null), and the view.
-  waiting: (text) => { if (waiting !== text) { waiting = text; refresh(); } },
+  // (Not drawn before the page's first refresh either, as noUndo below: a link's first screen.)
+  waiting: (text) => { if (waiting !== text) { waiting = text; if (drawn) refresh(); } },
   flip: (on) => view.flip(on),
   // Undo refused, and why (a text, or null): a friend game's move sent or received stays.
   // (Not drawn before the page's first refresh: a link opened on arrival comes before it.)
