@@ -163,7 +163,8 @@ const friendly = later(async () => (await import('./friend.js')).setUpFriend({
   ask,
   refresh: () => refresh(),
   // The turn line while the friend's move is awaited (a text, or null), and the view.
-  waiting: (text) => { if (waiting !== text) { waiting = text; refresh(); } },
+  // (Not drawn before the page's first refresh either, as noUndo below: a link's first screen.)
+  waiting: (text) => { if (waiting !== text) { waiting = text; if (drawn) refresh(); } },
   flip: (on) => view.flip(on),
   // Undo refused, and why (a text, or null): a friend game's move sent or received stays.
   // (Not drawn before the page's first refresh: a link opened on arrival comes before it.)
@@ -296,11 +297,16 @@ function refresh() {
   // The notation explained (R-0, komi), in words that come with the long texts: fetched once
   // a result or komi is shown.
   const komi = s.komi !== '0' && !s.result;
-  if ((s.result || komi) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
+  // "flats 3–1" in the turn line, once the opening is over: said in words in its tooltip.
+  const flats = !s.result && !s.opening;
+  if ((s.result || komi || flats) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
   const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
-  if (notation && !$('result-notation')) $('result-score').insertAdjacentHTML('afterend', '<p id="result-notation" class="result-score"></p>');
-  if ($('result-notation')) $('result-notation').textContent = notation;
-  $('turn').title = komi && t.has('rules.komi_title') ? t('rules.komi_title') : '';
+  // Out of the way: the result's tooltip (with the score, where the score line is hidden).
+  const score = s.result && $('result-score').hidden ? $('result-score').textContent : '';
+  $('result-text').title = [notation, score].filter(Boolean).join('\n');
+  const flatsTitle = flats && t.has('rules.flats_title')
+    ? t('rules.flats_title', { white: s.flats[0], black: s.flats[1] }) : '';
+  $('turn').title = [flatsTitle, komi && t.has('rules.komi_title') ? t('rules.komi_title') : ''].filter(Boolean).join('\n');
   const options = [];
   if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));
   if (s.scoring) options.push(t('opt.scoring', { variants: s.scoring }));

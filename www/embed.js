@@ -193,8 +193,9 @@ async function main() {
   if (tags.player1 || tags.player2) {
     document.getElementById('caption').textContent = `${tags.player1 || '?'} ${t('embed.vs')} ${tags.player2 || '?'}`;
   }
-  // The analysis' and the lessons' words come with the long texts (MORE_KEYS).
-  if (options.analysis || options.lesson) await t.more();
+  // The analysis' and the lessons' words come with the long texts (MORE_KEYS), and a
+  // review's roads in its comments (+R3) in words.
+  if (options.analysis || options.lesson || /[+-]R\d/.test(options.ptn ?? '')) await t.more();
   if (options.analysis) {
     const { analysisWidget } = await import('./analysis-widget.js');
     analysisWidget(document.getElementById('below'), handle, t);

@@ -44,7 +44,7 @@ const DIALOG = `
   <p id="friend-what" class="what"></p>
   <div class="row">
     <input id="friend-link" class="wide-input" readonly spellcheck="false" aria-labelledby="friend-title">
-    <button id="friend-copy" type="button" data-i18n="btn.copy">Copy</button>
+    <button id="friend-copy" type="button" class="primary" data-i18n="btn.copy">Copy</button>
     <button id="friend-share" type="button" data-i18n="friend.share" hidden>Share…</button>
   </div>
   <label class="check"><input type="checkbox" id="friend-offer"> <span data-i18n="friend.offer_with">Offer a draw with it</span></label>
@@ -53,7 +53,7 @@ const DIALOG = `
     <label><span data-i18n="friend.ptn">The game as PTN, for those who prefer it</span><textarea id="friend-ptn" readonly spellcheck="false"></textarea></label>
   </div>
   <p id="friend-status" aria-live="polite"></p>
-  <div class="row end"><button value="close" class="primary" data-i18n="btn.close">Close</button></div>
+  <div class="row end"><button value="close" data-i18n="btn.close">Close</button></div>
 </form>`;
 
 /** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
@@ -204,7 +204,12 @@ function follow() {
   const awaited = !s.result && !mine && shown.ply === s.plies && !f.from;
   // "Ann (White)", or "White" alone when the game names no players (not "White (White)").
   const [who, colour] = [name(s.toMove), t(`color.${s.toMove}`)];
-  ctx.waiting?.(!awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', { who: who === colour ? colour : `${who} (${colour})` }));
+  const whom = { who: who === colour ? colour : `${who} (${colour})` };
+  // Before a side is chosen no pile is offered: the turn line says to choose first (not
+  // "place … (the highlighted pile)", with none highlighted).
+  const choosing = f.side === 'watch' && f.from && !s.result;
+  ctx.waiting?.(choosing ? t('friend.status_choose', { ...whom, play: t(`friend.i_play_${other(f.from)}`), watch: t('friend.watch') })
+    : !awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', whom));
   board.set({ interactive: f.side !== 'watch' && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
   const state = stateOf(s);
   // A move sent (the link made) or received is not taken back here: Undo is for a ply not
@@ -250,6 +255,8 @@ function follow() {
     buttons.push({ label: 'friend.accept', id: 'friend-accept', run: acceptDraw }, { label: 'friend.decline', id: 'friend-decline', run: () => keepFriend(current.id, { offer: null }).then(follow) });
   } else if (mine) {
     text = due != null && due > 0 ? t('friend.your_move_left', { left: left(due) }) : t('friend.your_move');
+    // Just turned round for Black: said, so the board's half-turn is no surprise.
+    if (turnedNow) text = `${t('friend.turned')} ${text}`;
   } else if (due != null && due <= 0) {
     // The other side's time ran out: the win is this side's to claim, or play on.
     text = t('friend.flag', { friend: players.friend });
@@ -266,8 +273,12 @@ function follow() {
 async function choose(side) {
   await keepFriend(current.id, { side, from: null });
   face();
+  turnedNow = turned;
   follow();
+  turnedNow = false;
 }
+/** While the board has just been turned for Black, on choosing the side: follow() says so. */
+let turnedNow = false;
 
 /** The board seen from this device's side: from Black's for Black (a watcher's view stays). */
 let turned = false; // turned here for Black: turned back once another game is on the board

@@ -220,6 +220,10 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names, 
     }
     $('result-text').textContent = text;
     $('result-score').textContent = s.result.winner ? t('result.score', { score: s.result.scoreText }) : t('result.no_score');
+    // A loss against the computer is not shown as a success, nor a draw: the box's colour
+    // says whose it is. The score only where it counts (a match, a scoring variant).
+    result.dataset.mood = !s.result.winner ? 'draw' : you && s.result.winner !== you ? 'loss' : 'win';
+    $('result-score').hidden = !(s.series || s.scoring);
   } else {
     result.hidden = true;
   }

@@ -63,7 +63,8 @@ export async function openTutorial(dialog, t, lang, settings, play) {
     const n = index + 1;
     $('tutorial-step').textContent = t('tut.step', { n, total: STEPS.length });
     $('tutorial-title').textContent = t(`tut.${n}.title`);
-    $('tutorial-text').textContent = t(`tut.${n}.text`);
+    // From step 3 on, a step's board is its own (not the last step's, nor built there): said.
+    $('tutorial-text').textContent = n >= 3 ? `${t('tut.fresh')} ${t(`tut.${n}.text`)}` : t(`tut.${n}.text`);
     board.load(STEPS[index].start);
     passed = false;
     feedback('', '');

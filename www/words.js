@@ -1,15 +1,19 @@
 // Evaluations in words, for the move list, the analysis and embeds alike.
 
 /**
- * An evaluation as a reader says it: `+R3` / `-R3` (a road forced in three plies) become
- * words with the player's name; a score in flats stays a number.
+ * An evaluation as a reader says it: `+R3` / `-R3` (a road forced in three plies, moves of
+ * either side) become words with the player's name; a score in flats stays a number.
  */
 export function evalWords(text, t) {
   const road = /^([+-])R(\d+)$/.exec(String(text));
   if (!road) return text;
   const player = t(road[1] === '+' ? 'color.white' : 'color.black');
   const plies = Number(road[2]);
-  return plies === 0 ? t('analysis.road_made', { player }) : t('analysis.road_in', { player, plies });
+  // "in 1 move", "in 3 moves (both sides)": a ply is a move of either side. The words come
+  // with the long texts (fetched once a game is past its opening, or the analysis opens):
+  // until then, the text as written.
+  const key = plies === 0 ? 'analysis.road_made' : plies === 1 ? 'analysis.road_in_one' : 'analysis.road_in';
+  return t.has && !t.has(key) ? text : t(key, { player, plies });
 }
 
 /** A comment as a reader says it: a review's `-R1 · best e1` gets its road in words. */

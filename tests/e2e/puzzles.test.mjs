@@ -28,7 +28,7 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   await openPuzzles(page);
   assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 1 of 56 · difficulty 1');
   // The first is a sparse position (issue 38): of the shortest, the fewest pieces on the board.
-  assert.equal(await page.textContent('#puzzle-about'), 'a road in 3 plies · from AlphaTak bot vs geckoman414, move 6');
+  assert.equal(await page.textContent('#puzzle-about'), 'a road in 3 moves (yours and theirs) · from AlphaTak bot vs geckoman414, move 6');
   assert.equal(await feedback(page), 'White to move and force a road.');
   assert.equal(await page.textContent('#puzzle-next'), 'Skip');
   // The hint: the stored solution's first move, marked on the board.
@@ -52,7 +52,7 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   // The stored first move, by a drag from the capstone's pile: accepted, and the board answers with the defence.
   await mouseDrag(page, await page.evaluate(() => window.takPuzzle.reserveRect('cap')).then(center), [await puzzleSquare(page, 'a4')]);
   await page.waitForFunction(() => window.takPuzzle.status().ply === 2, null, { timeout: 20000 });
-  await waitFeedback(page, /^Black defends with b4\. Go on and force the road\.$/);
+  await waitFeedback(page, /^Black’s best try: b4\. Go on and force the road\.$/);
   assert.deepEqual(await page.evaluate(() => window.takPuzzle.marks()), [], 'the next try clears it');
   await shot(page, 'puzzle-in-progress');
   await mouseDrag(page, await puzzleSquare(page, 'a4'), [await puzzleSquare(page, 'a5')]);
@@ -87,7 +87,7 @@ test('a puzzle on a phone', async () => {
   const page = await openGame(context, server.url);
   await openPuzzles(page);
   assert.equal(await page.evaluate(() => window.takPuzzle.play('Ca4')), null);
-  await waitFeedback(page, /defends with/);
+  await waitFeedback(page, /best try:/);
   await shot(page, 'puzzle-in-progress-phone');
   assert.equal(await page.evaluate(() => window.takPuzzle.play('a4+')), null);
   await waitFeedback(page, /^Solved!/);
@@ -124,7 +124,7 @@ test('the embed with puzzle=1: a ptn or a tps, and clear messages for what is no
   await page.click('text=Hint');
   assert.equal(await caption(page), 'Hint: place your capstone on a4 (Ca4)');
   assert.equal(await page.evaluate(() => window.tak.play('Ca4')), null);
-  await waitCaption(page, /defends with b4/);
+  await waitCaption(page, /best try: b4/);
   await shot(page, 'puzzle-embed');
   assert.equal(await page.evaluate(() => window.tak.play('a4+')), null);
   await waitCaption(page, /^Solved!/);
@@ -165,7 +165,7 @@ test('<tak-board puzzle> on any page', async () => {
   }, FIRST);
   await waitCaption(page, /^White to move and force a road\.$/, '#p');
   assert.equal(await page.evaluate(() => document.getElementById('p').play('Ca4')), null);
-  await waitCaption(page, /defends with b4/, '#p');
+  await waitCaption(page, /best try: b4/, '#p');
   assert.equal(await page.evaluate(() => document.getElementById('p').play('a4+')), null);
   await waitCaption(page, /^Solved!/, '#p');
   await context.close();
@@ -186,7 +186,7 @@ test('puzzles from dist/ (fetched when opened) and from the one-file build with 
   assert.ok(requested.some((u) => u.endsWith('/www/puzzles/puzzles.ptn')), 'fetched when opened');
   assert.equal(await page.textContent('#puzzle-title'), 'Puzzle 1 of 56 · difficulty 1');
   assert.equal(await page.evaluate(() => window.takPuzzle.play('Ca4')), null);
-  await waitFeedback(page, /defends with b4/);
+  await waitFeedback(page, /best try: b4/);
   await context.close();
   site.close();
   // The one file, from file://, with every request refused.
@@ -204,7 +204,7 @@ test('puzzles from dist/ (fetched when opened) and from the one-file build with 
   await one.waitForFunction(() => typeof window.tak?.tps === 'function');
   await openPuzzles(one);
   assert.equal(await one.evaluate(() => window.takPuzzle.play('Ca4')), null);
-  await waitFeedback(one, /defends with b4/);
+  await waitFeedback(one, /best try: b4/);
   assert.equal(await one.evaluate(() => window.takPuzzle.play('a4+')), null);
   await waitFeedback(one, /^Solved!/);
   assert.deepEqual(asked, []);

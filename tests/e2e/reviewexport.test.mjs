@@ -26,7 +26,7 @@ test('the review explains its units once; its evaluations stay out of the PTN un
     await review(page);
     assert.match(await page.textContent('#review-summary'), /marked/);
     assert.equal(await page.isVisible('#review-units'), true);
-    assert.match(await page.textContent('#review-units'), /^Scores are in flats, from White’s side.*road in N \(plies\)/);
+    assert.match(await page.textContent('#review-units'), /^Scores are in flats, from White’s side.*road in N moves” counts both players’ turns/);
     await page.evaluate(() => window.tak.goto(9));
     await shot(page, `review-units-${viewport.width}`);
     // Download PTN: the player's note and the marks, not the evaluations.

@@ -122,7 +122,7 @@ test('analysis says a forced road in words', async () => {
   await page.evaluate(() => window.tak.load('[Size "5"]\n1. a5 a1 2. b1 b5 3. c1 c5 4. d1 d5'));
   await page.click('#analysis-toggle');
   await page.waitForFunction(() => /road/.test(document.querySelector('#analysis-score').textContent), null, { timeout: 20000 });
-  assert.match(await page.textContent('#analysis-score'), /^White forces a road in 1 \(plies\) · White 100%$/);
+  assert.match(await page.textContent('#analysis-score'), /^White forces a road in 1 move · White 100%$/);
   assert.match(await page.getAttribute('#analysis-score', 'title'), /in flats/);
   await context.close();
 });
@@ -249,7 +249,7 @@ test('embeds show analysis and a reviewed game’s marks', async () => {
   await page.goto(`${server.url}/embed.html?analysis=1&controls=1&interactive=0&ply=9&ptn=${encodeURIComponent(reviewed)}`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   await page.waitForFunction(() => document.getElementById('notes').textContent);
-  assert.equal(await page.textContent('#notes'), '5. a3?? · Black forces a road in 1 (plies) · best e1');
+  assert.equal(await page.textContent('#notes'), '5. a3?? · Black forces a road in 1 move · best e1');
   await page.waitForFunction(() => /depth \d+/.test(document.querySelector('.tak-analysis p')?.textContent || ''), null, { timeout: 20000 });
   assert.match(await page.textContent('.tak-analysis p'), /White \d+%/);
   await shot(page, 'embed-analysis');
