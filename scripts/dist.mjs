@@ -107,6 +107,13 @@ function emptyTranslatedTexts(document) {
   for (const element of document.querySelectorAll('dialog [data-i18n]')) {
     if (element.children.length === 0) element.textContent = '';
   }
+  // Nor those of what is not shown at first (the menu, hidden boxes) whose words are in the
+  // first catalogue: the page writes them before it shows any (translatePage at start). The
+  // later words stay, for a menu opened before they come.
+  for (const element of document.querySelectorAll('[popover] [data-i18n], [hidden] [data-i18n], [data-i18n][hidden]')) {
+    const early = !MORE_KEYS.test(element.dataset.i18n);
+    if (early && element.children.length === 0 && !element.closest('dialog')) element.textContent = '';
+  }
   for (const element of document.querySelectorAll('[data-i18n-placeholder]')) element.removeAttribute('placeholder');
   for (const element of document.querySelectorAll('[data-i18n-title]')) element.removeAttribute('title');
 }
