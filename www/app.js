@@ -468,7 +468,10 @@ function undo() {
   const why = board.status().takeBacksForbidden ? t('refuse.tavern_undo') : noUndo;
   if (why) { board.showMessage(why); return; }
   computer.cancel();
+  const resigned = board.status().result?.reason === 'resignation';
   undoToOwnTurn(board, computerColor());
+  // Not in silence: a resignation taken back says so.
+  if (resigned) t.more().then(() => showNotice(t('confirm.resign_undone')));
 }
 $('undo').addEventListener('click', undo);
 const redo = () => redoToOwnTurn(board, computerColor());

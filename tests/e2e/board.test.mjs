@@ -157,13 +157,41 @@ test('the result card offers a new game, a rematch and a look back', async () =>
   await shot(page, 'result-card');
   await page.click('#result-back');
   assert.equal((await status(page)).ply, 0);
-  assert.match(await page.textContent('#ended'), /The game ended: White wins by road/);
+  assert.match(await page.textContent('#ended'), /You are looking back: the game ended \(White wins by road\)\. A move from here plays on/);
   await page.click('#ended-end');
   assert.equal((await status(page)).ply, 1);
   await page.click('#result-rematch');
   // The rematch starts once its controller is loaded (www/game-flow.js, on first use).
   await page.waitForFunction(() => window.tak.tps() === 'x5/x5/x5/x5/x5 1 1');
   assert.equal(await page.isVisible('#result'), false);
+  await context.close();
+});
+
+test('looking back at a game that ended, a move plays on from there, as the page says', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await page.evaluate(() => window.tak.load('x5/x5/x5/2,2,2,2,x/1,1,1,1,x 1 5'));
+  await page.evaluate(() => window.tak.play('e1'));
+  await page.click('#result-back');
+  assert.match(await page.textContent('#ended'), /A move from here plays on from this point/);
+  assert.equal(await page.evaluate(() => window.tak.play('Se2')), null);
+  const s = await status(page);
+  assert.equal(s.result, null, 'the game goes on');
+  assert.equal(s.toMove, 'black');
+  assert.equal(await page.isVisible('#ended'), false);
+  assert.equal(await page.isVisible('#result'), false);
+  await context.close();
+});
+
+test('undo after a resignation takes it back, and says so', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
+  await page.evaluate(() => window.tak.resign('black'));
+  assert.equal((await status(page)).result.reason, 'resignation');
+  await page.click('#undo');
+  await page.waitForFunction(() => /resignation is taken back/.test(document.getElementById('notice').textContent));
+  assert.equal((await status(page)).result, null);
   await context.close();
 });
 
