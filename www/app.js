@@ -471,7 +471,7 @@ function undo() {
   const resigned = board.status().result?.reason === 'resignation';
   undoToOwnTurn(board, computerColor());
   // Not in silence: a resignation taken back says so.
-  if (resigned) t.more().then(() => showNotice(t('confirm.resign_undone')));
+  if (resigned) Promise.all([keeperModule(), t.more()]).then(([k]) => k.goodNews(showNotice, t('confirm.resign_undone')));
 }
 $('undo').addEventListener('click', undo);
 const redo = () => redoToOwnTurn(board, computerColor());

@@ -191,6 +191,8 @@ test('undo after a resignation takes it back, and says so', async () => {
   assert.equal((await status(page)).result.reason, 'resignation');
   await page.click('#undo');
   await page.waitForFunction(() => /resignation is taken back/.test(document.getElementById('notice').textContent));
+  // Said as news, not in a problem's red.
+  assert.equal(await page.evaluate(() => !!document.querySelector('#notice > .good')), true);
   assert.equal((await status(page)).result, null);
   await context.close();
 });
