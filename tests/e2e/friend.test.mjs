@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import path from 'node:path';
-import { ROOT, SHOTS, serve, launch, skipWelcome, keptGames, shot, openMenu } from './harness.mjs';
+import { ROOT, SHOTS, serve, launch, skipWelcome, keptGames, shot, openMenu, newFriendGame } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 let site;
@@ -72,20 +72,6 @@ async function open(page, link, done) {
     });
   }
 }
-/** A new game with a friend by link, from the New game dialog. */
-async function newFriendGame(page, { side, me, them, days = '0' }) {
-  await page.click('#new-game');
-  await page.waitForSelector('#new-dialog[open]');
-  await page.selectOption('#new-form select[name=opponent]', 'friend');
-  await page.selectOption('#new-form select[name=size]', '6');
-  await page.selectOption('#new-form select[name=friendSide]', side);
-  await page.fill('#new-form input[name=friendMe]', me);
-  await page.fill('#new-form input[name=friendThem]', them);
-  await page.selectOption('#new-form select[name=friendDays]', days);
-  await page.click('#start-game');
-  await page.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
-}
-
 /** The text a link carries (the test's own reading, as www/share.js reads it). */
 const unpack = (link) => inflateRawSync(Buffer.from(new URL(link).hash.slice(3), 'base64url')).toString();
 const pack = (text, like) => `${like.split('#')[0]}#f=${deflateRawSync(Buffer.from(text)).toString('base64url')}`;
@@ -105,7 +91,7 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   const bo = await player();
   const cy = await player({ width: 390, height: 844 });
   await home(ann);
-  await newFriendGame(ann, { side: 'white', me: 'Ann', them: 'Bo', days: '3' });
+  await newFriendGame(ann, { size: '6', side: 'white', me: 'Ann', them: 'Bo', days: '3' });
   assert.match(await bar(ann), /play your first move/);
   await play(ann, 'a1');
   const l1 = await sent(ann);
@@ -221,7 +207,7 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
 
   // A second game, Ann playing Black: her first link asks Bo to move first; he offers a
   // draw with his first ply and she accepts.
-  await newFriendGame(ann, { side: 'black', me: 'Ann', them: 'Bo' });
+  await newFriendGame(ann, { size: '6', side: 'black', me: 'Ann', them: 'Bo' });
   const g0 = await sent(ann);
   assert.match(unpack(g0), /\nply 0\n/);
   await open(bo, g0, () => !!document.getElementById('friend-i-play'));
@@ -243,7 +229,7 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   }
 
   // The Send dialog, for the players' guide: at 1280×800 and at 390×844.
-  await newFriendGame(ann, { side: 'white', me: 'Ann', them: 'Bo', days: '3' });
+  await newFriendGame(ann, { size: '6', side: 'white', me: 'Ann', them: 'Bo', days: '3' });
   await play(ann, 'c3');
   await ann.waitForSelector('#friend-dialog[open]');
   await ann.waitForFunction(() => document.querySelector('#friend-qr svg'));
@@ -267,7 +253,7 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   await ann.click('#friend-claim');
   await sent(ann);
   assert.equal((await ann.evaluate(() => window.tak.summary())).result, '1-0');
-  await newFriendGame(cy, { side: 'white', me: 'Cy', them: 'Di' });
+  await newFriendGame(cy, { size: '6', side: 'white', me: 'Cy', them: 'Di' });
   await play(cy, 'c3');
   await cy.waitForSelector('#friend-dialog[open]');
   await cy.waitForFunction(() => document.querySelector('#friend-qr svg'));
@@ -291,7 +277,7 @@ test('from tak.html opened as a file, offline: a friend game starts, its link an
   const [ann, bo] = pages;
   await ann.goto(`file://${path.join(DIST, 'tak.html')}`);
   await ann.waitForFunction(() => typeof window.tak?.tps === 'function');
-  await newFriendGame(ann, { side: 'white', me: 'Ann', them: 'Bo' });
+  await newFriendGame(ann, { size: '6', side: 'white', me: 'Ann', them: 'Bo' });
   await play(ann, 'a1');
   await ann.waitForSelector('#friend-dialog[open]');
   await ann.waitForFunction(() => document.querySelector('#friend-qr svg'));

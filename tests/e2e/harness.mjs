@@ -103,6 +103,20 @@ export async function mouseDrag(page, from, via, { release = true } = {}) {
 
 export const squareAt = (page, sq) => page.evaluate((s) => window.tak.squareRect(s), sq).then(center);
 export const pileAt = (page, kind) => page.evaluate((k) => window.tak.reserveRect(k), kind).then(center);
+/** New game with a friend by link, this page playing `side`; the size, names and time per
+ * move as New game has them unless given. */
+export async function newFriendGame(page, { side, size, me = '', them = '', days } = {}) {
+  await page.click('#new-game');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.selectOption('#new-form select[name=opponent]', 'friend');
+  if (size) await page.selectOption('#new-form select[name=size]', size);
+  await page.selectOption('#new-form select[name=friendSide]', side);
+  await page.fill('#new-form input[name=friendMe]', me);
+  await page.fill('#new-form input[name=friendThem]', them);
+  if (days) await page.selectOption('#new-form select[name=friendDays]', days);
+  await page.click('#start-game');
+  await page.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
+}
 export const tps = (page) => page.evaluate(() => window.tak.tps());
 export const status = (page) => page.evaluate(() => window.tak.status());
 export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { serve, launch, openGame, status, ROOT, keptGames, openMenu, shot } from './harness.mjs';
+import { serve, launch, openGame, status, ROOT, keptGames, openMenu, shot, newFriendGame } from './harness.mjs';
 
 let dist, browser;
 before(async () => { dist = await serve(path.join(ROOT, 'dist')); browser = await launch(); });
@@ -20,18 +20,6 @@ async function play(page, moves) {
 }
 // A 3×3 game that White wins by a road on the c file.
 const ROAD = ['a1', 'c3', 'b3', 'b1', 'c1', 'a3', 'a2', 'b2', 'c2'];
-/** New game with a friend by link, this device playing `side`. */
-async function newFriendGame(page, side, names = ['', '']) {
-  await page.click('#new-game');
-  await page.waitForSelector('#new-dialog[open]');
-  await page.selectOption('#new-form select[name=opponent]', 'friend');
-  await page.selectOption('#new-form select[name=size]', '5');
-  await page.selectOption('#new-form select[name=friendSide]', side);
-  await page.fill('#new-form input[name=friendMe]', names[0]);
-  await page.fill('#new-form input[name=friendThem]', names[1]);
-  await page.click('#start-game');
-  await page.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
-}
 /** Opens My games and there the game not on the board whose name has `name`. */
 async function openListed(page, name = '') {
   await openMenu(page);
@@ -47,7 +35,7 @@ test('the friend bar shows under friend games only: a finished game opened from 
   await page.evaluate(() => window.tak.newGameWith({ size: 3, komi: '0' }));
   await play(page, ROAD);
   assert.equal((await status(page)).result.ptn, 'R-0');
-  await newFriendGame(page, 'white');
+  await newFriendGame(page, { side: 'white', size: '5' });
   await play(page, ['a1']);
   await page.waitForSelector('#friend-dialog[open]');
   await page.click('#friend-dialog button[value=close]');
@@ -203,7 +191,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const page = await openGame(context, dist.url);
     const flipped = () => page.evaluate(() => document.getElementById('flip').getAttribute('aria-pressed'));
     const turn = () => page.textContent('#turn');
-    await newFriendGame(page, 'black', ['Bo', 'Ann']);
+    await newFriendGame(page, { side: 'black', size: '5', me: 'Bo', them: 'Ann' });
     await page.waitForSelector('#friend-dialog[open]'); // Black's first link starts the game
     await page.click('#friend-dialog button[value=close]');
     assert.equal(await flipped(), 'true');
@@ -218,7 +206,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     await page.waitForFunction(() => document.getElementById('friend-bar')?.hidden);
     assert.equal(await flipped(), 'false');
     // A game as White: seen from White's side; its first turn is this device's (the pile is there).
-    await newFriendGame(page, 'white', ['Ann', 'Bo']);
+    await newFriendGame(page, { side: 'white', size: '5', me: 'Ann', them: 'Bo' });
     assert.equal(await flipped(), 'false');
     assert.match(await turn(), /first turn/);
     await play(page, ['a1']);

@@ -5,7 +5,7 @@
 // the welcome's computer at the lowest level (tests/e2e/firstvisit.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, status, shot, skipWelcome } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, skipWelcome, newFriendGame } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -96,13 +96,7 @@ test('the score line says what it counts in words: the board\'s squares and the 
 
 test('a friend\'s link: a press on the board before choosing a side says so; Undo is off once a move is sent', async () => {
   const ann = await openGame(await browser.newContext({ viewport: { width: 1280, height: 800 } }), server.url);
-  await ann.click('#new-game');
-  await ann.waitForSelector('#new-dialog[open]');
-  await ann.selectOption('#new-form select[name=opponent]', 'friend');
-  await ann.selectOption('#new-form select[name=size]', '5');
-  await ann.selectOption('#new-form select[name=friendSide]', 'white');
-  await ann.click('#start-game');
-  await ann.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
+  await newFriendGame(ann, { side: 'white', size: '5' });
   await play(ann, ['a1']);
   await ann.waitForSelector('#friend-dialog[open]');
   await ann.waitForFunction(() => document.getElementById('friend-link').value.includes('#f='));

@@ -2,7 +2,7 @@
 // computer is not shown as a success, the notation lesson and the score out of the way.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, shot, skipWelcome } from './harness.mjs';
+import { serve, launch, openGame, openMenu, shot, skipWelcome, newFriendGame } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -58,13 +58,7 @@ test('a loss against the computer is not in a winner\'s green; the notation is a
 
 test('a friend\'s link: the turn line asks to choose a side first (no pile is highlighted yet); turned round for Black, it says so', async () => {
   const ann = await openGame(await browser.newContext({ viewport: { width: 1280, height: 800 } }), server.url);
-  await ann.click('#new-game');
-  await ann.waitForSelector('#new-dialog[open]');
-  await ann.selectOption('#new-form select[name=opponent]', 'friend');
-  await ann.selectOption('#new-form select[name=size]', '5');
-  await ann.selectOption('#new-form select[name=friendSide]', 'white');
-  await ann.click('#start-game');
-  await ann.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
+  await newFriendGame(ann, { side: 'white', size: '5' });
   await play(ann, ['a1']);
   await ann.waitForSelector('#friend-dialog[open]');
   await ann.waitForFunction(() => document.getElementById('friend-link').value.includes('#f='));
@@ -165,12 +159,7 @@ test('polish: Download PTN on one line in the menu, the My games search placehol
     await context.close();
   }
   const ann = await openGame(await browser.newContext({ viewport: { width: 1280, height: 800 } }), server.url);
-  await ann.click('#new-game');
-  await ann.waitForSelector('#new-dialog[open]');
-  await ann.selectOption('#new-form select[name=opponent]', 'friend');
-  await ann.selectOption('#new-form select[name=friendSide]', 'white');
-  await ann.click('#start-game');
-  await ann.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
+  await newFriendGame(ann, { side: 'white' });
   await play(ann, ['a1']);
   await ann.waitForSelector('#friend-dialog[open]');
   assert.equal(await ann.getAttribute('#friend-copy', 'class'), 'primary');
