@@ -245,7 +245,9 @@ mod native {
     /// How the game ends after `line` from `pos` (a proved tinue's main line).
     fn end_of(pos: &Position, line: &[Move]) -> Option<tak::Outcome> {
         let mut end = pos.clone();
-        line.iter().all(|&mv| end.play(mv).is_ok());
+        for &mv in line {
+            end.play(mv).ok()?;
+        }
         end.outcome()
     }
 
