@@ -96,6 +96,10 @@ export function setUpClocks(board, { t, playerName, onLowTime, onFlag, canPause,
     const clock = board.clockTick(Date.now());
     if (clock) show(clock);
   };
+  // A dialog opened or closed holds or frees them at once, not at the next tick: a player's
+  // 100 ms are not spent while New game's form opens.
+  new MutationObserver(() => { if (timer != null) tick(); })
+    .observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
   const start = () => { if (timer == null) timer = setInterval(tick, TICK_MS); };
   const stop = () => { if (timer != null) { clearInterval(timer); timer = null; } };
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { center, launch, openGame, openMenu, ROOT, serve, shot, squareAt } from './harness.mjs';
+import { axe, center, launch, openGame, openMenu, ROOT, serve, shot, squareAt } from './harness.mjs';
 import { serveSite } from './site.mjs';
 
 let site, browser;
@@ -48,12 +48,6 @@ async function openEmbedThis(page) {
   await page.waitForFunction(() => document.getElementById('embedthis-dialog')?.open && document.getElementById('embedthis-code').value);
 }
 /** Serious accessibility violations (axe-core), as in learn.test.mjs. */
-async function axe(page) {
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 const code = (page) => page.evaluate(() => document.getElementById('embedthis-code').value);
 const choose = (page, name, value) => page.check(`#embedthis-form input[name=${name}][value=${value}]`);
 

@@ -149,3 +149,22 @@ export function shuffleGame(plies) {
   for (let i = 0; i < moves.length; i += 2) text += `${i / 2 + 1}. ${moves.slice(i, i + 2).join(' ')}\n`;
   return text;
 }
+
+/**
+ * The serious and critical WCAG 2.1 A/AA violations axe-core finds on the page, each as one
+ * line. It waits first for what is still moving (a fade, a dialog being filled, a frame not
+ * yet drawn): a contrast measured half-way through a fade is not the page's.
+ */
+export async function axe(page) {
+  await page.evaluate(async () => {
+    const finite = () => document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && a.playState === 'running');
+    for (let i = 0; i < 20 && finite().length; i++) await Promise.race([Promise.all(finite().map((a) => a.finished.catch(() => {}))), new Promise((r) => setTimeout(r, 250))]);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`).slice(0, 3).join(', ')})`);
+}
+

@@ -2,8 +2,7 @@
 // keyboard only, the tutorial completed, and an accessibility check with axe-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { serve, launch, openGame, openExtras, openMenu, status, shot, ROOT } from './harness.mjs';
+import { axe, serve, launch, openGame, openExtras, openMenu, status, shot } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -171,13 +170,6 @@ test('"Learn to play" and Puzzles clicked twice before they open show one board 
   await context.close();
 });
 
-async function axe(page) {
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
 
 test('no serious accessibility violations (axe-core), light and dark, with dialogs open', async () => {
   for (const colorScheme of ['light', 'dark']) {
