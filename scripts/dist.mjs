@@ -6,7 +6,8 @@ import { build, transformSync } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
-import { LANGUAGES, MORE_KEYS } from '../www/languages.js';
+import { A_LATER_KEY, LANGUAGES } from '../www/languages.js';
+import { MORE_KEYS } from '../www/catalogue-split.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -56,7 +57,9 @@ function staticImports(entry) {
 // first visit does not need for its first board (New game, Share, Paste, Notes, the offer of
 // a new version, the questions of www/confirm.js), and what
 // only the study build's Rust says (it takes this file too), in a file of their
-// own, fetched when first read (the split is `MORE_KEYS` of www/languages.js).
+// own, fetched when first read (the split is `MORE_KEYS` of www/catalogue-split.js).
+// The page asks for one key to know whether it has the long texts (www/languages.js).
+if (!MORE_KEYS.test(A_LATER_KEY)) throw new Error(`A_LATER_KEY '${A_LATER_KEY}' is not one of MORE_KEYS (www/catalogue-split.js)`);
 for (const lang of LANGUAGES) {
   const lines = readFileSync(path.join(ROOT, `www/i18n/${lang}.txt`), 'utf8').split('\n');
   const isMore = (line) => MORE_KEYS.test(line.trim());

@@ -79,6 +79,7 @@ pub mod puzzle;
 pub mod real_game;
 pub mod score;
 pub mod series;
+pub mod settings;
 pub mod square;
 pub mod tps;
 pub mod web;

@@ -406,9 +406,17 @@ fn config_from_tags_in(tags: &[(String, String)], tps: Option<&str>) -> Result<C
             .parse::<Opening>()
             .map_err(|e| format!("tag Opening: {e}"))?;
     }
-    if let Some(clock) = get("Clock") {
-        crate::clock::TimeControl::from_tag(clock).map_err(|e| format!("tag Clock: {e}"))?;
-    }
+    // The options on top of the rules, read as the page reads them (settings.rs): a bad
+    // one is refused here, naming its tag, not ignored later.
+    let mut options = crate::settings::GameSettings::new(standard);
+    options.read_option_tags(get).map_err(|e| {
+        let tag = match e.setting() {
+            "scoring" => "Scoring",
+            "take-backs" => "TakeBacks",
+            _ => "Clock",
+        };
+        format!("tag {tag}: {e}")
+    })?;
     let stones = parse_count("Flats", standard.stones)?;
     let caps = parse_count("Caps", standard.caps)?;
     // PTN Ninja's per-player counts: one reserve for both players is all a game here

@@ -17,7 +17,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::score::{score_detail, Score, Variants};
+use crate::score::{score_detail, Score};
+use crate::settings::GameSettings;
+// Take-backs are one of a game's settings; a match's games share them.
+pub use crate::settings::TakeBacks;
 use crate::{ptn, Color, Config, Game, Outcome};
 use std::fmt;
 
@@ -62,31 +65,6 @@ impl Length {
     }
 }
 
-/// Whether a player may take a ply back: at court, yes; in the tavern, never during a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum TakeBacks {
-    #[default]
-    Court,
-    Tavern,
-}
-
-impl TakeBacks {
-    pub fn name(self) -> &'static str {
-        match self {
-            TakeBacks::Court => "court",
-            TakeBacks::Tavern => "tavern",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<TakeBacks> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "court" => Some(TakeBacks::Court),
-            "tavern" => Some(TakeBacks::Tavern),
-            _ => None,
-        }
-    }
-}
-
 /// A game of the match, finished.
 #[derive(Clone, Debug)]
 pub struct Played {
@@ -113,12 +91,9 @@ impl Played {
 pub struct Series {
     pub players: [String; 2],
     pub length: Length,
-    /// The board, reserves, komi and tie rule of every game.
-    pub config: Config,
-    pub variants: Variants,
-    pub take_backs: TakeBacks,
-    /// Every game's time control, as its `Clock` tag writes it (`10:0 +5`); none: no clocks.
-    pub clock: Option<String>,
+    /// Every game's rules (board, reserves, komi, tie rule) and options (scoring,
+    /// take-backs, clock).
+    pub settings: GameSettings,
     pub games: Vec<Played>,
 }
 
@@ -135,10 +110,7 @@ impl Series {
         Series {
             players,
             length,
-            config,
-            variants: Variants::default(),
-            take_backs: TakeBacks::default(),
-            clock: None,
+            settings: GameSettings::new(config),
             games: Vec::new(),
         }
     }
@@ -166,7 +138,7 @@ impl Series {
             winner: None,
             reason: crate::EndReason::Agreement,
         });
-        (outcome, score_detail(&pos, scored, self.variants))
+        (outcome, score_detail(&pos, scored, self.settings.scoring))
     }
 
     /// Where the match stands, counting `next` (the game being played) as if it were
@@ -235,15 +207,16 @@ impl Series {
             ("Match".into(), self.length.to_string()),
             ("MatchGame".into(), number.to_string()),
         ];
-        if self.variants.any() {
-            tags.push(("Scoring".into(), self.variants.to_string()));
+        let settings = &self.settings;
+        if settings.scoring.any() {
+            tags.push(("Scoring".into(), settings.scoring.to_string()));
         }
-        if self.config.ancient_tie_rule {
+        if settings.rules.ancient_tie_rule {
             tags.push(("TieRule".into(), "ancient".into()));
         }
-        tags.push(("TakeBacks".into(), self.take_backs.name().into()));
-        if let Some(clock) = &self.clock {
-            tags.push(("Clock".into(), clock.clone()));
+        tags.push(("TakeBacks".into(), settings.take_backs.name().into()));
+        if let Some(clock) = settings.clock {
+            tags.push(("Clock".into(), clock.tag()));
         }
         tags
     }
@@ -330,7 +303,7 @@ impl Series {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn save(&self) -> String {
-        let mut header = Game::with_config(self.config);
+        let mut header = Game::with_config(self.settings.rules);
         for (k, v) in self.tags_for(0, 0) {
             header.set_tag(&k, &v);
         }
@@ -357,12 +330,7 @@ impl Series {
             header.tag("Player2").unwrap_or("Player 2").to_string(),
         ];
         let mut series = Series::new(players, length, *header.start().config());
-        series.variants = Variants::parse(header.tag("Scoring").unwrap_or(""))?;
-        series.take_backs = header
-            .tag("TakeBacks")
-            .and_then(TakeBacks::parse)
-            .unwrap_or_default();
-        series.clock = header.tag("Clock").map(str::to_string);
+        series.settings = GameSettings::of_game(&header).map_err(|e| e.to_string())?;
         if !games.trim().is_empty() {
             for g in ptn::parse_games(games).map_err(|e| e.to_string())? {
                 series.record(&g);
@@ -387,15 +355,7 @@ impl Series {
             tag("Player2").unwrap_or_else(|| "Player 2".into()),
         ];
         let mut series = Series::new(players, length, *first.start().config());
-        series.variants = match tag("Scoring") {
-            Some(v) => Variants::parse(&v)?,
-            None => Variants::default(),
-        };
-        series.take_backs = tag("TakeBacks")
-            .as_deref()
-            .and_then(TakeBacks::parse)
-            .unwrap_or_default();
-        series.clock = tag("Clock");
+        series.settings = GameSettings::of_game(first).map_err(|e| e.to_string())?;
         for g in &games {
             if g.main_line_outcome().is_some() {
                 series.record(g);

@@ -204,9 +204,10 @@ proptest! {
         caps in proptest::option::of(any::<u32>()),
         lang in proptest::option::of("en|it|es|ca|\\PC{0,3}"),
         tie_rule in proptest::option::of(any::<bool>()),
+        clock in proptest::option::of("\\PC{0,12}|[0-9]{1,3}:[0-9]{1,2} \\+[0-9]{1,2}|none"),
     ) {
         let options = MountOptions {
-            size, komi, tps, ptn, scoring, take_backs, opening, flats, caps, lang, tie_rule,
+            size, komi, tps, ptn, scoring, take_backs, opening, flats, caps, lang, tie_rule, clock,
             ..MountOptions::default()
         };
         if let Ok(game) = mount::start_game(&options) {
@@ -218,7 +219,14 @@ proptest! {
             prop_assert_eq!(back.position(), game.position());
         }
         let _ = mount::new_config(&options);
-        let _ = mount::game_options(&options);
+        if let Ok(settings) = mount::game_settings(&options) {
+            // Settings the page accepts are written as tags that read back the same.
+            let mut game = tak::Game::with_config(settings.rules);
+            settings.write_tags(&mut game);
+            let back = ptn::parse_game(&ptn::write_game(&game));
+            prop_assert!(back.is_ok(), "{:?}", back.err());
+            prop_assert_eq!(tak::settings::GameSettings::of_game(&back.unwrap()), Ok(settings));
+        }
     }
 
     #[test]

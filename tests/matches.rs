@@ -135,11 +135,11 @@ fn every_new_tag_round_trips_through_ptn() {
 fn a_match_alternates_the_first_player_and_keeps_the_totals() {
     let config = Config::standard(3).unwrap();
     let mut m = Series::new(["Ann".into(), "Ben".into()], Length::Games(3), config);
-    m.variants = Variants {
+    m.settings.scoring = Variants {
         middletown: true,
         ..Variants::default()
     };
-    m.take_backs = TakeBacks::Tavern;
+    m.settings.take_backs = TakeBacks::Tavern;
     // Game 1: Ann (white) wins by road with 5 stones left: 9 + 5 × 2 (no capstone on 3x3).
     m.record(&ptn::parse_game("[Size \"3\"]\n1. a1 c3 2. b3 b1 3. c1 a3 4. a2 b2 5. c2").unwrap());
     assert_eq!(m.totals(), [19, 0]);
@@ -164,8 +164,8 @@ fn a_match_alternates_the_first_player_and_keeps_the_totals() {
     let again = Series::from_ptn(&text).unwrap();
     assert_eq!(again.games.len(), 3);
     assert_eq!(again.totals(), [19, 19]);
-    assert_eq!(again.take_backs, TakeBacks::Tavern);
-    assert_eq!(again.variants, m.variants);
+    assert_eq!(again.settings.take_backs, TakeBacks::Tavern);
+    assert_eq!(again.settings.scoring, m.settings.scoring);
     // First to 14: over once a total reaches it (9 + 5 stones left).
     let mut f = Series::new(["A".into(), "B".into()], Length::FirstTo(14), config);
     f.record(&ptn::parse_game("[Size \"3\"]\n1. a1 c3 2. b3 b1 3. c1 a3 4. a2 b2 5. c2").unwrap());
@@ -177,16 +177,19 @@ fn a_match_alternates_the_first_player_and_keeps_the_totals() {
 fn a_match_with_a_clock_tags_every_game_and_keeps_it_in_its_save() {
     let config = Config::standard(3).unwrap();
     let mut m = Series::new(["Ann".into(), "Ben".into()], Length::Games(3), config);
-    m.clock = Some("3:0 +2".into());
+    m.settings.clock = tak::clock::TimeControl::from_tag("3:0 +2").unwrap();
     let mut game = tak::Game::with_config(config);
     m.tag(&mut game, 1, 0);
     assert_eq!(game.tag("Clock"), Some("3:0 +2"));
     let again = Series::restore(&m.save()).unwrap();
-    assert_eq!(again.clock.as_deref(), Some("3:0 +2"));
+    assert_eq!(
+        again.settings.clock.map(|c| c.tag()).as_deref(),
+        Some("3:0 +2")
+    );
     // Without a clock, no tag.
-    m.clock = None;
+    m.settings.clock = None;
     let mut game = tak::Game::with_config(config);
     m.tag(&mut game, 1, 0);
     assert_eq!(game.tag("Clock"), None);
-    assert_eq!(Series::restore(&m.save()).unwrap().clock, None);
+    assert_eq!(Series::restore(&m.save()).unwrap().settings.clock, None);
 }

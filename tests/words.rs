@@ -29,6 +29,15 @@ fn a_tag_error_points_at_the_tag_s_own_line_and_column() {
     assert!(e.starts_with("line 3, column 1: tags Flats/Caps:"), "{e}");
     let e = ptn_error("[Size \"9\"]\n");
     assert!(e.starts_with("line 1, column 1: tag Size:"), "{e}");
+    // The options on top of the rules are read as the page reads them (settings.rs), and a
+    // bad one is refused the same way, not dropped later in silence.
+    let e = ptn_error("[Size \"5\"]\n[Scoring \"Downings Foo\"]\n1. a1 e5");
+    assert_eq!(e, "line 2, column 1: tag Scoring: unknown scoring variant 'Foo' (Downings, Middletown, Tarway)");
+    let e = ptn_error("[Size \"5\"]\n[Event \"e\"]\n[TakeBacks \"never\"]\n");
+    assert_eq!(
+        e,
+        "line 3, column 1: tag TakeBacks: take-backs must be court or tavern, not 'never'"
+    );
 }
 
 #[test]

@@ -299,7 +299,10 @@ function refresh() {
   const komi = s.komi !== '0' && !s.result;
   // "flats 3–1" in the turn line, once the opening is over: said in words in its tooltip.
   const flats = !s.result && !s.opening;
-  if ((s.result || komi || flats) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
+  const [stones, caps] = board.standardPieces(s.size);
+  const pieces = s.pieces[0] !== stones || s.pieces[1] !== caps;
+  const options = s.takeBacks === 'tavern' || s.scoring || s.tieRule || s.openingRule === 'no-swap' || pieces;
+  if ((s.result || komi || flats || options) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
   const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
   // Out of the way: the result's tooltip (with the score, where the score line is hidden).
   const score = s.result && $('result-score').hidden ? $('result-score').textContent : '';
@@ -307,16 +310,18 @@ function refresh() {
   const flatsTitle = flats && t.has('rules.flats_title')
     ? t('rules.flats_title', { white: s.flats[0], black: s.flats[1] }) : '';
   $('turn').title = [flatsTitle, komi && t.has('rules.komi_title') ? t('rules.komi_title') : ''].filter(Boolean).join('\n');
-  const options = [];
-  if (s.takeBacks === 'tavern') options.push(t('opt.tavern'));
-  if (s.scoring) options.push(t('opt.scoring', { variants: s.scoring }));
-  if (s.tieRule) options.push(t('opt.tierule'));
-  if (s.openingRule === 'no-swap') options.push(t('opt.no_swap'));
-  const [stones, caps] = board.standardPieces(s.size);
-  // "1 capstone", not "1 capstones": the catalogues have a singular (all four say it for 1 alone).
-  const count = (n, key) => t(n === 1 ? `${key}_one` : key, { n });
-  if (s.pieces[0] !== stones || s.pieces[1] !== caps) options.push(t('opt.pieces', { stones: count(s.pieces[0], 'count.stones'), caps: count(s.pieces[1], 'count.caps') }));
-  $('options-line').textContent = options.join(' · ');
+  // The game's options in words, which come with the long texts (fetched just above).
+  const said = [];
+  if (options && t.has('opt.tavern')) {
+    if (s.takeBacks === 'tavern') said.push(t('opt.tavern'));
+    if (s.scoring) said.push(t('opt.scoring', { variants: s.scoring }));
+    if (s.tieRule) said.push(t('opt.tierule'));
+    if (s.openingRule === 'no-swap') said.push(t('opt.no_swap'));
+    // "1 capstone", not "1 capstones": the catalogues have a singular (all four say it for 1 alone).
+    const count = (n, key) => t(n === 1 ? `${key}_one` : key, { n });
+    if (pieces) said.push(t('opt.pieces', { stones: count(s.pieces[0], 'count.stones'), caps: count(s.pieces[1], 'count.caps') }));
+  }
+  $('options-line').textContent = said.join(' · ');
   match?.render(s);
   // The result card: in a match, the next game instead of a rematch.
   const inMatch = !!s.series && !match?.viewing;
@@ -325,8 +330,11 @@ function refresh() {
   // Over at its end, also while an earlier ply is shown: nothing to resign or offer.
   $('resign').disabled = $('offer-draw').disabled = !!s.finalResult || !!match?.viewing;
   $('hint').disabled = !!s.result || computer.busy;
+  // A game of no moves (resigned at once) has nothing to review or step back through.
+  $('review').disabled = $('result-review').hidden = !s.moves.length;
+  $('result-back').hidden = s.ply === 0;
   $('undo').disabled = !s.canUndo || s.takeBacksForbidden || !!noUndo;
-  $('undo').title = s.takeBacksForbidden ? t('opt.tavern_undo') : noUndo ?? '';
+  $('undo').title = s.takeBacksForbidden && t.has('opt.tavern_undo') ? t('opt.tavern_undo') : noUndo ?? '';
   $('redo').disabled = !s.canRedo;
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
@@ -734,7 +742,7 @@ $('sound').addEventListener('change', () => {
 $('lang').addEventListener('change', async () => {
   lang = chooseLanguage($('lang').value);
   t = await translator(lang);
-  if (match) await t.more(); // the match's words (www/languages.js, `MORE_KEYS`)
+  if (match) await t.more(); // the match's words (www/catalogue-split.js, `MORE_KEYS`)
   settings = { ...settings, lang };
   saveSettings();
   document.documentElement.lang = lang;

@@ -2,7 +2,7 @@
 // only the reader's language is fetched (www/i18n/<lang>.txt, cached for offline play) and
 // handed to the wasm, which keeps the first visit small.
 import { loadCatalogue, loadEngine } from './board.js';
-import { LANGUAGES, MORE_KEYS } from './languages.js';
+import { A_LATER_KEY, LANGUAGES } from './languages.js';
 
 export { LANGUAGES };
 
@@ -25,7 +25,7 @@ export async function translator(lang) {
   // The long texts (the rules, the tutorial) come apart in dist/ (www/i18n/<lang>.more.txt),
   // fetched when first wanted; the source tree and the one-file page have them in the first.
   let more = null;
-  t.more = () => (more ??= Object.keys(table).some((k) => MORE_KEYS.test(k)) ? Promise.resolve()
+  t.more = () => (more ??= A_LATER_KEY in table ? Promise.resolve()
     : fetch(new URL(`./i18n/${lang}.more.txt`, import.meta.url))
       .then((r) => (r.ok ? r.text() : ''))
       .then((text) => Object.assign(table, parseCatalogue(text)))

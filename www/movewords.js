@@ -18,8 +18,8 @@ export function moveWords(move, t) {
   return words;
 }
 
-/** "Hint: place your capstone on b3 (Cb3)". */
-export const hintText = (move, t) => t('hint.say', { words: moveWords(move, t), move });
+/** "Hint: place your capstone on b3": words only, for a player who has not learnt the notation. */
+export const hintText = (move, t) => t('hint.say', { words: moveWords(move, t) });
 
 /** The game's Hint button: the computer's move, marked on the board and said in `info`. */
 export async function showHint(board, hinter, t, info) {

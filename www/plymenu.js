@@ -67,7 +67,7 @@ async function notesAt(selector) {
  * promote(id) and deleteLine(id).
  */
 export async function openPlyMenu(button, { t, on }) {
-  await t.more?.(); // the menu's words come with the long texts (www/languages.js, `MORE_KEYS`)
+  await t.more?.(); // the menu's words come with the long texts (www/catalogue-split.js, `MORE_KEYS`)
   if (!menu) make();
   const { item } = button;
   anchor = button;

@@ -158,8 +158,8 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
       const { tps } = board.searchSpec();
       if (spread && (Number(spread[1]) || 1) < Math.min(heightAt(tps, spread[2]), Number(tps.split('/').length))) {
         const [, count, from, dir, drops] = spread;
-        say('puz.hint_spread', { move: nextMove, count: count || 1, from, direction: t(`puz.dir_${{ '<': 'left', '>': 'right', '+': 'up', '-': 'down' }[dir]}`), drops: (drops || count || '1').split('').join(', ') }, '');
-      } else say('hint.say', { words: moveWords(nextMove, t), move: nextMove }, '');
+        say('puz.hint_spread', { count: count || 1, from, direction: t(`puz.dir_${{ '<': 'left', '>': 'right', '+': 'up', '-': 'down' }[dir]}`), drops: (drops || count || '1').split('').join(', ') }, '');
+      } else say('hint.say', { words: moveWords(nextMove, t) }, '');
     },
     retry: () => start(),
     destroy() { alive = false; off(); },

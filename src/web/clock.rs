@@ -18,6 +18,7 @@ use super::i18n::Message;
 use super::json::json_object;
 use super::state::{Board, Event};
 use crate::clock::{clock_comment, display, read_clock_comment, Clock, TimeControl, LOW_TIME_MS};
+use crate::settings::GameSettings;
 use crate::Color;
 
 /// The clocks as the page shows them.
@@ -57,12 +58,7 @@ json_object!(ClockStatus {
 });
 
 /// Whether this build has clocks (the study build and native ones; not the first visit's).
-const CLOCKS: bool = cfg!(feature = "study");
-
-/// The time control of `tag` (the game's `Clock` tag), if it has a good one.
-fn control_of(tag: Option<&str>) -> Option<TimeControl> {
-    tag.and_then(|t| TimeControl::from_tag(t).ok().flatten())
-}
+pub(super) const CLOCKS: bool = cfg!(feature = "study");
 
 impl Board {
     /// The host's time now, in milliseconds (the page's `Date.now()`): what the clocks read.
@@ -78,7 +74,10 @@ impl Board {
         if !CLOCKS {
             return;
         }
-        self.record.clock = control_of(self.record.game.tag("Clock")).map(Clock::new);
+        let game = &self.record.game;
+        let mut settings = GameSettings::new(*game.position().config());
+        let _ = settings.read_clock_tag(|name| game.tag(name));
+        self.record.clock = settings.clock.map(Clock::new);
         self.record.clock_paused = true;
         self.record.clock_path = self.record.game.path().to_vec();
         self.reset_clock_to_shown_ply();

@@ -8,8 +8,10 @@
 use super::i18n::Lang;
 #[cfg(feature = "study")]
 use super::state::parse_game_or_position;
+use crate::clock::TimeControl;
 use crate::score::Variants;
-use crate::series::TakeBacks;
+use crate::settings::TakeBacks;
+use crate::settings::{GameSettings, SettingsError};
 #[cfg(feature = "study")]
 use crate::tps;
 use crate::{Config, Game, Komi, Opening, Setup};
@@ -47,20 +49,37 @@ pub struct MountOptions {
     /// Stones and capstones per player (the size's standard when not given).
     pub flats: Option<u32>,
     pub caps: Option<u32>,
+    /// A new game's time control, as the `Clock` tag writes it (`10:0 +15`; `none`: none).
+    pub clock: Option<String>,
 }
 
-/// The game options in `options`, checked.
-pub fn game_options(options: &MountOptions) -> Result<(Variants, TakeBacks), String> {
-    let variants = match options.scoring.as_deref() {
-        Some(v) => Variants::parse(v)?,
-        None => Variants::default(),
-    };
-    let take_backs = match options.take_backs.as_deref() {
-        Some(t) => TakeBacks::parse(t)
-            .ok_or_else(|| format!("take-backs must be court or tavern, not '{t}'"))?,
-        None => TakeBacks::Court,
-    };
-    Ok((variants, take_backs))
+/// A new game's settings from `options`: its rules ([`new_config`]), scoring, take-backs and
+/// clock. Each error names the option it comes from.
+pub fn game_settings(options: &MountOptions) -> Result<GameSettings, String> {
+    let named = |e: SettingsError| format!("{}: {e}", e.setting());
+    let mut settings = GameSettings::new(new_config(options)?);
+    if let Some(v) = options.scoring.as_deref() {
+        // Its message names the option already ("unknown scoring variant …").
+        settings.scoring = Variants::parse(v)?;
+    }
+    if let Some(t) = options.take_backs.as_deref() {
+        // Its message names the option ("take-backs must be …").
+        settings.take_backs = TakeBacks::parse(t)?;
+    }
+    if let Some(c) = options.clock.as_deref() {
+        let none = c.trim().is_empty() || c.trim().eq_ignore_ascii_case("none");
+        if none {
+            settings.clock = None;
+        } else if !cfg!(feature = "study") {
+            // Clocks are the study build's (the page moves the board there first), and only
+            // it carries their reader.
+            return Err("this build has no clocks: load the study build".into());
+        } else {
+            settings.clock =
+                TimeControl::from_tag(c).map_err(|e| named(SettingsError::clock(e)))?;
+        }
+    }
+    Ok(settings)
 }
 
 /// The settings of a new game from `options`: size, komi, tie rule, opening and reserves.
@@ -90,18 +109,18 @@ pub fn new_config(options: &MountOptions) -> Result<Config, String> {
 }
 
 pub fn start_game(options: &MountOptions) -> Result<Game, String> {
-    let (variants, take_backs) = game_options(options)?;
+    let settings = game_settings(options)?;
     let mut game = match game_from_text(options)? {
         Some(game) => game,
-        None => Game::with_config(new_config(options)?),
+        None => Game::with_config(settings.rules),
     };
     // Options given by the host are written into the game's tags (a PTN's own tags stand
     // unless the host overrides them).
-    if options.scoring.is_some() && variants.any() {
-        game.set_tag("Scoring", &variants.to_string());
+    if options.scoring.is_some() && settings.scoring.any() {
+        game.set_tag("Scoring", &settings.scoring.to_string());
     }
     if options.take_backs.is_some() {
-        game.set_tag("TakeBacks", take_backs.name());
+        game.set_tag("TakeBacks", settings.take_backs.name());
     }
     Ok(game)
 }

@@ -9,7 +9,8 @@ use super::state::{Board, Event};
 use super::status::summarize;
 use crate::score::Variants;
 use crate::series::{Series, TakeBacks};
-use crate::{Color, Config, Game};
+use crate::settings::GameSettings;
+use crate::{Color, Game};
 
 /// Who plays, where and when: what the page tells the board, written into the tags of each
 /// game it starts (`Date`, `Site`, `Player1`, `Player2`) and used to name the sides.
@@ -144,43 +145,39 @@ impl Board {
         file_name(&self.record.game)
     }
 
-    /// The game's options from its tags: scoring variants and take-backs.
+    /// The game's options from its tags: scoring variants, take-backs, and the clock (in
+    /// `read_clock`). Its tags were checked when the game was read
+    /// ([`GameSettings::read_option_tags`]); options a host wrote wrong since count as the
+    /// defaults.
     pub(super) fn read_options(&mut self) {
-        self.record.variants = self
-            .record
-            .game
-            .tag("Scoring")
-            .and_then(|v| Variants::parse(v).ok())
-            .unwrap_or_default();
-        self.record.take_backs = self
-            .record
-            .game
-            .tag("TakeBacks")
-            .and_then(TakeBacks::parse)
-            .unwrap_or_default();
+        // Tag by tag with the settings' own readers (not through `GameSettings`, whose
+        // error type would cost the first visit's build 150 bytes gzipped, measured).
+        let game = &self.record.game;
+        let read = |tag| game.tag(tag).unwrap_or_default();
+        self.record.variants = Variants::parse(read("Scoring")).unwrap_or_default();
+        self.record.take_backs = TakeBacks::parse(read("TakeBacks")).unwrap_or_default();
         self.read_clock();
     }
 
-    /// A new game of `config` with these options, written into its tags so that they travel
-    /// with its PTN (every option in force, the defaults too), with who plays, where and
-    /// when ([`Sitting`]).
-    pub fn new_game(&mut self, config: Config, variants: Variants, take_backs: TakeBacks) {
-        let mut game = Game::with_config(config);
+    /// A new game of `settings`, written into its tags so that they travel with its PTN
+    /// ([`GameSettings::write_tags`]: every option in force, the defaults too), with who
+    /// plays, where and when ([`Sitting`]). Its clocks, if it has any, run at once for the
+    /// first player.
+    pub fn new_game(&mut self, settings: GameSettings) {
+        let mut game = Game::with_config(settings.rules);
         self.stamp(&mut game, true);
-        game.set_tag("Scoring", &variants.to_string());
-        let tie_rule = if config.ancient_tie_rule {
-            "ancient"
-        } else {
-            "standard"
-        };
-        game.set_tag("TieRule", tie_rule);
-        game.set_tag("TakeBacks", take_backs.name());
+        settings.write_play_tags(&mut game);
+        // A build without clocks writes no Clock tag (nor carries the code that writes one).
+        if super::clock::CLOCKS {
+            settings.write_clock_tag(&mut game);
+        }
         self.load(game);
+        self.run_clock();
     }
 
     /// Starts a match: its first game, with white for the first player.
     pub fn start_match(&mut self, series: Series) {
-        let mut game = Game::with_config(series.config);
+        let mut game = Game::with_config(series.settings.rules);
         self.stamp(&mut game, false);
         series.tag(&mut game, 1, series.white_player());
         self.record.series = Some(series);
@@ -203,7 +200,7 @@ impl Board {
         series.record(&self.record.game);
         let number = series.games.len() + 1;
         let white = series.white_player();
-        let mut game = Game::with_config(series.config);
+        let mut game = Game::with_config(series.settings.rules);
         if !series.is_over() {
             stamp(&self.record.sitting, self.lang, &mut game, false);
             series.tag(&mut game, number, white);
@@ -220,7 +217,7 @@ impl Board {
         let lang = self.lang;
         let row = |number: usize, white: usize, game: &Game| -> MatchRow {
             let (end, outcome) = game.main_line_end();
-            let summary = outcome.map(|o| summarize(&end, o, lang, m.variants));
+            let summary = outcome.map(|o| summarize(&end, o, lang, m.settings.scoring));
             MatchRow {
                 number,
                 white,
@@ -464,8 +461,10 @@ pub fn file_name(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::score::Variants;
     use crate::series::Length;
     use crate::web::config::BoardOptions;
+    use crate::Config;
 
     fn road_for_white(b: &mut Board) {
         for m in ["a1", "c3", "b3", "b1", "c1", "a3", "a2", "b2", "c2"] {
@@ -535,11 +534,7 @@ mod tests {
     #[test]
     fn a_game_against_the_computer_carries_date_site_players_komi_and_options() {
         let mut b = against_the_computer(Color::Black, 3);
-        b.new_game(
-            Config::standard(5).unwrap(),
-            Variants::default(),
-            TakeBacks::Court,
-        );
+        b.new_game(GameSettings::new(Config::standard(5).unwrap()));
         road_for_white_on_five(&mut b);
         let ptn = b.ptn();
         for tag in [
@@ -579,11 +574,11 @@ mod tests {
             .unwrap()
             .with_komi("2.5".parse().unwrap());
         config.ancient_tie_rule = true;
-        b.new_game(
-            config,
-            Variants::parse("Tarway").unwrap(),
-            TakeBacks::Tavern,
-        );
+        b.new_game(GameSettings {
+            scoring: Variants::parse("Tarway").unwrap(),
+            take_backs: TakeBacks::Tavern,
+            ..GameSettings::new(config)
+        });
         assert_eq!(b.record.game.tag("Player1"), Some("Computer (Strong)"));
         assert_eq!(b.record.game.tag("Player2"), Some("Player"));
         let ptn = b.ptn();
@@ -612,11 +607,7 @@ mod tests {
         assert_eq!(b.player_short(Color::White), None);
         // Between people the sides are the colours again, and the game names no one.
         b.set_computer(None);
-        b.new_game(
-            Config::standard(5).unwrap(),
-            Variants::default(),
-            TakeBacks::Court,
-        );
+        b.new_game(GameSettings::new(Config::standard(5).unwrap()));
         assert_eq!(
             b.status().players,
             ["White".to_string(), "Black".to_string()]
@@ -665,11 +656,10 @@ mod tests {
     #[test]
     fn tavern_rules_forbid_taking_back_only_while_the_game_goes_on() {
         let mut b = Board::with_config(Config::standard(3).unwrap(), BoardOptions::default());
-        b.new_game(
-            Config::standard(3).unwrap(),
-            Variants::default(),
-            TakeBacks::Tavern,
-        );
+        b.new_game(GameSettings {
+            take_backs: TakeBacks::Tavern,
+            ..GameSettings::new(Config::standard(3).unwrap())
+        });
         b.play_ptn("a1").unwrap();
         assert!(b.take_backs_forbidden());
         assert!(b.resign(Color::White));

@@ -231,7 +231,7 @@ test('a puzzle\'s hint that takes fewer than the stack says how many to take, an
   for (let i = 1; i < 6; i++) await page.click('#puzzle-next');
   await page.waitForFunction(() => /^Puzzle 6 of/.test(document.getElementById('puzzle-title').textContent));
   await page.click('#puzzle-hint');
-  assert.equal(await page.textContent('#puzzle-feedback'), 'Hint: 3a3-12: take 3 from a3 and carry them down, dropping 1, 2.');
+  assert.equal(await page.textContent('#puzzle-feedback'), 'Hint: take 3 from a3 and carry them down, dropping 1, 2.');
   // Picked up: the hand's count, and no height left on a3 that would say otherwise.
   const a3 = await page.evaluate(() => window.takPuzzle.squareRect('a3'));
   await page.mouse.click(a3.x + a3.width / 2, a3.y + a3.height / 2);

@@ -57,7 +57,7 @@ test('a hint says its move in words, and the menu says what PTN, TPS and komi ar
   await page.evaluate(() => window.tak.load('x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5'));
   await page.click('#hint');
   await page.waitForFunction(() => document.getElementById('info').textContent.startsWith('Hint: '), null, { timeout: 10000 });
-  assert.equal(await page.textContent('#info'), 'Hint: place a flat on e2 (e2)');
+  assert.equal(await page.textContent('#info'), 'Hint: place a flat on e2');
   const words = await page.evaluate(async () => {
     const { moveWords } = await import('./www/movewords.js');
     const { translator } = await import('./www/i18n.js');
@@ -341,5 +341,33 @@ test('New game on a first visit offers the computer at its lowest level, as the 
   await page.waitForSelector('#new-dialog[open]');
   await page.selectOption('#new-form select[name=opponent]', 'computer');
   assert.equal(await page.inputValue('#new-form select[name=level]'), '1');
+  await context.close();
+});
+
+test('the menu starts with this game\'s actions and the lessons; a game of no moves offers no review', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await openGame(context, server.url);
+  await openMenu(page);
+  // The groups in order: this game, learning, games kept, notation (after the others).
+  const order = await page.evaluate(() => [...document.querySelectorAll('#menu > button, #menu > .menu-pair > button')].map((b) => b.id));
+  assert.deepEqual(order.slice(0, 6), ['resign', 'offer-draw', 'review', 'learn', 'rules', 'puzzles']);
+  assert.ok(order.indexOf('copy-ptn') > order.indexOf('set-up'), 'the notation comes after the games kept');
+  assert.equal(await page.locator('#menu hr').count(), 4);
+  // Resigned at once: nothing to review or step back through, so neither is offered.
+  assert.equal(await page.isDisabled('#review'), true);
+  await shot(page, 'menu-groups-390x844');
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => window.tak.status().result);
+  assert.equal(await page.isVisible('#result-review'), false);
+  assert.equal(await page.isVisible('#result-back'), false);
+  assert.equal(await page.isVisible('#result-new'), true);
+  // One move played: both come back.
+  await page.click('#result-new');
+  await page.click('#start-game');
+  await play(page, ['a1']);
+  await openMenu(page);
+  assert.equal(await page.isDisabled('#review'), false);
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

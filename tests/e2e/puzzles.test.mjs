@@ -33,7 +33,7 @@ test('a puzzle solved by gestures, a wrong move refused with its defence, a hint
   assert.equal(await page.textContent('#puzzle-next'), 'Skip');
   // The hint: the stored solution's first move, marked on the board.
   await page.click('#puzzle-hint');
-  assert.equal(await feedback(page), 'Hint: place your capstone on a4 (Ca4)');
+  assert.equal(await feedback(page), 'Hint: place your capstone on a4');
   await shot(page, 'puzzle-hint');
   // A wrong move: refused with the defence it allows, and taken back.
   assert.equal(await page.evaluate(() => window.takPuzzle.play('c1')), null);
@@ -122,7 +122,7 @@ test('the embed with puzzle=1: a ptn or a tps, and clear messages for what is no
   await waitCaption(page, /^After c1, Black escapes with/);
   await page.waitForFunction(() => window.tak.status().ply === 0);
   await page.click('text=Hint');
-  assert.equal(await caption(page), 'Hint: place your capstone on a4 (Ca4)');
+  assert.equal(await caption(page), 'Hint: place your capstone on a4');
   assert.equal(await page.evaluate(() => window.tak.play('Ca4')), null);
   await waitCaption(page, /best try: b4/);
   await shot(page, 'puzzle-embed');
@@ -132,7 +132,7 @@ test('the embed with puzzle=1: a ptn or a tps, and clear messages for what is no
   await page.goto(`${server.url}/embed.html?puzzle=1&tps=${encodeURIComponent(FIRST_TPS)}`);
   await waitCaption(page, /^White to move and force a road\.$/);
   await page.click('text=Hint');
-  assert.match(await caption(page), /^Hint: \D.* \(\S+\)$/);
+  assert.match(await caption(page), /^Hint: \D[^()]*$/);
   assert.deepEqual(errors, []);
   // What is no puzzle says why.
   const cases = [

@@ -136,17 +136,12 @@ impl TakBoard {
     /// (the New game form asks before it closes).
     #[wasm_bindgen(js_name = newGameWith)]
     pub fn new_game_with(&mut self, options: JsValue, check_only: Option<bool>) -> Option<String> {
-        let clock = match time_control(&options) {
-            Ok(c) => c,
-            Err(e) => return Some(e),
-        };
         match new_game_settings(&options) {
             Ok(_) if check_only == Some(true) => None,
-            Ok((_, config, variants, take_backs)) => {
+            Ok((_, settings)) => {
                 self.board.end_match();
                 set_today(&mut self.board.record.sitting);
-                self.board.new_game(config, variants, take_backs);
-                self.at_now().start_clock(clock);
+                self.at_now().new_game(settings);
                 None
             }
             Err(e) => Some(e),
@@ -504,23 +499,4 @@ impl TakBoard {
         self.board.set_time(js_sys::Date::now());
         &mut self.board
     }
-}
-
-/// The `clock` of new-game options: a time control as the `Clock` tag writes it, checked.
-pub(super) fn time_control(options: &JsValue) -> Result<Option<crate::clock::TimeControl>, String> {
-    if !options.is_object() {
-        return Ok(None);
-    }
-    let value = js_sys::Reflect::get(options, &JsValue::from_str("clock")).unwrap_or(JsValue::NULL);
-    if value.is_undefined() || value.is_null() {
-        return Ok(None);
-    }
-    if !cfg!(feature = "study") {
-        // Clocks are the study build's (the page moves the board there first).
-        return Err("this build has no clocks: load the study build".into());
-    }
-    let text = value
-        .as_string()
-        .ok_or("clock must be a text such as '10:0 +15'")?;
-    crate::clock::TimeControl::from_tag(&text).map_err(|e| format!("clock: {e}"))
 }

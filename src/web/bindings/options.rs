@@ -4,12 +4,10 @@
 //! of value is refused, never ignored.
 
 use super::super::json;
-use super::super::mount::{game_options, new_config};
+use super::super::mount::game_settings;
 pub(super) use super::super::mount::{start_game, MountOptions};
 use super::whole_number;
-use crate::score::Variants;
-use crate::series::TakeBacks;
-use crate::Config;
+use crate::settings::GameSettings;
 use wasm_bindgen::JsValue;
 
 /// The fields of an options object, each read as the kind it must be.
@@ -118,6 +116,7 @@ impl MountOptions {
         f.text("opening", &mut o.opening)?;
         f.count("flats", &mut o.flats)?;
         f.count("caps", &mut o.caps)?;
+        f.text("clock", &mut o.clock)?;
         o.size = size.map(|n| n.min(255) as u8);
         o.games = games.map(|n| n.min(255) as u8);
         Ok(o)
@@ -180,12 +179,9 @@ impl Settings {
 }
 
 /// What a page passed for a new game (`newGameWith`, `startMatch`), read and checked: the
-/// options, the game's settings, its scoring and its take-backs.
-pub(super) fn new_game_settings(
-    options: &JsValue,
-) -> Result<(MountOptions, Config, Variants, TakeBacks), String> {
+/// options, and the game's settings (rules, scoring, take-backs, clock).
+pub(super) fn new_game_settings(options: &JsValue) -> Result<(MountOptions, GameSettings), String> {
     let options = MountOptions::read(options).map_err(|e| format!("bad options: {e}"))?;
-    let config = new_config(&options)?;
-    let (variants, take_backs) = game_options(&options)?;
-    Ok((options, config, variants, take_backs))
+    let settings = game_settings(&options)?;
+    Ok((options, settings))
 }

@@ -155,15 +155,15 @@ impl TakBoard {
     /// error message; on error nothing changes.
     #[wasm_bindgen(js_name = startMatch)]
     pub fn start_match(&mut self, options: JsValue) -> Option<String> {
-        let result = super::board::time_control(&options).and_then(|clock| {
-            new_game_settings(&options).and_then(|(options, config, variants, take_backs)| {
-                let mut series =
-                    Series::checked(options.players, options.games, options.points, config)?;
-                series.variants = variants;
-                series.take_backs = take_backs;
-                series.clock = clock.map(|c| c.tag());
-                Ok(series)
-            })
+        let result = new_game_settings(&options).and_then(|(options, settings)| {
+            let mut series = Series::checked(
+                options.players,
+                options.games,
+                options.points,
+                settings.rules,
+            )?;
+            series.settings = settings;
+            Ok(series)
         });
         match result {
             Ok(series) => {

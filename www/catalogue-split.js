@@ -1,0 +1,16 @@
+// Which of the catalogues' words are fetched apart from the first visit: read by
+// scripts/dist.mjs, which splits each catalogue, and by no page script (a first visit does
+// not carry the list; www/languages.js's `A_LATER_KEY` tells the page whether it has them).
+
+/**
+ * The keys of the long texts and of the dialogs a first visit does not open before its first
+ * board (New game, Share, Paste, Notes), and what only the study build's Rust says (reading a
+ * game, a damaged save, the editor's refusals, a match's lines), the offer of a new version
+ * (updates.js, never on a first visit), the questions asked in the page (www/confirm.js), and
+ * the words of the controllers loaded when first used (www/game-flow.js, www/board-dialogs.js),
+ * which fetch them first; a hint's move in words (www/movewords.js), the menu's notation in words.
+ * scripts/dist.mjs writes them to www/i18n/<lang>.more.txt, fetched when first read
+ * (i18n.js, `t.more`); the study build's catalogue takes them too (board.js, `withMore`).
+ */
+export const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu|hint|glossary|lesson)\.|editor\.(?!menu)|draw\.|newgame\.kept|notice\.bad_new_game|save\.(?!failed|too_large)|match\.|clock\.flag_fell|review\.(?!graph)|analysis\.(score_title|play_line|done|bar|chance|depth|road_in|road_in_one|road_made)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|clock\.(title|custom|minutes|increment)\b|opt\.(tavern|tavern_undo|scoring|tierule|no_swap|pieces)\b|refuse\.tavern_undo\b|count\.)/;
+
