@@ -9,6 +9,15 @@ use crate::web::i18n::{Lang, Message};
 use crate::{Color, Kind, Piece, Square};
 use wasm_bindgen::prelude::*;
 
+// What `key` and `take` answer, for the page's type check (`pkg/*.d.ts`).
+#[wasm_bindgen(typescript_custom_section)]
+const EDITOR_TYPES: &str = r#"
+/** A key on the editor's board (TakEditor.key): whether it was used, and why it was refused. */
+export interface EditorKey { handled: boolean; error: string | null; }
+/** The position taken (TakEditor.take): its TPS and PTN, or why the rules cannot reach it. */
+export interface EditorTaken { tps?: string; ptn?: string; error?: string; }
+"#;
+
 #[wasm_bindgen]
 pub struct TakEditor {
     editor: Editor,
@@ -126,6 +135,7 @@ impl TakEditor {
     }
 
     /// A key on the editor's board: `{handled, error}`.
+    #[wasm_bindgen(unchecked_return_type = "EditorKey")]
     pub fn key(&mut self, key: &str) -> JsValue {
         let (handled, error) = match self.editor.key(key) {
             KeyOutcome::Ignored => (false, None),
@@ -149,6 +159,7 @@ impl TakEditor {
     }
 
     /// The position taken: `{tps, ptn}`, or `{error}` saying why the rules cannot reach it.
+    #[wasm_bindgen(unchecked_return_type = "EditorTaken")]
     pub fn take(&self) -> JsValue {
         let out = js_sys::Object::new();
         match self.editor.to_tps() {

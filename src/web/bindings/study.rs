@@ -487,9 +487,36 @@ fn library_error(message: Message, lang: &str) -> JsError {
     JsError::new(&message.text(crate::web::i18n::Lang::from_code(lang).unwrap_or_default()))
 }
 
+// What `importGames` and `friendReceive` answer, for the page's type check (`pkg/*.d.ts`):
+// the fields written below, by the same names.
+#[wasm_bindgen(typescript_custom_section)]
+const LIBRARY_TYPES: &str = r#"
+/** A game of an imported PTN file, to keep as its own entry (importGames). */
+export interface ImportedGame { save: string; summary: GameSummary; }
+/**
+ * A friend's link read (friendReceive), compared with the game kept; or refused, with
+ * `refused` (damaged, check, illegal, other or kept) and `why`, and no other field.
+ */
+export interface FriendReceived {
+    refused?: string;
+    why?: string;
+    verdict: 'new' | 'same' | 'newer' | 'older' | 'forked';
+    id: string;
+    plies: number;
+    from: 'white' | 'black';
+    offerDraw: boolean;
+    days: number | null;
+    sent: number | null;
+    toMove: 'white' | 'black';
+    over: string | null;
+    save: string | null;
+    variation: number[];
+}
+"#;
+
 /// The games of a PTN file of one or many games, each as `{save, summary}` to keep as its
 /// own entry. A file with a game that cannot be read adds none: the error says why.
-#[wasm_bindgen(js_name = importGames)]
+#[wasm_bindgen(js_name = importGames, unchecked_return_type = "ImportedGame[]")]
 pub fn import_games(text: &str, lang: &str) -> Result<JsValue, JsError> {
     use crate::web::json::Json;
     let games = library::import(text).map_err(|m| library_error(m, lang))?;
@@ -563,7 +590,7 @@ pub fn friend_link(
 /// id, plies, from, offerDraw, days, sent, toMove, over, save, variation}` where `verdict` is
 /// `new`, `same`, `newer`, `older` or `forked`, `save` the game to keep and show (none for
 /// same and older: nothing changes) and `variation` the path of a fork's first ply.
-#[wasm_bindgen(js_name = friendReceive)]
+#[wasm_bindgen(js_name = friendReceive, unchecked_return_type = "FriendReceived")]
 pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
     use crate::web::friend;
     use crate::web::json::{object, Json};
