@@ -8,6 +8,28 @@
 use crate::square::{Direction, Square};
 use crate::Move;
 
+/// A stack's way out in one direction: from where, which way, how many pieces it may carry
+/// and over how many squares before a blocker.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    pub from: Square,
+    pub dir: Direction,
+    pub carry: u8,
+    pub range: u8,
+}
+
+impl Ray {
+    #[inline]
+    pub(crate) const fn new(from: Square, dir: Direction, carry: u8, range: u8) -> Ray {
+        Ray {
+            from,
+            dir,
+            carry,
+            range,
+        }
+    }
+}
+
 pub(crate) struct MoveTables {
     /// Block `k` (1..=8) starts at `2^(k-1) - 1` and holds that many patterns.
     sorted: [u8; 255],
@@ -99,16 +121,10 @@ impl MoveTables {
         }
     }
 
-    /// Pushes every spread of at most `carry` pieces over at most `range` squares.
+    /// Pushes every spread along `ray`: at most `carry` pieces over at most `range` squares.
     #[inline]
-    pub(crate) fn push_spreads(
-        &self,
-        moves: &mut Vec<Move>,
-        from: Square,
-        dir: Direction,
-        carry: u8,
-        range: u8,
-    ) {
+    pub(crate) fn push_spreads(&self, moves: &mut Vec<Move>, ray: Ray) {
+        let (from, dir, carry, range) = (ray.from, ray.dir, ray.carry, ray.range);
         if range == 0 {
             return;
         }
@@ -123,16 +139,11 @@ impl MoveTables {
         }
     }
 
-    /// Pushes the spreads whose capstone lands alone on the wall `range + 1` squares away.
+    /// Pushes the spreads along `ray` whose capstone lands alone on the wall `range + 1`
+    /// squares away.
     #[inline]
-    pub(crate) fn push_flattening(
-        &self,
-        moves: &mut Vec<Move>,
-        from: Square,
-        dir: Direction,
-        carry: u8,
-        range: u8,
-    ) {
+    pub(crate) fn push_flattening(&self, moves: &mut Vec<Move>, ray: Ray) {
+        let (from, dir, carry, range) = (ray.from, ray.dir, ray.carry, ray.range);
         let r = range as usize;
         for k in r + 1..=carry as usize {
             let start = block_start(k);

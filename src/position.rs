@@ -1,6 +1,6 @@
 //! The position: board, reserves, side to move; playing and undoing plies.
 
-use crate::movegen::MoveTables;
+use crate::movegen::{MoveTables, Ray};
 use crate::square::bitboard::{self, Bits};
 use crate::square::Direction;
 use crate::zobrist;
@@ -928,9 +928,10 @@ impl Position {
         let is_cap = self.caps & from.bit() != 0;
         for dir in Direction::ALL {
             let (range, stop) = self.range(from, dir, blockers);
-            tables.push_spreads(moves, from, dir, carry, range);
+            let ray = Ray::new(from, dir, carry, range);
+            tables.push_spreads(moves, ray);
             if is_cap && stop & self.walls != 0 {
-                tables.push_flattening(moves, from, dir, carry, range);
+                tables.push_flattening(moves, ray);
             }
         }
     }
@@ -1214,9 +1215,10 @@ impl Position {
                     continue;
                 }
                 moves.clear();
-                tables.push_spreads(moves, from, dir, carry, range);
+                let ray = Ray::new(from, dir, carry, range);
+                tables.push_spreads(moves, ray);
                 if reach > range {
-                    tables.push_flattening(moves, from, dir, carry, range);
+                    tables.push_flattening(moves, ray);
                 }
                 for &mv in moves.iter() {
                     let undo = self.play_unchecked(mv);

@@ -76,6 +76,7 @@ function loadSettings() {
       },
       // Sound: the reader's choice, or null for the default (see soundOn).
       sound: typeof s.sound === 'boolean' ? s.sound : null,
+      menuTools: s.menuTools === true,
     };
   } catch {
     return defaults;
@@ -345,6 +346,7 @@ function refresh() {
     promote: (id) => board.promote(id),
     deleteLine: (id) => board.deleteLine(id),
     goto: (ply) => board.goto(ply),
+    foldLines: settings.opponent === 'computer',
   });
   renderBoardText();
   // A reviewed game draws its graph; a match shows its table: their code comes when needed.
@@ -718,6 +720,10 @@ for (const [id, key] of Object.entries(options)) {
     refresh();
   });
 }
+
+// The menu's notation and tools: open or folded as the reader last left them.
+$('menu-tools').open = settings.menuTools;
+$('menu-tools').addEventListener('toggle', () => { settings = { ...settings, menuTools: $('menu-tools').open }; saveSettings(); });
 
 // Theme: light, dark or the system's.
 $('theme').value = settings.theme;

@@ -21,6 +21,19 @@ export function moveWords(move, t) {
 /** "Hint: place your capstone on b3": words only, for a player who has not learnt the notation. */
 export const hintText = (move, t) => t('hint.say', { words: moveWords(move, t) });
 
+/**
+ * Why the hint's move, where it can be said in a few words: it makes a road, forces one, or
+ * stops the road the opponent threatens (the board's "Tak!"). `status` is the board's.
+ * @param {import('../pkg/tak_engine.js').Thought} answer
+ * @param {import('../pkg/tak.js').Status} status
+ */
+export function hintReason(answer, status, t) {
+  if (answer.winIn === 1) return t('hint.why_road');
+  if (answer.winIn > 1) return t('hint.why_forced', { plies: answer.winIn });
+  if (status.tak && status.takBy) return t('hint.why_block', { player: t(`color.${status.takBy}`) });
+  return '';
+}
+
 /** The game's Hint button: the computer's move, marked on the board and said in `info`. */
 export async function showHint(board, hinter, t, info) {
   const spec = board.searchSpec();
@@ -30,6 +43,7 @@ export async function showHint(board, hinter, t, info) {
   hinter.think(spec, 4).then((answer) => {
     if (board.searchSpec().tps !== spec.tps || !answer.move) return;
     board.set({ hint: answer.move });
-    info.textContent = hintText(answer.move, t);
+    const why = hintReason(answer, board.status(), t);
+    info.textContent = why ? `${hintText(answer.move, t)} — ${why}` : hintText(answer.move, t);
   }).catch((err) => { if (!err.cancelled) info.textContent = t('hint.none', { error: err.message }); });
 }

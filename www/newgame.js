@@ -31,19 +31,6 @@ addStyle(`
 const NEW_GAME_FORM = `
 <form method="dialog" id="new-form">
   <h2 id="new-title" data-i18n="new.title">New game</h2>
-  <label><span data-i18n="new.size">Board size</span>
-    <select name="size">
-      <option>3</option><option>4</option><option selected>5</option>
-      <option>6</option><option>7</option><option>8</option>
-    </select>
-  </label>
-  <label><span data-i18n="new.komi">Komi</span>
-    <select name="komi">
-      <option value="-4.5">−4.5</option><option value="-4">−4</option><option value="-3.5">−3.5</option><option value="-3">−3</option><option value="-2.5">−2.5</option><option value="-2">−2</option><option value="-1.5">−1.5</option><option value="-1">−1</option><option value="-0.5">−0.5</option>
-      <option value="0" selected>0</option><option>0.5</option><option>1</option><option>1.5</option>
-      <option>2</option><option>2.5</option><option>3</option><option>3.5</option><option>4</option><option>4.5</option>
-    </select>
-  </label>
   <label><span data-i18n="new.opponent">Opponent</span>
     <select name="opponent">
       <option value="human" selected data-i18n="new.opponent_human">A person on this device</option>
@@ -95,6 +82,19 @@ const NEW_GAME_FORM = `
       </select>
     </label>
   </fieldset>
+  <label><span data-i18n="new.size">Board size</span>
+    <select name="size">
+      <option>3</option><option>4</option><option selected>5</option>
+      <option>6</option><option>7</option><option>8</option>
+    </select>
+  </label>
+  <label><span data-i18n="new.komi">Komi</span>
+    <select name="komi">
+      <option value="-4.5">−4.5</option><option value="-4">−4</option><option value="-3.5">−3.5</option><option value="-3">−3</option><option value="-2.5">−2.5</option><option value="-2">−2</option><option value="-1.5">−1.5</option><option value="-1">−1</option><option value="-0.5">−0.5</option>
+      <option value="0" selected>0</option><option>0.5</option><option>1</option><option>1.5</option>
+      <option>2</option><option>2.5</option><option>3</option><option>3.5</option><option>4</option><option>4.5</option>
+    </select>
+  </label>
   <label id="clock-label"><span data-i18n="clock.title">Clock</span>
     <select name="clock">
       <option value="none" selected data-i18n="clock.none">No clock</option>

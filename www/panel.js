@@ -51,18 +51,23 @@ function plyMenus(list) {
   for (const type of ['pointerup', 'pointercancel']) list.addEventListener(type, () => clearTimeout(timer));
 }
 
-/** Variations the reader folded away (by the id of their first ply), for this page's life. */
 /**
  * A ply of the move list: the button, with the ply (its menu reads them, www/plymenu.js).
  * @typedef {HTMLButtonElement & {item?: import('../pkg/tak.js').PlyItem, side?: boolean}} PlyButton
  */
 
-const folded = new Set();
+/**
+ * Variations the reader folded or unfolded (by the id of their first ply), for this page's
+ * life. Against the computer they start folded: a move taken back and played otherwise leaves
+ * a side line that a newcomer should not read as the game gone wrong.
+ */
+const toggled = new Set();
 
 /**
  * The move list: the main line numbered in pairs, each variation after the ply it replaces
  * (foldable), comments under their ply; each ply has its menu (`plyMenus`).
- * `on` has gotoPath(id), promote(id), deleteLine(id) and goto(ply). A long game lists the
+ * `on` has gotoPath(id), promote(id), deleteLine(id), goto(ply) and foldLines (variations start
+ * folded). A long game lists the
  * plies near the one shown (the status says how many it leaves out before and after).
  */
 export function renderMoves(list, status, t, on) {
@@ -109,10 +114,10 @@ export function renderMoves(list, status, t, on) {
     box.setAttribute('role', 'group');
     const first = items[0];
     const id = first.id;
-    const isFolded = folded.has(id) && !items.some((i) => i.current);
+    const isFolded = toggled.has(id) !== !!on.foldLines && !items.some((i) => i.current);
     if (!nested) {
       const fold = small(isFolded ? '▸' : '▾', t(isFolded ? 'var.unfold' : 'var.fold'), () => {
-        if (folded.has(id)) folded.delete(id); else folded.add(id);
+        if (toggled.has(id)) toggled.delete(id); else toggled.add(id);
         renderMoves(list, status, t, on);
       }, 'fold');
       fold.setAttribute('aria-expanded', String(!isFolded));
@@ -208,15 +213,17 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names, 
   const result = $('result');
   if (s.result) {
     result.hidden = false;
-    let text = `${s.result.text} · ${s.result.ptn}`;
+    // In words: the notation (R-0, 1-0) is in the result's tooltip, explained, and at the end
+    // of the move list.
+    let text = s.result.text;
     // "wins on time", not "wins by on time": a win on time has words of its own.
     const onTime = s.result.reason === 'time' ? '_on_time' : '';
     if (you && s.result.winner) {
       const key = s.result.winner === you ? `result.you_win${onTime}` : (onTime ? 'result.named_win_on_time' : 'result.you_lose');
-      text = `${t(key, { reason: s.result.reasonText, player: playerName(s.result.winner), name: nameOf(s.result.winner) })} · ${s.result.ptn}`;
+      text = t(key, { reason: s.result.reasonText, player: playerName(s.result.winner), name: nameOf(s.result.winner) });
     } else if (names && s.result.winner) {
       const name = names[s.result.winner === 'white' ? 0 : 1];
-      text = `${t(`result.named_win${onTime}`, { name, player: playerName(s.result.winner), reason: s.result.reasonText })} · ${s.result.ptn}`;
+      text = t(`result.named_win${onTime}`, { name, player: playerName(s.result.winner), reason: s.result.reasonText });
     }
     $('result-text').textContent = text;
     $('result-score').textContent = s.result.winner ? t('result.score', { score: s.result.scoreText }) : t('result.no_score');

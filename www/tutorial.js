@@ -63,8 +63,11 @@ export async function openTutorial(dialog, t, lang, settings, play) {
     const n = index + 1;
     $('tutorial-step').textContent = t('tut.step', { n, total: STEPS.length });
     $('tutorial-title').textContent = t(`tut.${n}.title`);
-    // From step 3 on, a step's board is its own (not the last step's, nor built there): said.
-    $('tutorial-text').textContent = n >= 3 ? `${t('tut.fresh')} ${t(`tut.${n}.text`)}` : t(`tut.${n}.text`);
+    // From step 3 on, a step's board is its own (not the last step's, nor built there): said,
+    // and where it is the last step's start again, said so (the move just made is not lost).
+    const again = index > 0 && STEPS[index].start === STEPS[index - 1].start;
+    const fresh = n >= 3 ? `${t(again ? 'tut.again' : 'tut.fresh')} ` : '';
+    $('tutorial-text').textContent = `${fresh}${t(`tut.${n}.text`)}`;
     board.load(STEPS[index].start);
     passed = false;
     feedback('', '');
@@ -79,7 +82,9 @@ export async function openTutorial(dialog, t, lang, settings, play) {
     if (STEPS[index].done(e.ptn, status)) {
       passed = true;
       const last = index === STEPS.length - 1;
-      feedback(last ? `${t('tut.well_done')} ${t('tut.finished')}` : t('tut.well_done'), 'good');
+      // The flat win's step shows the count it was won by.
+      const count = status.result?.reason === 'flats' ? ` ${t('tut.flat_count', { white: status.flats[0], black: status.flats[1] })}` : '';
+      feedback(last ? `${t('tut.well_done')}${count} ${t('tut.finished')}` : t('tut.well_done'), 'good');
       $('tutorial-next').disabled = last;
       // The last step passed: Next step gives way to Start a game (the New game dialog).
       $('tutorial-next').hidden = last;

@@ -177,6 +177,27 @@ fn policy_fits(size: u8) -> bool {
     size == 6
 }
 
+/// Takes `score` for `mv` as a node's best if it beats `best`, raising `alpha` with it; true
+/// when it reaches `beta` (a cut-off: the caller stops trying moves). The root and every
+/// inner node keep their best move this one way.
+#[inline(always)]
+fn raise_best(
+    score: i32,
+    mv: Move,
+    best: &mut i32,
+    best_move: &mut Option<Move>,
+    alpha: &mut i32,
+    beta: i32,
+) -> bool {
+    if score <= *best {
+        return false;
+    }
+    *best = score;
+    *best_move = Some(mv);
+    *alpha = (*alpha).max(score);
+    *alpha >= beta
+}
+
 fn score_to_table(score: i32, ply: usize) -> i32 {
     if score >= WIN_THRESHOLD {
         score + ply as i32
@@ -309,14 +330,7 @@ impl Searcher {
             *h /= 8;
         }
         let mut pos = pos.clone();
-        let mut result = SearchResult {
-            best: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            time_ms: 0.0,
-            pv: Vec::new(),
-        };
+        let mut result = SearchResult::empty();
         if pos.is_over() {
             result.score = terminal_score(&pos, 0).unwrap_or(0);
             return result;
@@ -476,15 +490,8 @@ impl Searcher {
             if self.stopped && depth > 1 {
                 break;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                }
-                if alpha >= beta {
-                    break;
-                }
+            if raise_best(score, mv, &mut best, &mut best_move, &mut alpha, beta) {
+                break;
             }
         }
         // An unfinished root search must not pose as a finished one in the table, nor one
@@ -683,24 +690,17 @@ impl Searcher {
                 self.move_buffers[ply] = moves;
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != mv.to_bits() {
-                                k[1] = k[0];
-                                k[0] = mv.to_bits();
-                            }
-                            let h = &mut self.history[mv.to_bits() as usize];
-                            *h = h.saturating_add((depth * depth) as u32);
-                        }
-                        break;
+            if raise_best(score, mv, &mut best, &mut best_move, &mut alpha, beta) {
+                if quiet {
+                    let k = &mut self.killers[ply];
+                    if k[0] != mv.to_bits() {
+                        k[1] = k[0];
+                        k[0] = mv.to_bits();
                     }
+                    let h = &mut self.history[mv.to_bits() as usize];
+                    *h = h.saturating_add((depth * depth) as u32);
                 }
+                break;
             }
         }
         self.move_buffers[ply] = moves;

@@ -34,24 +34,31 @@ pub trait Canvas {
     fn line(&mut self, from: Point, to: Point, color: &str, width: f64);
     /// A filled polygon.
     fn polygon(&mut self, points: &[Point], fill: &str);
-    /// The board's squares as a layer kept from frame to frame: `paint` paints each
-    /// [`Part`]; square `i` lies in `squares[i].1` and looks as `squares[i].0` says. A
-    /// canvas that keeps the layer copies it and paints only the squares whose look
-    /// differs from the layer's (all of them when `key` did), as [`KeptLooks`] plans:
-    /// into the layer when the board is `settled`, over the copy otherwise. Everything is
-    /// painted within `area`. False if this canvas keeps no layers (a recording, an SVG):
-    /// then nothing is drawn, and the caller paints.
-    fn squares(
-        &mut self,
-        key: LayerKey,
-        area: Rect,
-        squares: &[(LayerKey, Rect)],
-        settled: bool,
-        paint: &mut dyn FnMut(&mut dyn Canvas, Part),
-    ) -> bool {
-        let _ = (key, area, squares, settled, paint);
+    /// The board's squares as a layer kept from frame to frame ([`SquaresRequest`]): `paint`
+    /// paints each [`Part`]. A canvas that keeps the layer copies it and paints only the
+    /// squares whose look differs from the layer's (all of them when the `key` did), as
+    /// [`KeptLooks`] plans: into the layer when the board is `settled`, over the copy
+    /// otherwise. False if this canvas keeps no layers (a recording, an SVG): then nothing
+    /// is drawn, and the caller paints.
+    fn squares(&mut self, request: SquaresRequest, paint: &mut PaintPart) -> bool {
+        let _ = (request, paint);
         false
     }
+}
+
+/// Paints one [`Part`] of the squares' layer on the canvas given.
+pub type PaintPart<'a> = dyn FnMut(&mut dyn Canvas, Part) + 'a;
+
+/// The board's squares as [`Canvas::squares`] is asked to keep them: square `i` lies in
+/// `squares[i].1` and looks as `squares[i].0` says; `key` is the look of all the rest (a
+/// new key repaints everything); everything is painted within `area`; `settled`: nothing
+/// in hand or sliding, the squares as they will stay a while.
+#[derive(Clone, Copy, Debug)]
+pub struct SquaresRequest<'a> {
+    pub key: LayerKey,
+    pub area: Rect,
+    pub squares: &'a [(LayerKey, Rect)],
+    pub settled: bool,
 }
 
 /// A part of the squares' layer (see [`Canvas::squares`]), painted in this order, each

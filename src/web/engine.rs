@@ -317,6 +317,7 @@ impl Engine {
             time_ms: result.time_ms,
             pv: result.pv.iter().map(|m| m.to_string()).collect(),
             level: level.number,
+            win_in: result.win_in(),
         })
     }
 

@@ -227,6 +227,9 @@ pub struct Thought {
     pub time_ms: f64,
     pub pv: Vec<String>,
     pub level: u8,
+    /// Plies to a road the search proved: for the mover (positive: 1, the move makes it) or
+    /// against them (negative); null when it proved none.
+    pub win_in: Option<i32>,
 }
 
 /// Search speed.

@@ -72,7 +72,36 @@ test('the hint button suggests a legal move and marks it', async () => {
   await page.evaluate(() => window.tak.load('x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5'));
   await page.click('#hint');
   await page.waitForFunction(() => document.getElementById('info').textContent.startsWith('Hint: '), null, { timeout: 10000 });
-  assert.equal(await page.textContent('#info'), 'Hint: place a flat on e2', 'the road in one, in words too');
+  assert.equal(await page.textContent('#info'), 'Hint: place a flat on e2 — it makes your road.', 'the road in one, in words too, and why');
   await shot(page, 'hint');
+  await context.close();
+});
+
+test('against the computer, a move taken back and played otherwise leaves its old line folded', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await newGame(page, {});
+  // A square no ply has touched yet (the first plies place pieces).
+  const free = async (from = ['a1', 'b1', 'c1', 'd1', 'e1', 'a5', 'b5', 'c5', 'd5', 'e5']) => {
+    const touched = (await status(page)).moves.map((m) => m.replace(/^[FSC]/, '').slice(0, 2));
+    return from.find((sq) => !touched.includes(sq));
+  };
+  for (const ply of [2, 4]) {
+    assert.equal(await page.evaluate((m) => window.tak.play(m), await free()), null);
+    await page.waitForFunction((n) => window.tak.status().ply === n, ply, { timeout: 10000 });
+  }
+  await page.click('#undo'); // back to the player's turn before their last move
+  await page.waitForFunction(() => window.tak.status().ply === 2);
+  assert.equal(await page.evaluate((m) => window.tak.play(m), await free(['e3', 'd3', 'c3', 'b3', 'a3'])), null);
+  await page.waitForFunction(() => window.tak.status().ply === 4, null, { timeout: 10000 });
+  // The old line is kept, folded: "▸" and its first ply, not the whole line in parentheses.
+  const fold = page.locator('#moves .line-action.fold');
+  assert.equal(await fold.count(), 1);
+  assert.equal(await fold.getAttribute('aria-expanded'), 'false');
+  assert.equal(await fold.textContent(), '▸');
+  await fold.click();
+  assert.equal(await page.locator('#moves .line-action.fold').getAttribute('aria-expanded'), 'true');
+  await shot(page, 'computer-folded-line');
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

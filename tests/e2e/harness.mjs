@@ -87,8 +87,10 @@ export async function openExtras(page) {
 }
 
 /** Opens the header's menu (copy, paste, rules, learn, language). */
-export async function openMenu(page) {
+/** Opens the page's menu, with its "Notation and tools" unfolded unless `tools` is false. */
+export async function openMenu(page, { tools = true } = {}) {
   if (!(await page.evaluate(() => document.getElementById('menu').matches(':popover-open')))) await page.click('#menu-button');
+  if (tools) await page.evaluate(() => { document.getElementById('menu-tools').open = true; });
 }
 
 export const center = (r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });

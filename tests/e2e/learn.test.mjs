@@ -91,10 +91,13 @@ test('a whole game by keyboard only', async () => {
   await page.focus('#new-game');
   await key('Enter');
   await page.waitForSelector('#new-dialog[open]');
+  // The opponent first (a person, as it stands), then the size.
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('name')), 'opponent');
+  await key('Tab');
   await key('3');
-  // Size, komi, opponent, clock, play (one game or a match), the rulebook options, the
-  // opening and pieces, cancel, start.
-  for (let i = 0; i < 8; i++) await key('Tab');
+  // Komi, clock, play (one game or a match), the rulebook options, the opening and pieces,
+  // cancel, start.
+  for (let i = 0; i < 7; i++) await key('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'start-game');
   await key('Enter');
   await page.waitForFunction(() => window.tak.status().size === 3);

@@ -128,7 +128,7 @@ test('Resign and Offer a draw stay disabled while an earlier ply of a finished g
   await page.evaluate(() => window.tak.goto('last'));
   await page.click('#result-review');
   await page.waitForSelector('#review-summary:not([hidden])', { timeout: 60000 });
-  assert.match(await page.textContent('#review-summary'), /Plies marked|No mistakes/);
+  assert.match(await page.textContent('#review-summary'), /Moves marked as mistakes|No mistakes/);
   // The graph's marks are whole, at a certain win too (they were cut at its top and bottom).
   await page.waitForSelector('#graph:not([hidden]) circle');
   const cut = await page.evaluate(() => {

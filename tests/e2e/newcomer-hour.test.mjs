@@ -57,7 +57,12 @@ test('a hint says its move in words, and the menu says what PTN, TPS and komi ar
   await page.evaluate(() => window.tak.load('x5/x5/x5/1,1,1,1,x/2,2,2,x,2 1 5'));
   await page.click('#hint');
   await page.waitForFunction(() => document.getElementById('info').textContent.startsWith('Hint: '), null, { timeout: 10000 });
-  assert.equal(await page.textContent('#info'), 'Hint: place a flat on e2');
+  assert.equal(await page.textContent('#info'), 'Hint: place a flat on e2 — it makes your road.');
+  // Black threatens a road at e5: the hint blocks it, and says why.
+  await page.evaluate(() => window.tak.load('2,2,2,2,x/x5/x5/x5/1,1,x3 1 5'));
+  await page.click('#hint');
+  await page.waitForFunction(() => /stops/.test(document.getElementById('info').textContent), null, { timeout: 10000 });
+  assert.match(await page.textContent('#info'), /^Hint: place .* on e5 — it stops Black’s road\.$/);
   const words = await page.evaluate(async () => {
     const { moveWords } = await import('./www/movewords.js');
     const { translator } = await import('./www/i18n.js');
@@ -347,12 +352,25 @@ test('New game on a first visit offers the computer at its lowest level, as the 
 test('the menu starts with this game\'s actions and the lessons; a game of no moves offers no review', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await openGame(context, server.url);
-  await openMenu(page);
-  // The groups in order: this game, learning, games kept, notation (after the others).
-  const order = await page.evaluate(() => [...document.querySelectorAll('#menu > button, #menu > .menu-pair > button')].map((b) => b.id));
-  assert.deepEqual(order.slice(0, 6), ['resign', 'offer-draw', 'review', 'learn', 'rules', 'puzzles']);
-  assert.ok(order.indexOf('copy-ptn') > order.indexOf('set-up'), 'the notation comes after the games kept');
+  await openMenu(page, { tools: false });
+  // The groups in order: this game, learning, games kept; the notation and the tools folded.
+  const order = await page.evaluate(() => [...document.querySelectorAll('#menu > button')].map((b) => b.id));
+  assert.deepEqual(order, ['resign', 'offer-draw', 'review', 'learn', 'rules', 'puzzles', 'my-games', 'share']);
   assert.equal(await page.locator('#menu hr').count(), 4);
+  assert.equal(await page.isVisible('#copy-ptn'), false, 'Copy PTN folded away');
+  assert.equal(await page.isVisible('#paste'), false);
+  await page.click('#menu-tools summary');
+  for (const id of ['#paste', '#set-up', '#copy-ptn', '#download-ptn', '#copy-tps', '#authors']) assert.equal(await page.isVisible(id), true, id);
+  assert.equal(await page.isVisible('#ptn-evaluations-row'), false, 'the evaluations only once a game is reviewed');
+  await shot(page, 'menu-tools-390x844');
+  // Unfolded, it stays so for this reader (a player who copies PTN does not unfold it each time).
+  await page.reload();
+  await page.waitForFunction(() => window.tak);
+  await openMenu(page, { tools: false });
+  assert.equal(await page.isVisible('#copy-ptn'), true);
+  await page.click('#menu-tools summary');
+  await page.keyboard.press('Escape');
+  await openMenu(page, { tools: false });
   // Resigned at once: nothing to review or step back through, so neither is offered.
   assert.equal(await page.isDisabled('#review'), true);
   await shot(page, 'menu-groups-390x844');

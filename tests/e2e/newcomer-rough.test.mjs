@@ -39,7 +39,7 @@ test('a loss against the computer is not in a winner\'s green; the notation is a
     await page.click('#resign');
     await page.click('#confirm-yes');
     await page.waitForFunction(() => window.tak.status().result);
-    assert.match(await page.textContent('#result-text'), /^Computer · Beginner wins by resignation \(White\) · 1-0$/);
+    assert.match(await page.textContent('#result-text'), /^Computer · Beginner wins by resignation \(White\)$/);
     assert.equal(await page.getAttribute('#result', 'data-mood'), 'loss');
     assert.notEqual(await colour(page, '#result-text'), green, 'a loss is not in the winner\'s green');
     assert.notEqual(await page.evaluate(() => getComputedStyle(document.getElementById('result')).borderTopColor), green);
@@ -92,7 +92,7 @@ test('a friend\'s link: the turn line asks to choose a side first (no pile is hi
   await ann.context().close();
 });
 
-test('the tutorial: the pile worded for a phone too; from step 3 each step says it starts from a new position', async () => {
+test('the tutorial: the pile worded for a phone too; from step 3 each step says where its position comes from; the flat win shows its count', async () => {
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
     const page = await openGame(context, server.url);
@@ -104,13 +104,18 @@ test('the tutorial: the pile worded for a phone too; from step 3 each step says 
     await shot(page, `tutorial-step1-${width}x${height}`);
     for (const [i, m] of ['a1', 'a1', 'Sa1', 'c3+', '3c3>12', '3b2+', 'b3>', 'e2', 'c1'].entries()) {
       const text = await page.textContent('#tutorial-text');
-      if (i >= 2) assert.match(text, /^A new position for this step\. /, `step ${i + 1}`);
+      // Step 3 starts where step 2 did: said so, not as a new position (the move just made
+      // would read as lost).
+      if (i === 2) assert.match(text, /^The board is set back to the last step’s start, for this one\. /);
+      else if (i > 2) assert.match(text, /^A new position for this step\. /, `step ${i + 1}`);
       else assert.doesNotMatch(text, /new position/, `step ${i + 1}`);
       if (i === 2) await shot(page, `tutorial-step3-${width}x${height}`);
       assert.equal(await page.evaluate((m) => window.takTutorial.play(m), m), null, `step ${i + 1}: ${m}`);
       await page.waitForFunction(() => document.getElementById('tutorial-feedback').classList.contains('good'));
       if (i < 8) await page.click('#tutorial-next');
     }
+    // The flat win is shown with its count.
+    assert.match(await page.textContent('#tutorial-feedback'), /^Well done! Flats on top: White 5, Black 4\. You know the rules/);
     assert.deepEqual(page.errors, []);
     await context.close();
   }

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { launch, skipWelcome } from './harness.mjs';
+import { launch, openMenu, skipWelcome } from './harness.mjs';
 import { serveSite, SUBPATH } from './site.mjs';
 
 let site, browser;
@@ -156,7 +156,7 @@ test('when the study build cannot be fetched, Paste says so and keeps the text a
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
   const before = await page.evaluate(() => window.tak.tps());
-  await page.click('#menu-button');
+  await openMenu(page);
   await page.click('#paste');
   await page.fill('#paste-text', '[Size "5"]\n1. a1 e5 2. c3');
   await page.click('#load-game');

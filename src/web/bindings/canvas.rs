@@ -1,6 +1,8 @@
 //! The browser's 2D canvas as a [`Canvas`]: what the renderer draws through.
 
-use super::super::canvas::{paint_whole, Align, Canvas, KeptLooks, LayerKey, Part, TextStyle};
+use super::super::canvas::{
+    paint_whole, Align, Canvas, KeptLooks, LayerKey, PaintPart, Part, SquaresRequest, TextStyle,
+};
 use super::super::json;
 use super::super::layout::{Point, Rect};
 use super::super::Within;
@@ -217,14 +219,13 @@ impl Canvas for WebCanvas<'_> {
         self.ctx.stroke();
     }
 
-    fn squares(
-        &mut self,
-        key: LayerKey,
-        area: Rect,
-        squares: &[(LayerKey, Rect)],
-        settled: bool,
-        paint: &mut dyn FnMut(&mut dyn Canvas, Part),
-    ) -> bool {
+    fn squares(&mut self, request: SquaresRequest, paint: &mut PaintPart) -> bool {
+        let SquaresRequest {
+            key,
+            area,
+            squares,
+            settled,
+        } = request;
         let Some(layer) = self.layer.as_deref_mut() else {
             return false;
         };

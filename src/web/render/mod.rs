@@ -129,7 +129,7 @@ fn mark_drops(fresh: &mut [u8; 64], mv: Move, size: u8) {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::web::canvas::{KeptLooks, Part, Recorder, TextStyle};
+    use crate::web::canvas::{KeptLooks, PaintPart, Part, Recorder, SquaresRequest, TextStyle};
     use crate::web::config::BoardOptions;
     use crate::web::layout::{Point, Rect};
     use crate::{Config, Game, Position};
@@ -238,14 +238,13 @@ pub(super) mod tests {
         fn polygon(&mut self, points: &[Point], fill: &str) {
             self.ops.polygon(points, fill)
         }
-        fn squares(
-            &mut self,
-            key: LayerKey,
-            _: Rect,
-            squares: &[(LayerKey, Rect)],
-            settled: bool,
-            paint: &mut dyn FnMut(&mut dyn Canvas, Part),
-        ) -> bool {
+        fn squares(&mut self, request: SquaresRequest, paint: &mut PaintPart) -> bool {
+            let SquaresRequest {
+                key,
+                squares,
+                settled,
+                ..
+            } = request;
             let plan = self.looks.plan(key, squares, settled);
             if plan.whole {
                 paint(&mut self.ops, Part::Ground);

@@ -3,7 +3,7 @@
 //! and the stack standing still on it. A canvas that keeps layers keeps this one, and a
 //! frame repaints only the squares whose look changed.
 
-use super::super::canvas::{paint_whole, Align, Canvas, LayerKey, Part, TextStyle};
+use super::super::canvas::{paint_whole, Align, Canvas, LayerKey, Part, SquaresRequest, TextStyle};
 use super::super::drag::Gesture;
 use super::super::layout::Rect;
 use super::super::marks::Mark;
@@ -100,7 +100,13 @@ pub(super) fn draw_board(
     let area = layout.board.inset(-(px * 2.0 + layout.square * 0.06 + 4.0));
     // Nothing in hand or sliding: the squares as they will stay a while.
     let settled = matches!(board.gesture, Gesture::Idle) && board.animation.is_none();
-    if !canvas.squares(key, area, &looks, settled, &mut paint) {
+    let request = SquaresRequest {
+        key,
+        area,
+        squares: &looks,
+        settled,
+    };
+    if !canvas.squares(request, &mut paint) {
         // Everything straight onto the canvas: the squares first, then the stacks on them.
         paint_whole(canvas, squares.len(), &mut paint);
     }
