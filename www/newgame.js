@@ -38,15 +38,16 @@ const NEW_GAME_FORM = `
       <option value="friend" data-i18n="friend.opponent">A friend, by link</option>
     </select>
   </label>
+  <!-- The player's side, against the computer or a friend by link (not between people here). -->
+  <label id="side-label"><span data-i18n="new.you_play">You play</span>
+    <select name="human">
+      <option value="white" selected data-i18n="new.white_first">White (you move first)</option>
+      <option value="black" data-i18n="new.black_second">Black (you move second)</option>
+    </select>
+  </label>
   <fieldset id="friend-options" class="computer-options" hidden>
     <legend data-i18n="friend.legend">A friend, by link</legend>
     <p class="hint" data-i18n="friend.how">Each move travels in a link you send however you like (chat, mail, a text message). Nothing is kept anywhere but on your two devices.</p>
-    <label><span data-i18n="new.you_play">You play</span>
-      <select name="friendSide">
-        <option value="white" selected data-i18n="friend.side_white">White (you move first)</option>
-        <option value="black" data-i18n="friend.side_black">Black (your friend moves first)</option>
-      </select>
-    </label>
     <label><span data-i18n="friend.your_name">Your name (optional)</span>
       <input name="friendMe" maxlength="40" autocomplete="nickname">
     </label>
@@ -73,12 +74,6 @@ const NEW_GAME_FORM = `
         <option value="4" data-i18n="level.4">Strong</option>
         <option value="5" data-i18n="level.5">Expert</option>
         <option value="6" data-i18n="level.6">Master</option>
-      </select>
-    </label>
-    <label><span data-i18n="new.you_play">You play</span>
-      <select name="human">
-        <option value="white" selected data-i18n="new.white_first">White (you move first)</option>
-        <option value="black" data-i18n="new.black_second">Black (the computer moves first)</option>
       </select>
     </label>
   </fieldset>
@@ -223,9 +218,10 @@ const syncComputerOptions = () => {
   // A friend by link: one game, days per move instead of a clock.
   const friend = form.opponent.value === 'friend';
   $('friend-options').hidden = !friend;
-  // The computer's level and colour only against it: greyed out for a person they were a
-  // section to read past (on a phone a screenful).
+  // The computer's level only against it: greyed out for a person it was a section to read
+  // past (on a phone a screenful). The player's side against the computer or a friend.
   $('computer-options').hidden = form.opponent.value !== 'computer';
+  $('side-label').hidden = form.opponent.value === 'human';
   $('clock-label').hidden = $('length-label').hidden = friend;
   if (friend) { form.length.value = 'single'; form.clock.value = 'none'; syncClockOptions(); }
 };
@@ -292,7 +288,7 @@ function wire() {
     const { matchTools } = ctx;
     if (form.opponent.value === 'friend') {
       // A game between people on two devices: www/friend.js makes it one once started.
-      const side = form.friendSide.value === 'black' ? 'black' : 'white';
+      const side = form.human.value === 'black' ? 'black' : 'white';
       const [me, them] = [form.friendMe.value.trim().slice(0, 40), form.friendThem.value.trim().slice(0, 40)];
       const friend = ctx.friend(); // on its way while the game starts
       await ctx.start({ opponent: 'human', rules: matchTools.readRuleOptions(form), variant: readVariantForm(), clock: 'none' }, form.size.value, form.komi.value, null);

@@ -112,7 +112,7 @@ export async function newFriendGame(page, { side, size, me = '', them = '', days
   await page.waitForSelector('#new-dialog[open]');
   await page.selectOption('#new-form select[name=opponent]', 'friend');
   if (size) await page.selectOption('#new-form select[name=size]', size);
-  await page.selectOption('#new-form select[name=friendSide]', side);
+  await page.selectOption('#new-form select[name=human]', side);
   await page.fill('#new-form input[name=friendMe]', me);
   await page.fill('#new-form input[name=friendThem]', them);
   if (days) await page.selectOption('#new-form select[name=friendDays]', days);

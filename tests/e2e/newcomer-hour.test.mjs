@@ -256,7 +256,7 @@ test('the tutorial and puzzle boards follow the page\'s dark theme, chosen on a 
   await context.close();
 });
 
-test('New game shows the computer\'s level and colour only against the computer', async () => {
+test('New game shows the computer\'s level only against it, and asks your side once, against the computer or a friend', async () => {
   for (const [width, height] of [[390, 844], [1280, 800], [844, 390]]) {
     const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 900, hasTouch: width < 900 });
     const page = await openGame(context, server.url);
@@ -264,12 +264,19 @@ test('New game shows the computer\'s level and colour only against the computer'
     await page.waitForSelector('#new-dialog[open]');
     await page.selectOption('#new-form select[name=opponent]', 'human');
     assert.equal(await page.isVisible('#computer-options'), false, 'a person: no computer section');
+    assert.equal(await page.isVisible('#side-label'), false, 'a person on this device: both sides are played here');
     await shot(page, `newgame-person-${width}x${height}`);
     await page.selectOption('#new-form select[name=opponent]', 'computer');
     assert.equal(await page.isVisible('#computer-options'), true);
     assert.equal(await page.isEnabled('#new-form select[name=level]'), true);
+    assert.equal(await page.isVisible('#side-label'), true);
     await page.selectOption('#new-form select[name=opponent]', 'friend');
     assert.equal(await page.isVisible('#computer-options'), false);
+    // One "You play" for both, worded for either: no second select for the same question.
+    assert.equal(await page.isVisible('#side-label'), true);
+    assert.equal(await page.locator('#new-form select[name=human]').count(), 1);
+    assert.deepEqual(await page.$$eval('#new-form select[name=human] option', (os) => os.map((o) => o.textContent)), ['White (you move first)', 'Black (you move second)']);
+    await shot(page, `newgame-friend-${width}x${height}`);
     assert.deepEqual(page.errors, []);
     await context.close();
   }
