@@ -2,7 +2,7 @@
 // lives in the wasm board; this file turns its status into DOM and DOM actions into calls.
 import { mount } from './board.js';
 import { Computer } from './computer.js';
-import { redoToOwnTurn, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
+import { redoToOwnTurn, stopTurn, takeTurn, undoToOwnTurn, watchPlies } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { languageOptions } from './languages.js';
 import { renderMoves, renderStatus } from './panel.js';
@@ -426,6 +426,7 @@ function maybeThink() {
   });
 }
 
+watchPlies(board); // the computer answers a ply just played, even one played before
 // Every ply and the result are announced to screen readers.
 board.on('move', (e) => {
   const s = board.status();
@@ -667,8 +668,8 @@ const closeMenu = () => { try { $('menu').hidePopover(); } catch { /* not open *
 const openRules = async () => {
   closeMenu();
   await t.more(); // the rules' text is fetched when first read
-  // Its paragraphs, rules.p1 to rules.p12 in the catalogue.
-  $('rules-text').innerHTML ||= Array.from({ length: 12 }, (_, i) => `<p data-i18n="rules.p${i + 1}"></p>`).join('');
+  // Its paragraphs, rules.p1 to rules.p13 in the catalogue.
+  $('rules-text').innerHTML ||= Array.from({ length: 13 }, (_, i) => `<p data-i18n="rules.p${i + 1}"></p>`).join('');
   translatePage($('rules-dialog'), t);
   $('rules-dialog').showModal();
 };

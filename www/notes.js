@@ -2,6 +2,8 @@
 // loaded when Notes is first opened (not on a first visit's way to its first board). Glue:
 // the board (its study build) checks and keeps the annotation and the comment.
 
+import { formEnd } from './form-end.js';
+
 const NOTES_FORM = `
 <form method="dialog" id="notes-form">
   <h2 id="notes-title" data-i18n="notes.title">Notes on this ply</h2>
@@ -24,13 +26,7 @@ const NOTES_FORM = `
   </fieldset>
   <label for="notes-text" data-i18n="notes.comment">Comment</label>
   <textarea id="notes-text" rows="4"></textarea>
-  <p id="notes-error" class="error" aria-live="assertive"></p>
-  <div class="row end">
-    <button value="cancel" formnovalidate data-i18n="btn.cancel">Cancel</button>
-    <button value="save" id="notes-save" data-i18n="btn.save">Save</button>
-  </div>
-</form>
-`;
+${formEnd('notes-error', { value: 'save', id: 'notes-save', key: 'btn.save', text: 'Save' })}`;
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));

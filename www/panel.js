@@ -196,6 +196,14 @@ export function renderMoves(list, status, t, on) {
     }
   }
   if (status.treeAfter) skipped(status.treeAfter, status.treeBefore + status.tree.length + 1);
+  // The line's result as PTN writes it (R-0, 1-0), after its last ply: the notation that the
+  // result box leaves to its tooltip.
+  else if (status.finalResult) {
+    const li = document.createElement('li');
+    li.className = 'notes result-ptn';
+    li.textContent = status.finalResult.ptn;
+    list.append(li);
+  }
   const current = list.querySelector('[aria-current="true"]');
   if (current) keepInView(list, current);
   else if (status.ply === 0) { list.scrollTop = 0; list.scrollLeft = 0; }

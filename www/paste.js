@@ -2,19 +2,15 @@
 // hand where the clipboard is closed. Its markup and logic, loaded when first opened (not on a
 // first visit's way to its first board). Glue: the board (its study build) reads the text.
 
+import { formEnd } from './form-end.js';
+
 const PASTE_FORM = `
 <form method="dialog" id="paste-form">
   <h2 id="paste-title" data-i18n="paste.title">Load a game or position</h2>
   <label for="paste-text" data-i18n="paste.label">Paste a game (PTN, PTN Ninja or playtak.com notation), a TPS position or a game’s link</label>
   <textarea id="paste-text" rows="8" spellcheck="false"></textarea>
   <p id="paste-held" hidden><span id="paste-held-text"></span> <button type="button" id="paste-clear" data-i18n="paste.clear">Clear</button></p>
-  <p id="paste-error" class="error" aria-live="assertive"></p>
-  <div class="row end">
-    <button value="cancel" formnovalidate data-i18n="btn.cancel">Cancel</button>
-    <button value="load" id="load-game" data-i18n="btn.load">Load</button>
-  </div>
-</form>
-`;
+${formEnd('paste-error', { value: 'load', id: 'load-game', key: 'btn.load', text: 'Load' })}`;
 
 // A long pasted text (a game of thousands of plies) is held here, not in the text box:
 // laying out 100,000 plies of text there stops the page for a second or more. The box

@@ -154,6 +154,8 @@ test('the result card offers a new game, a rematch and a look back', async () =>
   await page.evaluate(() => window.tak.play('e1'));
   assert.equal(await page.isVisible('#result'), true);
   assert.match(await page.textContent('#result-text'), /^White wins by road$/);
+  // In words in the box; as PTN writes it at the end of the move list.
+  assert.equal(await page.textContent('#moves .result-ptn'), 'R-0');
   await shot(page, 'result-card');
   await page.click('#result-back');
   assert.equal((await status(page)).ply, 0);

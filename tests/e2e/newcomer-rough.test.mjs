@@ -106,7 +106,7 @@ test('the tutorial: the pile worded for a phone too; from step 3 each step says 
       const text = await page.textContent('#tutorial-text');
       // Step 3 starts where step 2 did: said so, not as a new position (the move just made
       // would read as lost).
-      if (i === 2) assert.match(text, /^The board is set back to the last step’s start, for this one\. /);
+      if (i === 2) assert.match(text, /^This step starts from the same position as the last one\. /);
       else if (i > 2) assert.match(text, /^A new position for this step\. /, `step ${i + 1}`);
       else assert.doesNotMatch(text, /new position/, `step ${i + 1}`);
       if (i === 2) await shot(page, `tutorial-step3-${width}x${height}`);
