@@ -127,7 +127,8 @@ export function createGameFlow(page) {
     if (computer) page.setSettings({ ...page.settings, human: page.settings.human === 'white' ? 'black' : 'white' });
     startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks }, null,
       { opening: s.openingRule, flats: s.pieces[0], caps: s.pieces[1] });
-    if (computer) board.showMessage(page.t('notice.rematch_colour', { player: page.playerName(page.settings.human) }));
+    // Said over the board long enough to be read: the board turned round with the colours.
+    if (computer) board.showMessage(page.t('notice.rematch_colour', { player: page.playerName(page.settings.human) }), 8000);
   }
 
   return { startGame, resign, offerDraw, openNewGame, rematch };

@@ -70,6 +70,19 @@ test('a hint says its move in words, and the menu says what PTN, TPS and komi ar
     await t.more();
     return ['Cb3', 'Sa1', '3a3-12', 'c3+', 'b3>*'].map((m) => moveWords(m, t));
   });
+  // A forced road's length counts both players' turns, said in full; the rules' options are
+  // placed in New game, where a reader finds them.
+  const said = await page.evaluate(async () => {
+    const { hintReason } = await import('./www/movewords.js');
+    const { translator } = await import('./www/i18n.js');
+    const t = await translator('en');
+    await t.more();
+    return [hintReason({ winIn: 5 }, { tak: false }, t), hintReason({ winIn: null }, { tak: true, takBy: 'black' }, t), t('rules.p11'), t('rules.p9')];
+  });
+  assert.equal(said[0], 'it forces a road in 5 turns, yours and the other player’s counted together.');
+  assert.equal(said[1], 'it stops Black’s road.');
+  assert.match(said[2], /^Take-backs, an option of New game/);
+  assert.match(said[3], /the ancient tie rule, an option of New game/);
   assert.deepEqual(words, ['place your capstone on b3', 'place a wall on a1', 'move 3 pieces from a3 down, dropping 1, 2',
     'move one piece from c3 up', 'move one piece from b3 to the right, flattening the wall']);
   await openMenu(page);
