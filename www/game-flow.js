@@ -121,14 +121,15 @@ export function createGameFlow(page) {
   }
 
   /** The same settings again, colours swapped against the computer. */
-  function rematch() {
+  async function rematch() {
     const s = board.status();
     const computer = page.settings.opponent === 'computer';
     if (computer) page.setSettings({ ...page.settings, human: page.settings.human === 'white' ? 'black' : 'white' });
-    startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks }, null,
+    await startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks }, null,
       { opening: s.openingRule, flats: s.pieces[0], caps: s.pieces[1] });
-    // Said over the board long enough to be read: the board turned round with the colours.
-    if (computer) board.showMessage(page.t('notice.rematch_colour', { player: page.playerName(page.settings.human) }), 8000);
+    // Said in the notice line, which stays until the next notice: said over the board, it went
+    // with the computer's first move (the board's own messages go at each change).
+    if (computer) page.showNotice(page.t('notice.rematch_colour', { player: page.playerName(page.settings.human) }));
   }
 
   return { startGame, resign, offerDraw, openNewGame, rematch };

@@ -91,7 +91,9 @@ export async function openTutorial(dialog, t, lang, settings, play) {
       $('tutorial-play').hidden = !last;
       if (last) $('tutorial-play').focus();
     } else {
-      feedback(t(`tut.${index + 1}.wrong`), 'bad');
+      // A wall where a road wanted a flat is told as such (walls are no part of a road).
+      const wall = e.ptn.startsWith('S') && t.has(`tut.${index + 1}.wall`);
+      feedback(t(`tut.${index + 1}.${wall ? 'wall' : 'wrong'}`), 'bad');
       // Take the wrong try back once it has been seen to land.
       setTimeout(() => { if (!passed) board.undo(); }, 600);
     }

@@ -40,6 +40,7 @@ impl Board {
 
     pub fn pointer_down(&mut self, p: Point) {
         self.hover = Some(p);
+        self.hover_rests_after_ply = false; // a press asks again (a long-press inspects)
         if self.preview.take().is_some() {
             self.dirty = true; // back to the game's own position before anything else
         }
@@ -60,6 +61,7 @@ impl Board {
         let before = self.hover.and_then(|h| self.layout.square_at(h));
         self.hover = Some(p);
         if before != self.layout.square_at(p) {
+            self.hover_rests_after_ply = false;
             self.dirty = true;
         }
         if self.accepts_input() {

@@ -63,6 +63,9 @@ pub struct Board {
     pub gesture: Gesture,
     /// The pointer's position while hovering (for the stack inspector).
     pub hover: Option<Point>,
+    /// The pointer has not left the square where a ply just ended: no stack inspector there
+    /// (it would cover the next square, and at the end part of the road) until it moves on.
+    pub hover_rests_after_ply: bool,
     /// The kind a click on an empty square places.
     pub selected: Kind,
     pub options: BoardOptions,
@@ -107,6 +110,7 @@ impl Board {
             theme: Theme::LIGHT,
             gesture: Gesture::Idle,
             hover: None,
+            hover_rests_after_ply: false,
             selected: Kind::Flat,
             options,
             message: None,
@@ -301,6 +305,7 @@ impl Board {
         self.message = None;
         self.hint = None;
         self.animation = Animation::for_move(mv, animate);
+        self.hover_rests_after_ply = true;
         self.position_changed();
         self.events.push(Event::Move {
             ptn: ptn::write_move(&before, mv),

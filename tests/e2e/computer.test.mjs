@@ -2,7 +2,7 @@
 // while it thinks, undo cancels its search, and the hint button suggests a move.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, mouseDrag, squareAt, pileAt, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, mouseDrag, squareAt, pileAt, status, shot } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -125,6 +125,24 @@ test('a move taken back and played again the same is answered, as any other', as
   await page.click('#prev');
   await page.waitForTimeout(1500);
   assert.equal((await status(page)).ply, 3, 'looking back, the computer waits');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a rematch against the computer says in the notice line that the colours changed', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, server.url);
+  await newGame(page, {});
+  await openMenu(page);
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => window.tak.status().result);
+  await page.click('#result-rematch');
+  // The computer (now White) opens at once; the line stays past its move.
+  await page.waitForFunction(() => window.tak.status().ply >= 1, null, { timeout: 10000 });
+  await page.waitForTimeout(300);
+  assert.equal(await page.textContent('#notice'), 'Rematch: you play Black now.');
+  assert.equal(await page.isVisible('#notice'), true);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -112,6 +112,13 @@ test('the tutorial: the pile worded for a phone too; from step 3 each step says 
       if (i === 2) await shot(page, `tutorial-step3-${width}x${height}`);
       // The carry limit's step says how to take fewer than the most.
       if (i === 5) assert.match(text, /\(pressing it again puts one back\)/);
+      // A wall on the road's gap: told that walls are no part of a road, then taken back.
+      if (i === 7 && width === 1280) {
+        assert.equal(await page.evaluate(() => window.takTutorial.play('Se2')), null);
+        await page.waitForFunction(() => document.getElementById('tutorial-feedback').classList.contains('bad'));
+        assert.equal(await page.textContent('#tutorial-feedback'), 'A wall does not count in a road: place a flat there instead.');
+        await page.waitForFunction(() => window.takTutorial.status().ply === 0 || !window.takTutorial.status().moves.includes('Se2'), null, { timeout: 5000 });
+      }
       assert.equal(await page.evaluate((m) => window.takTutorial.play(m), m), null, `step ${i + 1}: ${m}`);
       await page.waitForFunction(() => document.getElementById('tutorial-feedback').classList.contains('good'));
       if (i < 8) await page.click('#tutorial-next');

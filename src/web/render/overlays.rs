@@ -230,7 +230,7 @@ pub(super) fn draw_inspector(board: &Board, canvas: &mut dyn Canvas) {
         Gesture::Carry(c) => !c.moved && !c.sticky,
         Gesture::Place { .. } => false,
     };
-    if !still {
+    if !still || board.hover_rests_after_ply {
         return;
     }
     let Some(sq) = board.hover.and_then(|p| layout.square_at(p)) else {
@@ -317,9 +317,29 @@ mod tests {
     use super::super::draw;
     use super::super::tests::{board, recorded};
     use crate::web::canvas::Recorder;
-    use crate::web::layout::Rect;
+    use crate::web::layout::{Point, Rect};
     use crate::web::marks::Mark;
     use crate::web::state::Board;
+
+    #[test]
+    fn no_stack_inspector_where_the_pointer_rests_after_a_ply_until_it_moves_on() {
+        // Six pieces on c3, the pointer over it: the callout (its pointer, a polygon) shows.
+        let mut b = board("x5/x5/x2,212121,1,x/x5/x5 1 6");
+        let c3 = b.layout.square_rect("c3".parse().unwrap()).center();
+        let a3 = b.layout.square_rect("a3".parse().unwrap()).center();
+        b.pointer_move(c3);
+        let callout = |b: &mut Board| recorded(b).iter().any(|o| o.starts_with("polygon"));
+        assert!(callout(&mut b));
+        // A ply played (the last drop of a spread ends here, the pointer on it): none until
+        // the pointer leaves the square. At a game's end it hid part of the road.
+        b.play_ptn("a1").unwrap();
+        assert!(!callout(&mut b));
+        b.pointer_move(Point::new(c3.x + 2.0, c3.y));
+        assert!(!callout(&mut b), "still on the same square");
+        b.pointer_move(a3);
+        b.pointer_move(c3);
+        assert!(callout(&mut b), "back on it after moving on");
+    }
 
     #[test]
     fn the_stack_inspector_of_an_edge_stack_stays_over_the_board() {
