@@ -59,16 +59,6 @@ impl GameSettings {
     /// bad value.
     pub fn read_option_tags<'a>(
         &mut self,
-        get: impl Fn(&str) -> Option<&'a str> + Copy,
-    ) -> Result<(), SettingsError> {
-        self.read_play_tags(get)?;
-        self.read_clock_tag(get)
-    }
-
-    /// The options of play from tags: scoring and take-backs ([`GameSettings::read_option_tags`]
-    /// but the clock).
-    pub fn read_play_tags<'a>(
-        &mut self,
         get: impl Fn(&str) -> Option<&'a str>,
     ) -> Result<(), SettingsError> {
         if let Some(scoring) = get("Scoring") {
@@ -77,15 +67,6 @@ impl GameSettings {
         if let Some(take_backs) = get("TakeBacks") {
             self.take_backs = TakeBacks::parse(take_backs).map_err(SettingsError::TakeBacks)?;
         }
-        Ok(())
-    }
-
-    /// Reads the `Clock` tag alone. The page's first build has no clocks: it reads the other
-    /// options without this (its reader would cost that build 2 KB gzipped, measured).
-    pub fn read_clock_tag<'a>(
-        &mut self,
-        get: impl Fn(&str) -> Option<&'a str>,
-    ) -> Result<(), SettingsError> {
         if let Some(clock) = get("Clock") {
             self.clock = TimeControl::from_tag(clock).map_err(SettingsError::clock)?;
         }

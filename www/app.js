@@ -2,7 +2,7 @@
 // lives in the wasm board; this file turns its status into DOM and DOM actions into calls.
 import { mount } from './board.js';
 import { Computer } from './computer.js';
-import { redoToOwnTurn, stopTurn, takeTurn, undoToOwnTurn, watchPlies } from './opponent.js';
+import { redoToOwnTurn, stopTurn, takeTurn, undoToOwnTurn } from './opponent.js';
 import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { languageOptions } from './languages.js';
 import { renderMoves, renderStatus } from './panel.js';
@@ -331,8 +331,9 @@ function refresh() {
   // Over at its end, also while an earlier ply is shown: nothing to resign or offer.
   $('resign').disabled = $('offer-draw').disabled = !!s.finalResult || !!match?.viewing;
   $('hint').disabled = !!s.result || computer.busy;
-  // A game of no moves (resigned at once) has nothing to review or step back through.
-  $('review').disabled = $('result-review').hidden = !s.moves.length;
+  // A game of no moves (resigned at once) has nothing to review or step back through. (Not
+  // `s.moves.length`: that writes out every ply of the line, at every refresh.)
+  $('review').disabled = $('result-review').hidden = s.ply === 0 && !s.canRedo;
   $('result-back').hidden = s.ply === 0;
   $('undo').disabled = !s.canUndo || s.takeBacksForbidden || !!noUndo;
   $('undo').title = s.takeBacksForbidden && t.has('opt.tavern_undo') ? t('opt.tavern_undo') : noUndo ?? '';
@@ -426,7 +427,6 @@ function maybeThink() {
   });
 }
 
-watchPlies(board); // the computer answers a ply just played, even one played before
 // Every ply and the result are announced to screen readers.
 board.on('move', (e) => {
   const s = board.status();

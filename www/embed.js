@@ -222,7 +222,7 @@ async function main() {
   // wait, so that a ply played meanwhile does not swap them).
   const computerSide = handle.searchSpec().toMove === 'white' ? 'black' : 'white';
   if (options.ai) {
-    const [{ Computer }, { takeTurn, watchPlies }] = await Promise.all([import('./computer.js'), import('./opponent.js')]);
+    const [{ Computer }, { takeTurn }] = await Promise.all([import('./computer.js'), import('./opponent.js')]);
     const computer = new Computer();
     const status = document.getElementById('status');
     const turn = () => takeTurn(handle, computer, computerSide, options.ai, {
@@ -232,7 +232,6 @@ async function main() {
       },
       failed: (err) => { status.textContent = err.message; },
     });
-    watchPlies(handle);
     handle.on('change', turn);
     turn(); // a ply may have been played while this code was loading
   }

@@ -8,16 +8,19 @@ export const DRAW_MARGIN = 0.1;
 
 const thinkingAbout = new WeakMap();
 
-/** Boards whose last change was a ply played, not a step through the game (`watchPlies`). */
+/** Whether each board's last change was a ply played, not a step through the game. */
 const justPlayed = new WeakMap();
 
 /**
- * Follows `board`'s events so that `takeTurn` tells a ply just played from a step back
- * through the game: the computer answers a move taken back and played again (the line goes
- * on past it, with its old reply), as it answers any other; it does not answer a step back.
+ * Follows `board`'s events (once per board) so that `takeTurn` tells a ply just played from
+ * a step back through the game: the computer answers a move taken back and played again
+ * (the line goes on past it, with its old reply), as it answers any other; it does not
+ * answer a step back. Its 'move' comes before the 'change' that calls `takeTurn`.
  * @param {import('./board.js').Board} board
  */
-export function watchPlies(board) {
+function followPlies(board) {
+  if (justPlayed.has(board)) return;
+  justPlayed.set(board, false);
   board.on('move', () => justPlayed.set(board, true));
   board.on('navigate', () => justPlayed.set(board, false));
   board.on('load', () => justPlayed.set(board, false));
@@ -25,7 +28,7 @@ export function watchPlies(board) {
 
 /**
  * The computer's turn on `board` when it is `side`'s turn ('white' or 'black') at the end of
- * the line, or just after a ply played (see `watchPlies`): `computer` (a Computer) thinks at
+ * the line, or just after a ply played (see `followPlies`): `computer` (a Computer) thinks at
  * `level`, then its answer is played. Otherwise
  * any thinking stops. `on` hears thinking(bool) when thinking starts or stops,
  * played(move, error) after a ply (error: why the board refused it) and failed(error).
@@ -35,6 +38,7 @@ export function takeTurn(board, computer, side, level, on = {}) {
   // Whose turn it is, from the status (worked out once per change of the board): the
   // position is written out (a search spec, with its TPS) only for the computer's own turn,
   // once a move.
+  followPlies(board);
   const status = board.status();
   if (!side || !status || status.result || status.toMove !== side || (status.canRedo && !justPlayed.get(board))) {
     if (computer.busy) computer.cancel();

@@ -18,7 +18,6 @@ use super::i18n::Message;
 use super::json::json_object;
 use super::state::{Board, Event};
 use crate::clock::{clock_comment, display, read_clock_comment, Clock, TimeControl, LOW_TIME_MS};
-use crate::settings::GameSettings;
 use crate::Color;
 
 /// The clocks as the page shows them.
@@ -74,10 +73,10 @@ impl Board {
         if !CLOCKS {
             return;
         }
-        let game = &self.record.game;
-        let mut settings = GameSettings::new(*game.position().config());
-        let _ = settings.read_clock_tag(|name| game.tag(name));
-        self.record.clock = settings.clock.map(Clock::new);
+        // Its tag was checked when the game was read (`GameSettings::read_option_tags`).
+        let tag = self.record.game.tag("Clock");
+        let control = tag.and_then(|t| TimeControl::from_tag(t).ok().flatten());
+        self.record.clock = control.map(Clock::new);
         self.record.clock_paused = true;
         self.record.clock_path = self.record.game.path().to_vec();
         self.reset_clock_to_shown_ply();

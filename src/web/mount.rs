@@ -10,8 +10,7 @@ use super::i18n::Lang;
 use super::state::parse_game_or_position;
 use crate::clock::TimeControl;
 use crate::score::Variants;
-use crate::settings::TakeBacks;
-use crate::settings::{GameSettings, SettingsError};
+use crate::settings::{GameSettings, TakeBacks};
 #[cfg(feature = "study")]
 use crate::tps;
 use crate::{Config, Game, Komi, Opening, Setup};
@@ -56,7 +55,6 @@ pub struct MountOptions {
 /// A new game's settings from `options`: its rules ([`new_config`]), scoring, take-backs and
 /// clock. Each error names the option it comes from.
 pub fn game_settings(options: &MountOptions) -> Result<GameSettings, String> {
-    let named = |e: SettingsError| format!("{}: {e}", e.setting());
     let mut settings = GameSettings::new(new_config(options)?);
     if let Some(v) = options.scoring.as_deref() {
         // Its message names the option already ("unknown scoring variant …").
@@ -75,8 +73,7 @@ pub fn game_settings(options: &MountOptions) -> Result<GameSettings, String> {
             // it carries their reader.
             return Err("this build has no clocks: load the study build".into());
         } else {
-            settings.clock =
-                TimeControl::from_tag(c).map_err(|e| named(SettingsError::clock(e)))?;
+            settings.clock = TimeControl::from_tag(c).map_err(|e| format!("clock: {e}"))?;
         }
     }
     Ok(settings)
