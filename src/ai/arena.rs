@@ -1,15 +1,7 @@
-//! Matches between any two TEI engines (`tak match`): seeded openings, each played twice
-//! with colours swapped, a fixed node budget or move time, any size and komi; the result as
-//! wins/draws/losses, score and Elo with a 95% error bar, and optionally a sequential
-//! probability ratio test that stops as soon as the evidence is clear.
-//!
-//! ```
-//! use tak::ai::arena::{elo, elo_error, Tally};
-//! let t = Tally { wins: 60, draws: 0, losses: 40 };
-//! assert!((t.score() - 0.6).abs() < 1e-9);
-//! assert!((elo(t.score()) - 70.4).abs() < 0.1);
-//! assert!(elo_error(&t) > 50.0 && elo_error(&t) < 80.0);
-//! ```
+//! Matches between any two TEI engines (`tak match`): the engines as processes spoken to
+//! in TEI, their budgets (nodes, move time, depth or a clock), what each said it plays, and
+//! one game between them. The statistics are [`super::stats`]'s; the openings come from
+//! [`super::book`] or [`opening`]; the games run on every core through [`super::pool`].
 
 use super::level::Rng;
 use crate::{Color, Config, EndReason, Move, Position};
@@ -22,66 +14,6 @@ use std::time::Duration;
 /// move beyond what its budget allows, before it is taken for hung: the game is then played
 /// again with both engines started afresh, as for an engine that died.
 const PATIENCE: Duration = Duration::from_secs(30);
-
-/// Wins, draws and losses from the first engine's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-impl Tally {
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
-    }
-
-    /// Points per game (win 1, draw ½).
-    pub fn score(&self) -> f64 {
-        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
-    }
-
-    fn variance(&self) -> f64 {
-        let n = self.games().max(1) as f64;
-        let s = self.score();
-        (self.wins as f64 * (1.0 - s).powi(2)
-            + self.draws as f64 * (0.5 - s).powi(2)
-            + self.losses as f64 * s.powi(2))
-            / n
-    }
-}
-
-/// The Elo difference that a score (0..1) means.
-pub fn elo(score: f64) -> f64 {
-    let s = score.clamp(1e-4, 1.0 - 1e-4);
-    -400.0 * (1.0 / s - 1.0).log10()
-}
-
-/// Half the width of the 95% confidence interval of the Elo difference.
-pub fn elo_error(t: &Tally) -> f64 {
-    let n = t.games().max(1) as f64;
-    let margin = 1.96 * (t.variance() / n).sqrt();
-    let s = t.score();
-    (elo(s + margin) - elo(s - margin)) / 2.0
-}
-
-/// The log-likelihood ratio of "the first engine is `elo1` better" against "`elo0` better"
-/// (a normal approximation of the trinomial, as chess testing frameworks use).
-pub fn sprt_llr(t: &Tally, elo0: f64, elo1: f64) -> f64 {
-    let n = t.games() as f64;
-    if n == 0.0 {
-        return 0.0;
-    }
-    let var = t.variance().max(1e-6);
-    let expected = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
-    let (s0, s1) = (expected(elo0), expected(elo1));
-    n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
-}
-
-/// Bounds of the test: accept H1 above the upper, H0 below the lower.
-pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
-    ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
-}
 
 /// A seeded opening: the two first plies (each placing the opponent's flat) anywhere, then
 /// (on 5×5 and up) one flat placement each anywhere else. Each is played twice, colours

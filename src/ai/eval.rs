@@ -32,7 +32,7 @@ impl Weights {
     /// The weights compiled into the engine (fitted by `tak tune`).
     pub fn trained() -> Weights {
         Weights {
-            by_size: weights::WEIGHTS,
+            by_size: *weights::compiled(),
         }
     }
 

@@ -18,7 +18,11 @@
 pub mod analysis;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod book;
 pub mod clock;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod duel;
 pub mod eval;
 pub mod features;
 pub mod level;
@@ -26,16 +30,22 @@ pub mod policy;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod policy_fit;
 pub mod policy_weights;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pool;
 pub mod review;
 pub mod score;
 pub mod search;
 pub mod selfplay;
+pub mod stats;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tei;
 pub mod tinue;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod train;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod tune;
 pub mod weights;
+pub mod weights_text;
 
 /// Positions for the search benchmark: openings and middlegames on 5x5 and 6x6.
 pub const BENCH_POSITIONS: [&str; 6] = [

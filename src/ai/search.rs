@@ -253,6 +253,11 @@ impl Searcher {
         }
     }
 
+    /// Evaluates with `weights` from now on (training plays two sets against each other).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
     /// Orders, reduces and prunes quiet moves by the learned policy (on the sizes it was
     /// fitted for), or by the hand-set order.
     pub fn set_policy(&mut self, on: bool) {

@@ -3,6 +3,7 @@
 
 use super::level::{choose, Level, Rng};
 use super::search::Searcher;
+pub use super::stats::Tally;
 use crate::{Color, Config, Move, Position};
 
 /// How a self-play game ended.
@@ -51,22 +52,6 @@ pub fn play(
         winner: pos.outcome().and_then(|o| o.winner),
         plies: moves.len(),
         moves,
-    }
-}
-
-/// Results of a match from the first level's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub wins: u32,
-    pub losses: u32,
-    pub draws: u32,
-}
-
-impl Tally {
-    /// Points per game (win 1, draw ½).
-    pub fn score(&self) -> f64 {
-        let games = (self.wins + self.losses + self.draws).max(1) as f64;
-        (self.wins as f64 + self.draws as f64 / 2.0) / games
     }
 }
 

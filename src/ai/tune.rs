@@ -143,76 +143,94 @@ pub fn generate_games(
     options: &GenOptions,
     mut progress: impl FnMut(&TrainingGame),
 ) -> Vec<TrainingGame> {
-    let mut games = Vec::new();
     let mut searcher = Searcher::new(8);
+    (0..options.games)
+        .map(|game| {
+            let record = training_game(config, options, game, &mut searcher);
+            progress(&record);
+            record
+        })
+        .collect()
+}
+
+/// Self-play game number `game` of `options` (seeded by both), searched by `searcher` with
+/// the weights it holds.
+pub fn training_game(
+    config: Config,
+    options: &GenOptions,
+    game: u32,
+    searcher: &mut Searcher,
+) -> TrainingGame {
     let mut moves = Vec::new();
-    for game in 0..options.games {
-        let mut rng = Rng::new(
-            options
-                .seed
-                .wrapping_mul(1_000_003)
-                .wrapping_add(game as u64),
-        );
-        let mut pos = Position::with_config(config);
-        searcher.clear();
-        let mut played = Vec::new();
-        let mut scores = Vec::new();
-        let random_plies = 2 + rng.below(options.random_plies as u64 + 1) as u32;
-        while !pos.is_over() && played.len() < options.max_plies {
-            let ply = played.len() as u32;
-            let mut score = None;
-            let mv = if ply < random_plies {
-                pos.legal_moves(&mut moves);
-                moves.retain(|m| m.kind() == Some(crate::Kind::Flat));
-                moves[rng.below(moves.len() as u64) as usize]
-            } else if ply < options.noisy_plies && rng.below(1000) < options.noise_per_mille {
-                // A random move among those a one-ply look does not call a blunder.
-                let scored = searcher.score_root_moves(&pos, 1);
-                let best = scored.iter().map(|&(_, s)| s).max().unwrap_or(0);
-                let good: Vec<Move> = scored
-                    .iter()
-                    .filter(|&&(_, s)| s >= best - 150)
-                    .map(|&(m, _)| m)
-                    .collect();
-                good[rng.below(good.len() as u64) as usize]
-            } else {
-                let result = searcher.search(&pos, SearchLimits::nodes(options.nodes), |_| {});
-                score = Some(result.score);
-                match result.best {
-                    Some(mv) => mv,
-                    None => break,
-                }
-            };
-            pos.play_unchecked(mv);
-            played.push(mv);
-            scores.push(score);
-        }
-        let white_score = match pos.outcome() {
-            Some(o) => match o.winner {
-                Some(Color::White) => 1.0,
-                Some(Color::Black) => 0.0,
-                None => 0.5,
-            },
-            None => 0.5,
+    let mut rng = Rng::new(
+        options
+            .seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(game as u64),
+    );
+    let mut pos = Position::with_config(config);
+    searcher.clear();
+    let mut played = Vec::new();
+    let mut scores = Vec::new();
+    let random_plies = 2 + rng.below(options.random_plies as u64 + 1) as u32;
+    while !pos.is_over() && played.len() < options.max_plies {
+        let ply = played.len() as u32;
+        let mut score = None;
+        let mv = if ply < random_plies {
+            pos.legal_moves(&mut moves);
+            moves.retain(|m| m.kind() == Some(crate::Kind::Flat));
+            moves[rng.below(moves.len() as u64) as usize]
+        } else if ply < options.noisy_plies && rng.below(1000) < options.noise_per_mille {
+            // A random move among those a one-ply look does not call a blunder.
+            let scored = searcher.score_root_moves(&pos, 1);
+            let best = scored.iter().map(|&(_, s)| s).max().unwrap_or(0);
+            let good: Vec<Move> = scored
+                .iter()
+                .filter(|&&(_, s)| s >= best - 150)
+                .map(|&(m, _)| m)
+                .collect();
+            good[rng.below(good.len() as u64) as usize]
+        } else {
+            let result = searcher.search(&pos, SearchLimits::nodes(options.nodes), |_| {});
+            score = Some(result.score);
+            match result.best {
+                Some(mv) => mv,
+                None => break,
+            }
         };
-        let record = TrainingGame {
-            config,
-            moves: played,
-            white_score,
-            scores,
-        };
-        progress(&record);
-        games.push(record);
+        pos.play_unchecked(mv);
+        played.push(mv);
+        scores.push(score);
     }
-    games
+    let white_score = match pos.outcome() {
+        Some(o) => match o.winner {
+            Some(Color::White) => 1.0,
+            Some(Color::Black) => 0.0,
+            None => 0.5,
+        },
+        None => 0.5,
+    };
+    TrainingGame {
+        config,
+        moves: played,
+        white_score,
+        scores,
+    }
 }
 
 /// Positions for training: features (for the player to move), how much of the game is left
 /// (which blends each feature's opening and ending weight), and the label: that player's
 /// result, or a blend of it with the search's judgement (see [`Labels`]).
+///
+/// Only the features that are not zero are kept (about a third of them), so that millions of
+/// positions fit in memory and a pass of the fit is quick.
 #[derive(Clone, Debug, Default)]
 pub struct Samples {
-    pub features: Vec<[f32; FEATURE_COUNT]>,
+    /// The non-zero features of every position, one after another: their indices and values.
+    indices: Vec<u8>,
+    values: Vec<f32>,
+    /// Where each position's features start in `indices` (one more entry than positions).
+    starts: Vec<u32>,
     pub game_left: Vec<f32>,
     pub labels: Vec<f32>,
 }
@@ -226,13 +244,49 @@ impl Samples {
         self.labels.is_empty()
     }
 
+    /// Adds a position: its features, how much of the game is left, its label.
+    pub fn push(&mut self, features: &[f32; FEATURE_COUNT], game_left: f32, label: f32) {
+        const { assert!(FEATURE_COUNT <= 256) };
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        for (i, &x) in features.iter().enumerate() {
+            if x != 0.0 {
+                self.indices.push(i as u8);
+                self.values.push(x);
+            }
+        }
+        self.starts.push(self.indices.len() as u32);
+        self.game_left.push(game_left);
+        self.labels.push(label);
+    }
+
+    /// The non-zero features of position `i`: (index, value).
+    fn features(&self, i: usize) -> impl Iterator<Item = (usize, f32)> + '_ {
+        let (from, to) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+        self.indices[from..to]
+            .iter()
+            .zip(&self.values[from..to])
+            .map(|(&k, &x)| (k as usize, x))
+    }
+
+    /// Which features are ever not zero.
+    fn seen(&self) -> [bool; FEATURE_COUNT] {
+        let mut seen = [false; FEATURE_COUNT];
+        for &k in &self.indices {
+            seen[k as usize] = true;
+        }
+        seen
+    }
+
     /// The logit the weights `w` give sample `i`.
     fn logit(&self, w: &TaperedWeights, i: usize) -> f64 {
         let left = self.game_left[i] as f64;
-        w.iter()
-            .zip(&self.features[i])
-            .filter(|(_, &x)| x != 0.0)
-            .map(|(&[open, end], &x)| (open as f64 * left + end as f64 * (1.0 - left)) * x as f64)
+        self.features(i)
+            .map(|(k, x)| {
+                let [open, end] = w[k];
+                (open as f64 * left + end as f64 * (1.0 - left)) * x as f64
+            })
             .sum()
     }
 }
@@ -285,9 +339,7 @@ pub fn add_samples(samples: &mut Samples, game: &TrainingGame, labels: Labels) {
                 }
                 _ => result,
             };
-            samples.features.push(values);
-            samples.game_left.push(features::game_left(&pos));
-            samples.labels.push(label);
+            samples.push(&values, features::game_left(&pos), label);
         }
         if pos.play(mv).is_err() {
             return;
@@ -347,12 +399,7 @@ pub fn fit(
     let mut m = vec![0.0f64; PARAMS];
     let mut v = vec![0.0f64; PARAMS];
     let (beta1, beta2, rate, eps) = (0.9, 0.999, 0.02, 1e-8);
-    let mut seen = [false; FEATURE_COUNT];
-    for x in &samples.features {
-        for (s, &value) in seen.iter_mut().zip(x) {
-            *s |= value != 0.0;
-        }
-    }
+    let seen = samples.seen();
     // A fixed number of parts, each summed on a thread of its own and added in order, so
     // that the result is the same on any number of cores.
     const PARTS: usize = 8;
@@ -368,26 +415,20 @@ pub fn fit(
                         let mut grad = vec![0.0f64; PARAMS];
                         let mut loss = 0.0;
                         for i in from..to {
-                            let x = &samples.features[i];
                             let left = samples.game_left[i] as f64;
                             let y = samples.labels[i] as f64;
                             let mut z = 0.0;
-                            for (k, &value) in x.iter().enumerate() {
-                                if value != 0.0 {
-                                    z += (w[2 * k] * left + w[2 * k + 1] * (1.0 - left))
-                                        * value as f64;
-                                }
+                            for (k, value) in samples.features(i) {
+                                z += (w[2 * k] * left + w[2 * k + 1] * (1.0 - left)) * value as f64;
                             }
                             let p = sigmoid(z);
                             let pc = p.clamp(1e-9, 1.0 - 1e-9);
                             loss -= y * pc.ln() + (1.0 - y) * (1.0 - pc).ln();
                             let err = p - y;
-                            for (k, &value) in x.iter().enumerate() {
-                                if value != 0.0 {
-                                    let g = err * value as f64;
-                                    grad[2 * k] += g * left;
-                                    grad[2 * k + 1] += g * (1.0 - left);
-                                }
+                            for (k, value) in samples.features(i) {
+                                let g = err * value as f64;
+                                grad[2 * k] += g * left;
+                                grad[2 * k + 1] += g * (1.0 - left);
                             }
                         }
                         (grad, loss)
@@ -445,42 +486,22 @@ pub(crate) fn generated_header(what: &str, provenance: &str) -> String {
     out
 }
 
-/// The Rust source of `src/ai/weights.rs` for six tapered logit weight vectors (sizes 3 to
-/// 8), converted to hundredths of a flat.
-pub fn weights_source(logits: &[TaperedWeights; 6], provenance: &str) -> String {
-    let mut out = generated_header(
-        "The evaluation's weights, one vector per board size (3 to 8), in hundredths of a\n\
-         flat per unit of feature, each as it stands at the start of a game and at its end.\n\
-         Written by `tak tune`: do not edit by hand.",
-        provenance,
-    );
-    out.push_str("\nuse super::features::TaperedWeights;\n\n");
-    out.push_str("/// Logit (log-odds of a win) per hundredth of a flat, by size.\n");
-    out.push_str("pub const LOGIT_PER_UNIT: [f32; 6] = [\n");
-    let scales: Vec<f32> = logits.iter().map(logit_per_unit).collect();
-    for s in &scales {
-        out.push_str(&format!("    {s:e},\n"));
+/// The text of a weights file (`data/train/NxN/weights.txt`, see
+/// [`super::weights_text`]) for tapered logit weights, converted to hundredths of a flat by
+/// their own logistic scale ([`logit_per_unit`]); `comment` heads it.
+pub fn weights_file(logits: &TaperedWeights, comment: &str) -> String {
+    let scale = logit_per_unit(logits);
+    let units = logits.map(|w| w.map(|x| x / scale));
+    super::weights_text::WeightsText {
+        logit_per_unit: scale,
+        weights: super::weights::to_named(&units),
     }
-    out.push_str("];\n\n");
-    out.push_str(
-        "/// By size, then feature (see `features::feature_name`): [at the start, at the end].\n",
-    );
-    out.push_str("#[rustfmt::skip]\n");
-    out.push_str("pub const WEIGHTS: [TaperedWeights; 6] = [\n");
-    for (k, w) in logits.iter().enumerate() {
-        out.push_str(&format!("    // {0}x{0}\n    [\n", k + 3));
-        for (i, &[open, end]) in w.iter().enumerate() {
-            out.push_str(&format!(
-                "        [{:.1}, {:.1}], // {}\n",
-                open / scales[k],
-                end / scales[k],
-                features::feature_name(i)
-            ));
-        }
-        out.push_str("    ],\n");
-    }
-    out.push_str("];\n");
-    out
+    .write(comment)
+}
+
+/// Logit weights from weights in hundredths of a flat and their logistic scale.
+pub fn to_logits(units: &TaperedWeights, logit_per_unit: f32) -> TaperedWeights {
+    units.map(|w| w.map(|x| x * logit_per_unit))
 }
 
 /// Hand-set logit weights to start the very first round of self-play from: a flat is worth
@@ -595,15 +616,20 @@ mod tests {
             header,
             "//! The weights.\n//! Do not edit.\n//!\n//! tak tune a.txt\n//! log-loss 0.4\n"
         );
-        let source = weights_source(&[[[0.0; 2]; FEATURE_COUNT]; 6], "tak tune a.txt");
-        assert!(
-            source.starts_with("//! The evaluation's weights"),
-            "{source}"
-        );
-        assert!(
-            source.contains("\n//! tak tune a.txt\n\nuse super::features"),
-            "{source}"
-        );
+    }
+
+    #[test]
+    fn weights_files_read_back_as_written() {
+        let logits: TaperedWeights = std::array::from_fn(|i| [0.001 * i as f32, -0.002 * i as f32]);
+        let text = weights_file(&logits, "made by a test\nsecond line");
+        assert!(text.starts_with("# made by a test\n# second line\nlogit_per_unit "));
+        let read = super::super::weights_text::WeightsText::parse(&text).unwrap();
+        let (units, unknown) = super::super::weights::from_named(&read.weights);
+        assert!(unknown.is_empty());
+        let back = to_logits(&units, read.logit_per_unit);
+        for (a, b) in back.iter().flatten().zip(logits.iter().flatten()) {
+            assert!((a - b).abs() < 1e-5, "{a} {b}");
+        }
     }
 
     #[test]
@@ -651,9 +677,7 @@ mod tests {
             let mut x = [0f32; FEATURE_COUNT];
             x[features::FLAT_COUNT + 1] = lead as f32;
             x[features::TEMPO] = 1.0;
-            samples.features.push(x);
-            samples.game_left.push(0.5);
-            samples.labels.push(if lead > 0 { 1.0 } else { 0.0 });
+            samples.push(&x, 0.5, if lead > 0 { 1.0 } else { 0.0 });
         }
         let w = fit(&samples, &[[0.0; 2]; FEATURE_COUNT], 200, 1e-3, |_, _| {});
         let [open, end] = w[features::FLAT_COUNT + 1];

@@ -3,6 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use tak::ai::arena::Budget;
+use tak::ai::stats::Sprt;
 use tak::ai::tinue::TinueLimits;
 use tak::{Config, Komi, Opening, Setup};
 
@@ -39,11 +40,18 @@ pub enum Command {
     /// played twice with colours swapped; print ENGINE1's wins, draws, losses, score and Elo
     /// with a 95% error bar
     Match(Match),
+    /// Make the opening books of a size: the confirmation set (random, for outside engines)
+    /// and the training book (balanced by our search, kept apart from it)
+    Book(BookArgs),
     /// Self-play games for training the evaluation, one line per game, appended to FILE
     Gen(Gen),
     /// Fit the evaluation's weights to the outcomes of games (files written by gen), per
     /// size, starting from the compiled weights, and write them as Rust source
     Tune(Tune),
+    /// One bounded round of the training loop for a size: self-play games, a fit, an SPRT of
+    /// the fitted weights against the accepted ones, keep or drop; its state under data/train
+    /// so that the next run goes on where this one stopped
+    Train(Train),
     /// Fit the move-ordering policy to the moves played in games (training lines or match
     /// records of one board size) and write its weights
     Policy(Policy),
@@ -168,22 +176,6 @@ pub struct Bench {
     pub policy: bool,
 }
 
-/// SPRT's two hypotheses, `ELO0,ELO1`.
-#[derive(Clone, Copy)]
-pub struct Sprt(pub f64, pub f64);
-
-fn sprt(text: &str) -> Result<Sprt, String> {
-    let parts: Vec<f64> = text
-        .split(',')
-        .map(|x| x.trim().parse())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("'{text}' is not ELO0,ELO1"))?;
-    match parts[..] {
-        [a, b] => Ok(Sprt(a, b)),
-        _ => Err(format!("'{text}' is not ELO0,ELO1")),
-    }
-}
-
 #[derive(Args)]
 pub struct Match {
     #[command(flatten)]
@@ -215,9 +207,19 @@ pub struct Match {
     /// Plies searched a move
     #[arg(long)]
     pub depth: Option<u8>,
-    /// Stop early when a sequential probability ratio test decides between ELO0 and ELO1
-    #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt, allow_hyphen_values = true)]
+    /// Stop early when a sequential probability ratio test (on pairs of games, α = β = 0.05)
+    /// decides between ELO0 and ELO1, e.g. 0,10
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = Sprt::parse, allow_hyphen_values = true)]
     pub sprt: Option<Sprt>,
+    /// Games played at once, each pair of engines its own processes (default: the cores)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub concurrency: Option<u16>,
+    /// Openings from this book (one a line, data/openings/) instead of seeded random ones
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<String>,
+    /// The book's first opening (0-based)
+    #[arg(long, default_value = "0", requires = "book")]
+    pub book_start: usize,
     /// Plies after which a game is a draw
     #[arg(long, default_value = "400")]
     pub max_plies: usize,
@@ -256,6 +258,79 @@ fn share(text: &str) -> Result<f32, String> {
 }
 
 #[derive(Args)]
+pub struct BookArgs {
+    /// Board size, 3 to 8
+    #[arg(long, value_parser = board_size)]
+    pub size: u8,
+    /// Openings in the training book
+    #[arg(long, default_value = "4000")]
+    pub openings: usize,
+    /// Openings in the confirmation set
+    #[arg(long, default_value = "200")]
+    pub confirm: usize,
+    /// Keep training openings our search scores within this many hundredths of a flat
+    #[arg(long, default_value = "75")]
+    pub balanced_within: i32,
+    /// Nodes of the search that judges balance
+    #[arg(long, default_value = "20000")]
+    pub nodes: u64,
+    /// Where the books are written
+    #[arg(long, default_value = "data/openings")]
+    pub dir: String,
+}
+
+#[derive(Args)]
+pub struct Train {
+    /// Board size, 4 to 8
+    #[arg(long, value_parser = clap::value_parser!(u8).range(4..=8))]
+    pub size: u8,
+    /// Wall-clock minutes this run may take; a round not finished goes on in the next run
+    #[arg(long, default_value = "60")]
+    pub minutes: f64,
+    /// Threads (default: the cores)
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub concurrency: Option<u16>,
+    /// Nodes a move in self-play (default 10000, 5000 on 7x7 and 8x8)
+    #[arg(long)]
+    pub gen_nodes: Option<u64>,
+    /// Self-play games a round adds before it fits (default 2000, 1000 on 7x7 and 8x8)
+    #[arg(long)]
+    pub gen_games: Option<u32>,
+    /// The newest games a fit reads
+    #[arg(long)]
+    pub keep_games: Option<usize>,
+    /// Nodes a move in the gate's games (default as --gen-nodes)
+    #[arg(long)]
+    pub gate_nodes: Option<u64>,
+    /// The gate's SPRT bounds
+    #[arg(long, value_name = "ELO0,ELO1", default_value = "0,10", value_parser = Sprt::parse, allow_hyphen_values = true)]
+    pub sprt: Sprt,
+    /// Pairs after which an undecided gate drops the candidate
+    #[arg(long)]
+    pub max_pairs: Option<u32>,
+    /// Pull of the fit towards the accepted weights
+    #[arg(long)]
+    pub l2: Option<f64>,
+    /// How much of each position's label is the game's result (the rest is the search's
+    /// score of the ply)
+    #[arg(long, value_parser = share)]
+    pub result_share: Option<f32>,
+    /// The sizes' folders
+    #[arg(long, default_value = "data/train")]
+    pub dir: String,
+    /// The training book (default data/openings/book-N.txt)
+    #[arg(long)]
+    pub book: Option<String>,
+    /// Said in the log's note column (the commit the engine was built from)
+    #[arg(long, default_value = "")]
+    pub note: String,
+    /// Only rewrite the size's weights file for the engine's features as they are now (after
+    /// one was added or removed) and stop
+    #[arg(long)]
+    pub rewrite: bool,
+}
+
+#[derive(Args)]
 pub struct Tune {
     /// Passes of the fit
     #[arg(long, default_value = "400")]
@@ -266,8 +341,8 @@ pub struct Tune {
     /// Real games (one JSON object a line) to report the fit's log-loss on, never trained on
     #[arg(long, value_name = "REAL_GAMES.jsonl")]
     pub check: Option<String>,
-    /// Where the weights are written as Rust source
-    #[arg(long, default_value = "src/ai/weights.rs")]
+    /// The folder whose NxN/weights.txt files are written (the engine compiles data/train's)
+    #[arg(long, default_value = "data/train")]
     pub out: String,
     /// Replace the weights of sizes TO by those of size FROM, carried over (e.g. 6:7,8)
     #[arg(long, value_name = "FROM:TO,TO...")]

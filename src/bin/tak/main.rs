@@ -8,6 +8,10 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod args;
+#[cfg(not(target_arch = "wasm32"))]
+mod matches;
+#[cfg(not(target_arch = "wasm32"))]
+mod training;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -26,8 +30,10 @@ mod native {
     use std::time::Instant;
     use tak::{perft, ptn, tps, Config, EndReason, Move, Position};
 
+    use super::{matches, training};
+
     /// Why a command did not do its work.
-    enum Failure {
+    pub enum Failure {
         /// An argument that clap could not judge alone (e.g. --size against the TPS): said with
         /// the command's usage, as clap's own refusals are.
         Usage(String),
@@ -35,11 +41,11 @@ mod native {
     }
 
     /// A file that could not be read or written, named.
-    fn io_error(path: &str, e: std::io::Error) -> Failure {
+    pub fn io_error(path: &str, e: std::io::Error) -> Failure {
         Failure::Error(format!("cannot use {path}: {e}"))
     }
 
-    fn read(path: &str) -> Result<String, Failure> {
+    pub fn read(path: &str) -> Result<String, Failure> {
         std::fs::read_to_string(path).map_err(|e| io_error(path, e))
     }
 
@@ -51,10 +57,12 @@ mod native {
             Command::Tei(a) => ("tei", run_tei(a)),
             Command::Selfplay(a) => ("selfplay", run_selfplay(a)),
             Command::Bench(a) => ("bench", run_bench(a)),
-            Command::Match(a) => ("match", run_match(a)),
-            Command::Gen(a) => ("gen", run_gen(a)),
-            Command::Tune(a) => ("tune", run_tune(a)),
-            Command::Policy(a) => ("policy", run_policy(a)),
+            Command::Match(a) => ("match", matches::run_match(a)),
+            Command::Book(a) => ("book", training::run_book(a)),
+            Command::Gen(a) => ("gen", training::run_gen(a)),
+            Command::Tune(a) => ("tune", training::run_tune(a)),
+            Command::Train(a) => ("train", training::run_train(a)),
+            Command::Policy(a) => ("policy", training::run_policy(a)),
             Command::Tinue(a) => ("tinue", run_tinue(a)),
             Command::Puzzles(a) => ("puzzles", run_puzzles(a)),
             Command::Render(a) => ("render", run_render(a)),
@@ -435,406 +443,6 @@ mod native {
         } else {
             print!("{}", write_set(&puzzles, &[]));
         }
-        Ok(())
-    }
-
-    fn run_match(a: args::Match) -> Result<(), Failure> {
-        use tak::ai::arena::{self, Budget, Engine, Tally};
-        let config = a.game.config();
-        let (games, seed, max_plies) = (a.games, a.seed, a.max_plies);
-        let (first, second) = (a.engine1.as_str(), a.engine2.as_str());
-        let budget = if let Some(clock) = a.clock {
-            clock
-        } else if let Some(ms) = a.movetime {
-            Budget::MoveTime(ms)
-        } else if let Some(depth) = a.depth {
-            Budget::Depth(depth)
-        } else {
-            Budget::Nodes(a.nodes.unwrap_or(10_000))
-        };
-        let second_budget = if let Some(clock) = a.clock2 {
-            clock
-        } else if let Some(nodes) = a.nodes2 {
-            Budget::Nodes(nodes)
-        } else if let Some(ms) = a.movetime2 {
-            // Time odds: an outside engine far stronger at equal time is measured at less.
-            Budget::MoveTime(ms)
-        } else {
-            budget
-        };
-        let sprt = a.sprt.map(|args::Sprt(elo0, elo1)| (elo0, elo1));
-        let mut pgn = match &a.pgn {
-            Some(path) => Some(std::fs::File::create(path).map_err(|e| io_error(path, e))?),
-            None => None,
-        };
-        let mut engines = [
-            Engine::start(first).map_err(Failure::Error)?,
-            Engine::start(second).map_err(Failure::Error)?,
-        ];
-        // Before the first game: an engine that announced it does not play this size or komi is
-        // named with what it does play, rather than left to crash mid-match.
-        for engine in &engines {
-            engine.check_plays(config).map_err(Failure::Error)?;
-        }
-        let start = Instant::now();
-        let mut tally = Tally::default();
-        // Wins of each engine by road, on flats and on time, and total plies.
-        let mut reasons = [[0u32; 3]; 2];
-        let mut plies = 0usize;
-        let (lower, upper) = arena::sprt_bounds(0.05, 0.05);
-        let mut verdict = None;
-        for game in 0..games {
-            let opening = arena::opening(config, seed.wrapping_add(game as u64 / 2));
-            let first_is_white = game % 2 == 0;
-            // An engine that dies mid-game (a crash, not a loss) is started again and the game
-            // played again from its opening, so that one crash does not end a long run; a second
-            // crash on the same game ends the match.
-            let mut tries = 0;
-            let result = loop {
-                let [a, b] = &mut engines;
-                let (white, black, budgets) = if first_is_white {
-                    (a, b, [budget, second_budget])
-                } else {
-                    (b, a, [second_budget, budget])
-                };
-                match arena::play_game([white, black], budgets, config, &opening, max_plies) {
-                    Ok(result) => break result,
-                    Err(why) if tries == 0 => {
-                        tries += 1;
-                        eprintln!(
-                            "\ngame {}: {why}; both engines started again, the game replayed",
-                            game + 1
-                        );
-                        engines = [
-                            Engine::start(first).map_err(Failure::Error)?,
-                            Engine::start(second).map_err(Failure::Error)?,
-                        ];
-                    }
-                    Err(why) => return Err(Failure::Error(why)),
-                }
-            };
-            plies += result.plies;
-            let first_color = if first_is_white {
-                tak::Color::White
-            } else {
-                tak::Color::Black
-            };
-            match result.winner {
-                Some(c) => {
-                    let engine = (c != first_color) as usize;
-                    if engine == 0 {
-                        tally.wins += 1;
-                    } else {
-                        tally.losses += 1;
-                    }
-                    match result.reason {
-                        Some(tak::EndReason::Road) => reasons[engine][0] += 1,
-                        Some(tak::EndReason::Flats) => reasons[engine][1] += 1,
-                        Some(tak::EndReason::Time) => reasons[engine][2] += 1,
-                        _ => {}
-                    }
-                }
-                None => tally.draws += 1,
-            }
-            if let Some(file) = pgn.as_mut() {
-                use std::io::Write;
-                let result_text = match result.winner {
-                    Some(tak::Color::White) => "1-0",
-                    Some(tak::Color::Black) => "0-1",
-                    None => "1/2-1/2",
-                };
-                let _ = writeln!(
-                    file,
-                    "game {} white {} result {} moves {}",
-                    game + 1,
-                    if first_is_white { 1 } else { 2 },
-                    result_text,
-                    result.moves.join(" ")
-                );
-            }
-            eprint!(
-                "\rgame {}/{games}: +{} ={} -{}  score {:.1}%   ",
-                game + 1,
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                100.0 * tally.score()
-            );
-            if let Some((elo0, elo1)) = sprt {
-                let llr = arena::sprt_llr(&tally, elo0, elo1);
-                // The normal approximation needs some games before it can be trusted.
-                if game % 2 == 1 && game >= 39 && (llr >= upper || llr <= lower) {
-                    verdict = Some(if llr >= upper { "H1" } else { "H0" });
-                    break;
-                }
-            }
-        }
-        eprintln!();
-        let n = tally.games();
-        println!(
-        "{n} games on {0}x{0} komi {1}, {2:?} vs {3:?}: +{4} ={5} -{6}, score {7:.1}%, Elo {8:+.0} ± {9:.0} (95%)",
-        config.size,
-        config.komi,
-        budget,
-        second_budget,
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        100.0 * tally.score(),
-        arena::elo(tally.score()),
-        arena::elo_error(&tally),
-    );
-        println!(
-        "engine 1 won {} by road, {} on flats, {} on time; engine 2 won {} by road, {} on flats, {} on time; {:.0} plies a game; {:.0} s",
-        reasons[0][0],
-        reasons[0][1],
-        reasons[0][2],
-        reasons[1][0],
-        reasons[1][1],
-        reasons[1][2],
-        plies as f64 / n.max(1) as f64,
-        start.elapsed().as_secs_f64()
-    );
-        if let Some((elo0, elo1)) = sprt {
-            println!(
-                "SPRT elo0 {elo0} elo1 {elo1}: LLR {:.2} (bounds {lower:.2}, {upper:.2}){}",
-                arena::sprt_llr(&tally, elo0, elo1),
-                verdict.map_or(String::new(), |v| format!(": {v} accepted"))
-            );
-        }
-        Ok(())
-    }
-
-    fn run_gen(a: args::Gen) -> Result<(), Failure> {
-        use std::io::Write;
-        use tak::ai::tune::{generate_games, GenOptions};
-        let config = a.game.config();
-        let options = GenOptions {
-            games: a.games,
-            nodes: a.nodes,
-            seed: a.seed,
-            ..GenOptions::default()
-        };
-        let path = &a.out;
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| Failure::Error(format!("cannot write {path}: {e}")))?;
-        let start = Instant::now();
-        let mut done = 0;
-        let mut white_points = 0.0;
-        generate_games(config, &options, |game| {
-            let _ = writeln!(file, "{}", game.to_line());
-            done += 1;
-            white_points += game.white_score;
-            eprint!("\rgame {done}/{}  ", options.games);
-        });
-        eprintln!();
-        println!(
-            "{done} games on {0}x{0} at {1} nodes a move in {2:.0} s; white scored {3:.1}%",
-            config.size,
-            options.nodes,
-            start.elapsed().as_secs_f64(),
-            100.0 * white_points / done.max(1) as f32
-        );
-        Ok(())
-    }
-
-    fn run_policy(a: args::Policy) -> Result<(), Failure> {
-        use tak::ai::policy_fit::{self, PolicyFitOptions};
-        let (size, hold) = (a.size, a.hold);
-        let options = PolicyFitOptions {
-            epochs: a.epochs,
-            learning_rate: a.rate,
-            l2: a.l2,
-            ..PolicyFitOptions::default()
-        };
-        let files = a.games;
-        let start = Instant::now();
-        let mut text = String::new();
-        for file in &files {
-            text.push_str(
-                &std::fs::read_to_string(file)
-                    .map_err(|e| Failure::Error(format!("cannot read {file}: {e}")))?,
-            );
-            text.push('\n');
-        }
-        let games = policy_fit::read_games(&text, size);
-        // Every `hold`-th game is held out to measure the fit.
-        let (mut train, mut held_out) = (Vec::new(), Vec::new());
-        for (i, g) in games.into_iter().enumerate() {
-            if hold > 0 && i % hold == hold - 1 {
-                held_out.push(g);
-            } else {
-                train.push(g);
-            }
-        }
-        eprintln!("{} games to fit, {} held out", train.len(), held_out.len());
-        let (weights, report) = policy_fit::fit_sized(&train, &held_out, size, &options);
-        let provenance = format!(
-            "Command: tak policy --size {size} --epochs {} --rate {} --l2 {} --hold {hold} {}\n\
-         {} games fitted, {} held out (every {hold}th), {:.0} s.\n\
-         Fitted:   {}\nHeld out: {}",
-            options.epochs,
-            options.learning_rate,
-            options.l2,
-            files.join(" "),
-            train.len(),
-            held_out.len(),
-            start.elapsed().as_secs_f64(),
-            report.train.summary(),
-            report.held_out.summary(),
-        );
-        println!("{provenance}");
-        if let Some(out) = &a.out {
-            std::fs::write(out, policy_fit::weights_source(&weights, &provenance))
-                .map_err(|e| Failure::Error(format!("cannot write {out}: {e}")))?;
-        }
-        Ok(())
-    }
-
-    fn run_tune(a: args::Tune) -> Result<(), Failure> {
-        use tak::ai::features::FEATURE_COUNT;
-        use tak::ai::tune::{self, Labels, Samples, TrainingGame};
-        use tak::ai::weights;
-        let (init, iterations, l2, result_share) = (a.init, a.iterations, a.l2, a.result_share);
-        let out = &a.out;
-        let files = a.games;
-        let start = Instant::now();
-        // Start from what is compiled in (back in logits), or from the hand-set weights.
-        let mut logits = [[[0f32; 2]; FEATURE_COUNT]; 6];
-        for (k, w) in logits.iter_mut().enumerate() {
-            if init {
-                *w = tune::handmade_weights(k as u8 + 3);
-            } else {
-                for (x, &units) in w.iter_mut().zip(&weights::WEIGHTS[k]) {
-                    *x = units.map(|u| u * weights::LOGIT_PER_UNIT[k]);
-                }
-            }
-        }
-        let previous = logits;
-        // Training games by size: every tenth game is held out for validation.
-        let mut train: Vec<Samples> = (0..6).map(|_| Samples::default()).collect();
-        let mut held: Vec<Samples> = (0..6).map(|_| Samples::default()).collect();
-        let mut game_counts = [0usize; 6];
-        for path in &files {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Error(format!("cannot read {path}: {e}")))?;
-            for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let game = TrainingGame::from_line(line)
-                    .map_err(|e| Failure::Error(format!("{path}:{}: {e}", i + 1)))?;
-                let k = (game.config.size - 3) as usize;
-                game_counts[k] += 1;
-                // Held-out games are judged by their results alone, so that fits with other
-                // labels compare.
-                if game_counts[k] % 10 == 0 {
-                    tune::add_samples(&mut held[k], &game, Labels::RESULT);
-                } else {
-                    let labels = Labels {
-                        result_share,
-                        logit_per_unit: weights::LOGIT_PER_UNIT[k],
-                    };
-                    tune::add_samples(&mut train[k], &game, labels);
-                }
-            }
-        }
-        let mut real: Vec<Samples> = (0..6).map(|_| Samples::default()).collect();
-        if let Some(path) = &a.check {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Error(format!("cannot read {path}: {e}")))?;
-            for line in text.lines() {
-                if let Some(game) = tune::real_game_from_json(line) {
-                    let k = (game.config.size - 3) as usize;
-                    tune::add_samples(&mut real[k], &game, Labels::RESULT);
-                }
-            }
-        }
-        let mut report = String::new();
-        for k in 0..6 {
-            let size = k + 3;
-            if !init && train[k].is_empty() {
-                continue;
-            }
-            if !train[k].is_empty() {
-                let before = (
-                    tune::log_loss(&held[k], &logits[k]),
-                    tune::accuracy(&held[k], &logits[k]),
-                );
-                logits[k] = tune::fit(&train[k], &logits[k], iterations, l2, |it, loss| {
-                    if it % 50 == 0 {
-                        eprint!("\r{size}x{size}: iteration {it}, loss {loss:.4}   ");
-                    }
-                });
-                eprintln!();
-                let line = format!(
-                "{size}x{size}: {} games, {} positions ({} held out); held-out log-loss {:.4} -> {:.4}, accuracy {:.1}% -> {:.1}%",
-                game_counts[k],
-                train[k].len(),
-                held[k].len(),
-                before.0,
-                tune::log_loss(&held[k], &logits[k]),
-                100.0 * before.1,
-                100.0 * tune::accuracy(&held[k], &logits[k]),
-            );
-                println!("{line}");
-                report.push_str(&line);
-                report.push('\n');
-            }
-            if !real[k].is_empty() {
-                let line = format!(
-                "{size}x{size} real games (check): {} positions; log-loss {:.4} -> {:.4}, accuracy {:.1}% -> {:.1}%",
-                real[k].len(),
-                tune::log_loss(&real[k], &previous[k]),
-                tune::log_loss(&real[k], &logits[k]),
-                100.0 * tune::accuracy(&real[k], &previous[k]),
-                100.0 * tune::accuracy(&real[k], &logits[k]),
-            );
-                println!("{line}");
-                report.push_str(&line);
-                report.push('\n');
-            }
-        }
-        // --carry 6:7,8 replaces the weights of 7x7 and 8x8 by those of 6x6, carried over.
-        if let Some(spec) = &a.carry {
-            let bad = || Failure::Usage(format!("--carry '{spec}' is not FROM:TO,TO..."));
-            let (from, to) = spec.split_once(':').ok_or_else(bad)?;
-            let from: u8 = from.parse().map_err(|_| bad())?;
-            if !(3..=8).contains(&from) {
-                return Err(bad());
-            }
-            for to in to.split(',') {
-                let to: u8 = to.parse().map_err(|_| bad())?;
-                if !(3..=8).contains(&to) {
-                    return Err(bad());
-                }
-                let source = logits[(from - 3) as usize];
-                let scale = tune::logit_per_unit(&source);
-                let units = source.map(|x| x.map(|v| v / scale));
-                let carried = tune::carry_over_weights(&units, from, to);
-                logits[(to - 3) as usize] = carried.map(|x| x.map(|v| v * scale));
-                let line = format!("{to}x{to}: carried over from {from}x{from}");
-                println!("{line}");
-                report.push_str(&line);
-                report.push('\n');
-            }
-        }
-        let provenance = format!(
-            "Command: tak tune{}{} --iterations {iterations} --l2 {l2} {}\n{report}",
-            if init { " --init" } else { "" },
-            if result_share < 1.0 {
-                format!(" --result-share {result_share}")
-            } else {
-                String::new()
-            },
-            files.join(" ")
-        );
-        std::fs::write(out, tune::weights_source(&logits, &provenance))
-            .map_err(|e| Failure::Error(format!("cannot write {out}: {e}")))?;
-        println!("wrote {out} in {:.0} s", start.elapsed().as_secs_f64());
         Ok(())
     }
 
