@@ -156,15 +156,23 @@ pub const STACK_PRESSURE: usize = HARD_CAPS + 1;
 pub const CAP_CRITICAL_ME: usize = STACK_PRESSURE + 3;
 /// The same for the opponent.
 pub const CAP_CRITICAL_OPP: usize = CAP_CRITICAL_ME + 1;
+/// The flat race: the flat lead with komi the player to move would end with if both sides
+/// only placed flats from now on ([`race_to_the_count`]), by how soon that end comes: within
+/// 2, 4, 8 or 16 placements. The count then decides, and who places last gains a flat.
+pub const RACE_LEAD: usize = CAP_CRITICAL_OPP + 1;
+pub const RACE_BUCKETS: usize = 4;
+/// Who that race's count favours (+1, 0 even, −1), by the same buckets: a lead of half a flat
+/// wins as surely as one of five.
+pub const RACE_WINNER: usize = RACE_LEAD + RACE_BUCKETS;
 /// Length of the feature vector.
-pub const FEATURE_COUNT: usize = CAP_CRITICAL_OPP + 1;
+pub const FEATURE_COUNT: usize = RACE_WINNER + RACE_BUCKETS;
 
 /// Where the flat count is interpolated, in "fraction of the game left" (1 = start).
 const PHASE_AT: [f32; PHASE_KNOTS] = [1.0, 0.5, 0.25, 0.0];
 
 /// A short name for every feature index, for tuning reports and the weights file.
 pub fn feature_name(index: usize) -> String {
-    let blocks: [(usize, &str); 32] = [
+    let blocks: [(usize, &str); 34] = [
         (FLAT_PSQT, "flat_psqt"),
         (WALL_PSQT, "wall_psqt"),
         (CAP_PSQT, "cap_psqt"),
@@ -195,6 +203,8 @@ pub fn feature_name(index: usize) -> String {
         (STACK_PRESSURE, "stack_pressure"),
         (CAP_CRITICAL_ME, "cap_critical_me"),
         (CAP_CRITICAL_OPP, "cap_critical_opp"),
+        (RACE_LEAD, "race_lead"),
+        (RACE_WINNER, "race_winner"),
         (FEATURE_COUNT, "end"),
         (usize::MAX, ""),
     ];
@@ -295,6 +305,56 @@ fn placements_left(pos: &Position) -> u32 {
     shortest.min((pos.board_mask() & !pos.occupied()).count_ones())
 }
 
+/// The flat race to the count: if from now on both sides only placed flats, the player to
+/// move first, how many placements until the game ends (the board full, or a player's last
+/// piece placed), and the flat lead with komi the player to move would then have (capstones
+/// placed add no flat).
+///
+/// ```
+/// use tak::ai::features::race_to_the_count;
+/// use tak::Position;
+/// // 6x6, two empty squares, White to move with 17 flats to Black's 16 (and a wall): each
+/// // fills one, and White ends a flat ahead.
+/// let pos = Position::from_tps(
+///     "1,2,1,2,1,2/2,1,2,1,2,1/1,2,1,2,1,2/2,1,2,1,2,1/1,2,1,2,1,2S/x,x,1,2,1,2 1 18",
+/// )?;
+/// assert_eq!(race_to_the_count(&pos), (2, 1.0));
+/// // With one empty square White fills it and gains the flat.
+/// let one = Position::from_tps(
+///     "1,2,1,2,1,2/2,1,2,1,2,1/1,2,1,2,1,2/2,1,2,1,2,1/1,2,1,2,1,2S/x,2,1,2,1,2 1 18",
+/// )?;
+/// assert_eq!(race_to_the_count(&one), (1, 1.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn race_to_the_count(pos: &Position) -> (u32, f32) {
+    let me = pos.to_move();
+    let empty = (pos.board_mask() & !pos.occupied()).count_ones();
+    let pieces = |c: Color| pos.stones_left(c) as u32 + pos.caps_left(c) as u32;
+    // Placements from now: mine are the odd ones, theirs the even ones.
+    let end = empty
+        .min((2 * pieces(me)).saturating_sub(1))
+        .min(2 * pieces(!me))
+        .max(1);
+    let mine = end.div_ceil(2).min(pos.stones_left(me) as u32);
+    let theirs = (end / 2).min(pos.stones_left(!me) as u32);
+    let lead = pos.flat_count(me) as f32 - pos.flat_count(!me) as f32 + mover_komi(pos);
+    (end, lead + mine as f32 - theirs as f32)
+}
+
+/// Komi (and the ancient tie rule's quarter flat for Black) from the mover's side.
+fn mover_komi(pos: &Position) -> f32 {
+    let config = pos.config();
+    let mut black_bonus = config.komi.half_flats() as f32 / 2.0;
+    if config.ancient_tie_rule {
+        black_bonus += 0.25;
+    }
+    if pos.to_move() == Color::Black {
+        black_bonus
+    } else {
+        -black_bonus
+    }
+}
+
 /// Adds `value` to the piecewise-linear phase block at `base`.
 #[inline]
 fn add_phased<S: Sink + ?Sized>(sink: &mut S, base: usize, left: f32, value: f32) {
@@ -318,17 +378,7 @@ fn features<S: Sink + ?Sized>(pos: &Position, sink: &mut S) {
     let left = game_left(pos);
 
     // The flat count with komi (a tie for black under the ancient rule is a quarter flat).
-    let config = pos.config();
-    let mut black_bonus = config.komi.half_flats() as f32 / 2.0;
-    if config.ancient_tie_rule {
-        black_bonus += 0.25;
-    }
-    let komi = if me == Color::Black {
-        black_bonus
-    } else {
-        -black_bonus
-    };
-    let flat_lead = pos.flat_count(me) as f32 - pos.flat_count(!me) as f32 + komi;
+    let flat_lead = pos.flat_count(me) as f32 - pos.flat_count(!me) as f32 + mover_komi(pos);
     add_phased(sink, FLAT_COUNT, left, flat_lead);
     sink.add(
         LEAD_BUCKETS + (flat_lead.round().clamp(-4.0, 4.0) + 4.0) as usize,
@@ -340,6 +390,19 @@ fn features<S: Sink + ?Sized>(pos: &Position, sink: &mut S) {
     }
     let hand = |c: Color| pos.stones_left(c) as f32 + pos.caps_left(c) as f32;
     add_phased(sink, RESERVES, left, hand(me) - hand(!me));
+    let (race_end, race_lead) = race_to_the_count(pos);
+    if race_end <= 16 {
+        let bucket = match race_end {
+            0..=2 => 0,
+            3..=4 => 1,
+            5..=8 => 2,
+            _ => 3,
+        };
+        if race_lead != 0.0 {
+            sink.add(RACE_LEAD + bucket, race_lead.clamp(-6.0, 6.0));
+            sink.add(RACE_WINNER + bucket, race_lead.signum());
+        }
+    }
 
     for (color, sign) in [(me, 1.0f32), (!me, -1.0f32)] {
         side(pos, color, sign, size, mask, empty, sink);

@@ -24,7 +24,7 @@
 use super::book::Book;
 use super::duel::{play_pairs, Side};
 use super::eval::Weights;
-use super::features::TaperedWeights;
+use super::features::{feature_name, TaperedWeights, FEATURE_COUNT};
 use super::pool::run_jobs;
 use super::search::Searcher;
 use super::stats::{Pentanomial, Sprt, Verdict};
@@ -65,6 +65,10 @@ pub struct TrainOptions {
     pub result_share: f32,
     /// Said in the log (the commit the engine was built from).
     pub note: String,
+    /// A feature to measure (the features whose names start with it): the candidate is fitted
+    /// with it and gated against the weights fitted on the same games without it (held at
+    /// zero), rather than against the accepted weights.
+    pub feature: Option<String>,
 }
 
 impl TrainOptions {
@@ -88,6 +92,7 @@ impl TrainOptions {
             l2: 0.01,
             result_share: 1.0,
             note: String::new(),
+            feature: None,
         }
     }
 
@@ -273,17 +278,23 @@ pub fn run_round(
     }
     let book = Book::read(config, &options.book.to_string_lossy())?;
 
-    let (candidate, mut progress) = if pending.join("progress.txt").exists() {
+    let (candidate, opponent, mut progress) = if pending.join("progress.txt").exists() {
         let text =
             std::fs::read_to_string(pending.join("progress.txt")).map_err(|e| io(&pending, e))?;
         let progress = Progress::from_text(&text)?;
         let (candidate, _) = read_weights(&pending.join("weights.txt"))?;
+        let baseline_path = pending.join("baseline.txt");
+        let baseline = if baseline_path.exists() {
+            read_weights(&baseline_path)?.0
+        } else {
+            accepted
+        };
         say(&format!(
             "{size}x{size}: going on with the candidate under test ({}), {} pairs played",
             progress.what,
             progress.pairs.pairs()
         ));
-        (candidate, progress)
+        (candidate, baseline, progress)
     } else {
         // 1. Generate.
         let cpu = cpu_seconds();
@@ -306,15 +317,51 @@ pub fn run_round(
             games.len(),
             held.len()
         ));
-        let before = tune::log_loss(&held, &accepted);
+        let mut before = tune::log_loss(&held, &accepted);
         let candidate = tune::fit(&train, &accepted, options.iterations, options.l2, |_, _| {});
         let after = tune::log_loss(&held, &candidate);
+        // Measuring a feature: the same fit without it is what the candidate plays.
+        let baseline = match &options.feature {
+            None => accepted,
+            Some(prefix) => {
+                let held_out: [bool; FEATURE_COUNT] =
+                    std::array::from_fn(|i| feature_name(i).starts_with(prefix.as_str()));
+                if !held_out.contains(&true) {
+                    return Err(format!("no feature's name starts with '{prefix}'"));
+                }
+                let mut start = accepted;
+                for (w, &h) in start.iter_mut().zip(&held_out) {
+                    if h {
+                        *w = [0.0; 2];
+                    }
+                }
+                let without = tune::fit_holding(
+                    &train,
+                    &start,
+                    options.iterations,
+                    options.l2,
+                    &held_out,
+                    |_, _| {},
+                );
+                before = tune::log_loss(&held, &without);
+                without
+            }
+        };
         say(&format!(
-            "{size}x{size}: held-out log-loss {before:.4} -> {after:.4}"
+            "{size}x{size}: held-out log-loss {before:.4} -> {after:.4}{}",
+            if options.feature.is_some() {
+                " (without the feature -> with it)"
+            } else {
+                ""
+            }
         ));
         let progress = Progress {
             what: format!(
-                "refit on {} games ({} nodes a move), l2 {}, {} iterations{}",
+                "{}refit on {} games ({} nodes a move), l2 {}, {} iterations{}",
+                match &options.feature {
+                    Some(prefix) => format!("feature {prefix}*, against the same fit without it: "),
+                    None => String::new(),
+                },
                 games.len(),
                 options.gen_nodes,
                 options.l2,
@@ -340,8 +387,14 @@ pub fn run_round(
                 &format!("A candidate under test: {}", progress.what),
             ),
         )?;
+        if options.feature.is_some() {
+            write_atomically(
+                &pending.join("baseline.txt"),
+                &tune::weights_file(&baseline, "The same fit without the feature measured"),
+            )?;
+        }
         write_atomically(&pending.join("progress.txt"), &progress.to_text())?;
-        (candidate, progress)
+        (candidate, baseline, progress)
     };
 
     // 3. Gate.
@@ -352,7 +405,7 @@ pub fn run_round(
             nodes: options.gate_nodes,
         },
         Side {
-            weights: playing_weights(options.size, &accepted),
+            weights: playing_weights(options.size, &opponent),
             nodes: options.gate_nodes,
         },
     ];

@@ -387,6 +387,26 @@ pub fn fit(
     start: &TaperedWeights,
     iterations: u32,
     l2: f64,
+    progress: impl FnMut(u32, f64),
+) -> TaperedWeights {
+    fit_holding(
+        samples,
+        start,
+        iterations,
+        l2,
+        &[false; FEATURE_COUNT],
+        progress,
+    )
+}
+
+/// [`fit`], with the features marked in `held` kept at their starting weights (the engine
+/// without a feature, fitted on the same games, to measure what the feature adds).
+pub fn fit_holding(
+    samples: &Samples,
+    start: &TaperedWeights,
+    iterations: u32,
+    l2: f64,
+    held: &[bool; FEATURE_COUNT],
     mut progress: impl FnMut(u32, f64),
 ) -> TaperedWeights {
     const PARAMS: usize = 2 * FEATURE_COUNT;
@@ -444,7 +464,7 @@ pub fn fit(
             loss += l;
         }
         for i in 0..PARAMS {
-            if !seen[i / 2] {
+            if !seen[i / 2] || held[i / 2] {
                 continue;
             }
             let g = grad[i] / n + l2 * (w[i] - start_flat[i]);

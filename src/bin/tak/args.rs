@@ -281,8 +281,8 @@ pub struct BookArgs {
 
 #[derive(Args)]
 pub struct Train {
-    /// Board size, 4 to 8
-    #[arg(long, value_parser = clap::value_parser!(u8).range(4..=8))]
+    /// Board size, 3 to 8 (3x3 only for --rewrite: its games are solved)
+    #[arg(long, value_parser = board_size)]
     pub size: u8,
     /// Wall-clock minutes this run may take; a round not finished goes on in the next run
     #[arg(long, default_value = "60")]
@@ -324,6 +324,10 @@ pub struct Train {
     /// Said in the log's note column (the commit the engine was built from)
     #[arg(long, default_value = "")]
     pub note: String,
+    /// Measure a feature (those whose names start with PREFIX, e.g. race_): the fit with it
+    /// is gated against the same fit without it
+    #[arg(long, value_name = "PREFIX")]
+    pub feature: Option<String>,
     /// Only rewrite the size's weights file for the engine's features as they are now (after
     /// one was added or removed) and stop
     #[arg(long)]

@@ -104,6 +104,7 @@ pub fn run_train(a: args::Train) -> Result<(), Failure> {
         l2: a.l2.unwrap_or(defaults.l2),
         result_share: a.result_share.unwrap_or(defaults.result_share),
         note: a.note,
+        feature: a.feature,
         ..defaults
     };
     run_round(&options, |line| println!("{line}")).map_err(Failure::Error)?;
