@@ -39,7 +39,9 @@ pub fn run_jobs<W, R: Send>(
 ) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (results, received) = mpsc::channel::<(usize, Result<R, String>)>();
+    // A rendezvous: a worker hands its result over and waits until it is taken, so that a
+    // stop said on taking it is seen before that worker starts another job.
+    let (results, received) = mpsc::sync_channel::<(usize, Result<R, String>)>(0);
     let mut error = None;
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, jobs.max(1)) {
