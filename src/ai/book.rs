@@ -119,12 +119,13 @@ pub fn end_of(config: Config, opening: &[Move]) -> Position {
     pos
 }
 
-/// How many random flat placements an opening has: enough that books of thousands differ,
-/// few enough that the game is still to be played.
+/// How many random flat placements an opening has: enough that books of thousands differ
+/// (4×4 has fewer than a thousand balanced openings of four plies), few enough that the game
+/// is still to be played.
 pub fn opening_plies(size: u8) -> usize {
     match size {
         3 => 2,
-        4..=6 => 4,
+        5 | 6 => 4,
         _ => 6,
     }
 }
@@ -164,7 +165,7 @@ pub struct BookOptions {
 /// Makes a book of distinct openings (up to symmetry), none of whose positions is in
 /// `exclude`: seeded random placements, each kept if balanced (see [`BookOptions`]). A small
 /// board has fewer distinct openings than asked for: the book then holds all it found in
-/// a thousand tries an opening.
+/// a thousand tries an opening (each new one judged once).
 pub fn make_book(config: Config, options: &BookOptions, exclude: &HashSet<String>) -> Book {
     let plies = opening_plies(config.size);
     let mut seen = exclude.clone();
@@ -175,10 +176,21 @@ pub fn make_book(config: Config, options: &BookOptions, exclude: &HashSet<String
     // Candidates are judged in batches on every thread, then kept in seed order, so that the
     // same options make the same book on any number of cores.
     while openings.len() < options.openings && next_seed < last_seed {
-        let batch: Vec<Vec<Move>> = (0..256)
-            .map(|k| random_opening(config, plies, next_seed + k))
-            .collect();
-        next_seed += 256;
+        // Only openings not met before are judged (a small board soon runs out of new ones).
+        let mut keys = Vec::new();
+        let mut batch: Vec<Vec<Move>> = Vec::new();
+        while batch.len() < 256 && next_seed < last_seed {
+            let opening = random_opening(config, plies, next_seed);
+            next_seed += 1;
+            let key = symmetric_key(&end_of(config, &opening));
+            if !seen.contains(&key) && !keys.contains(&key) {
+                keys.push(key);
+                batch.push(opening);
+            }
+        }
+        if batch.is_empty() {
+            break;
+        }
         let mut balanced = vec![true; batch.len()];
         if let Some(margin) = options.balanced_within {
             // White's score of each, as the search finds it.
@@ -212,12 +224,10 @@ pub fn make_book(config: Config, options: &BookOptions, exclude: &HashSet<String
                 *ok = (score - median).abs() <= margin;
             }
         }
-        for (opening, ok) in batch.into_iter().zip(balanced) {
+        for ((opening, ok), key) in batch.into_iter().zip(balanced).zip(keys) {
+            seen.insert(key);
             if ok && openings.len() < options.openings {
-                let key = symmetric_key(&end_of(config, &opening));
-                if seen.insert(key) {
-                    openings.push(opening);
-                }
+                openings.push(opening);
             }
         }
     }

@@ -410,7 +410,10 @@ pub fn run_round(
         },
     ];
     let before = progress.clone();
-    let remaining = options.max_pairs.saturating_sub(progress.pairs.pairs()) as usize;
+    // Never an opening twice in one gate: a pair from the same opening at a fixed budget
+    // is the same pair again.
+    let max_pairs = options.max_pairs.min(book.len() as u32);
+    let remaining = max_pairs.saturating_sub(progress.pairs.pairs()) as usize;
     let mut last_saved = Instant::now();
     let save = |p: &Progress| write_atomically(&pending.join("progress.txt"), &p.to_text());
     let report = play_pairs(
