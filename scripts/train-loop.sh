@@ -8,6 +8,9 @@
 #   SIZES="6 5" MINUTES=20 scripts/train-loop.sh &
 #   touch target/train-stop                 # stop after the run in progress
 #
+# Extra arguments for a size's next candidate (say `--feature race_`) go in
+# target/train-next-N: passed to each run of that size until a candidate is decided.
+#
 # It plays with its own copy of the engine (target/train-bin/tak, made from the release
 # build when missing, or anew with FRESH=1), so that building other work meanwhile does not
 # change the engine under it. Its output goes to target/train-loop.log.
@@ -28,9 +31,15 @@ rm -f target/train-stop
 while [ ! -e target/train-stop ]; do
   for size in $SIZES; do
     [ -e target/train-stop ] && break
-    echo "== $(date -u '+%F %T') ${size}x${size}, engine $commit" >> "$LOG"
+    next=target/train-next-$size
+    extra=()
+    [ -f "$next" ] && read -r -a extra < "$next"
+    log=data/train/${size}x${size}/log.tsv
+    decided=$(wc -l < "$log" 2>/dev/null || echo 0)
+    echo "== $(date -u '+%F %T') ${size}x${size}, engine $commit ${extra[*]}" >> "$LOG"
     nice -n 19 "$BIN" train --size "$size" --minutes "$MINUTES" --note "engine $commit" \
-      >> "$LOG" 2>&1 || echo "(the run ended with an error)" >> "$LOG"
+      "${extra[@]}" >> "$LOG" 2>&1 || echo "(the run ended with an error)" >> "$LOG"
+    [ "$(wc -l < "$log" 2>/dev/null || echo 0)" != "$decided" ] && rm -f "$next"
   done
 done
 echo "== $(date -u '+%F %T') stopped" >> "$LOG"

@@ -55,42 +55,53 @@ pub fn play(
     }
 }
 
-/// Plays `games` games of `a` against `b` on `config`, each opening twice with colours
-/// swapped; `progress` hears each game's number and winner (from `a`'s view: 1, 0, ½).
+/// Plays `pairs` pairs of games of `a` against `b` on `config`, each opening twice with
+/// colours swapped, on `threads` threads; `progress` hears each pair's points for `a` (0 to
+/// 2) as it finishes. Returns the games (wins, draws, losses for `a`) and the pairs.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_match(
     config: Config,
     a: &Level,
     b: &Level,
-    games: u32,
+    pairs: u32,
     seed: u64,
-    mut progress: impl FnMut(u32, f64),
-) -> Tally {
+    threads: usize,
+    mut progress: impl FnMut(f64),
+) -> (Tally, super::stats::Pentanomial) {
     let mut tally = Tally::default();
-    for game in 0..games {
-        let start = opening(config, seed.wrapping_add(game as u64 / 2));
-        let a_is_white = game % 2 == 0;
-        let (white, black) = if a_is_white { (a, b) } else { (b, a) };
-        let record = play(&start, white, black, seed ^ game as u64, 400);
-        let a_color = if a_is_white {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let points = match record.winner {
-            Some(c) if c == a_color => {
-                tally.wins += 1;
-                1.0
+    let mut pentanomial = super::stats::Pentanomial::default();
+    let result = super::pool::run_jobs(
+        threads,
+        pairs as usize,
+        || Ok(()),
+        |_, pair| {
+            let start = opening(config, seed.wrapping_add(pair as u64));
+            let points = [true, false].map(|a_is_white| {
+                let (white, black) = if a_is_white { (a, b) } else { (b, a) };
+                let game = 2 * pair as u64 + !a_is_white as u64;
+                let record = play(&start, white, black, seed ^ game, 400);
+                let a_color = if a_is_white {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                match record.winner {
+                    Some(c) if c == a_color => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                }
+            });
+            Ok(points)
+        },
+        |_, points| {
+            for p in points {
+                tally.add(p);
             }
-            Some(_) => {
-                tally.losses += 1;
-                0.0
-            }
-            None => {
-                tally.draws += 1;
-                0.5
-            }
-        };
-        progress(game + 1, points);
-    }
-    tally
+            pentanomial.add(points[0] + points[1]);
+            progress(points[0] + points[1]);
+            true
+        },
+    );
+    debug_assert!(result.is_ok(), "level games do not fail");
+    (tally, pentanomial)
 }

@@ -149,6 +149,9 @@ pub struct Selfplay {
     /// Seed of the openings
     #[arg(long, default_value = "1")]
     pub seed: u64,
+    /// Games played at once (default: the cores)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub concurrency: Option<u16>,
     /// The first level, 1 to 6
     #[arg(value_parser = clap::value_parser!(u8).range(1..=6))]
     pub level_a: u8,

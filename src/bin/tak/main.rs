@@ -185,31 +185,30 @@ mod native {
         let (a_level, b_level) = (Level::get(a.level_a), Level::get(a.level_b));
         let config = a.game.config();
         let (size, komi, games, seed) = (a.game.size, a.game.komi, a.games, a.seed);
+        let threads = a.concurrency.map_or_else(tak::ai::pool::cores, usize::from);
         let (a, b) = (a_level, b_level);
         let start = Instant::now();
-        let tally = tak::ai::selfplay::run_match(config, &a, &b, games, seed, |n, points| {
-            eprint!(
-                "\rgame {n}/{games}: {}   ",
-                if points == 1.0 {
-                    "win"
-                } else if points == 0.0 {
-                    "loss"
-                } else {
-                    "draw"
-                }
-            );
-        });
+        let pairs = games.div_ceil(2);
+        let mut done = 0;
+        let (tally, pentanomial) =
+            tak::ai::selfplay::run_match(config, &a, &b, pairs, seed, threads, |_| {
+                done += 1;
+                eprint!("\rpair {done}/{pairs}   ");
+            });
         eprintln!();
+        let (elo, error) = pentanomial.elo_with_error();
         println!(
-        "level {} ({}) vs level {} ({}) on {size}x{size}, komi {komi}, {games} games: {} wins, {} losses, {} draws, score {:.1}% ({:.0} s)",
+        "level {} ({}) vs level {} ({}) on {size}x{size}, komi {komi}, {} games: {} wins, {} losses, {} draws, score {:.1}%, Elo {elo:+.0} ± {error:.0} (95%, pairs {}) ({:.0} s)",
         a.number,
         a.name,
         b.number,
         b.name,
+        tally.games(),
         tally.wins,
         tally.losses,
         tally.draws,
         100.0 * tally.score(),
+        pentanomial.counts_text(),
         start.elapsed().as_secs_f64()
     );
         Ok(())
