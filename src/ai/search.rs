@@ -137,6 +137,9 @@ pub struct Searcher {
     table: Vec<Entry>,
     killers: [[u16; 2]; MAX_PLY],
     history: Vec<u32>,
+    /// For each move, the quiet reply that last refuted it (a "countermove"): tried with the
+    /// killers.
+    counters: Vec<u16>,
     weights: Weights,
     nodes: u64,
     stop: Arc<AtomicBool>,
@@ -237,6 +240,7 @@ impl Searcher {
             table: vec![Entry::default(); entries.max(1024)],
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: vec![0; 1 << 16],
+            counters: vec![NO_MOVE; 1 << 16],
             weights: Weights::trained(),
             nodes: 0,
             stop: Arc::new(AtomicBool::new(false)),
@@ -284,6 +288,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.iter_mut().for_each(|e| *e = Entry::default());
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|c| *c = NO_MOVE);
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
     }
 
@@ -704,6 +709,9 @@ impl Searcher {
                     }
                     let h = &mut self.history[mv.to_bits() as usize];
                     *h = h.saturating_add((depth * depth) as u32);
+                    if let Some(previous) = self.line[ply - 1] {
+                        self.counters[previous.to_bits() as usize] = mv.to_bits();
+                    }
                 }
                 break;
             }
@@ -767,7 +775,14 @@ impl Searcher {
         raw.clear();
         pos.generate_moves(&mut raw);
         out.clear();
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let [first, second] = self.killers[ply.min(MAX_PLY - 1)];
+        let counter = ply
+            .checked_sub(1)
+            .and_then(|p| self.line[p])
+            .map_or(NO_MOVE, |previous| {
+                self.counters[previous.to_bits() as usize]
+            });
+        let killers = [first, second, counter];
         if self.policy && policy_fits(pos.size()) {
             let last = ply.checked_sub(1).and_then(|p| self.line[p]);
             let context = PolicyContext::after(pos, last);
@@ -914,20 +929,21 @@ struct OrderContext {
     their_tops: u64,
 }
 
-/// Fills `out` with `raw`'s moves, best first: the table's move, then the killers, then the
-/// rest as `quiet` scores them (from the move and its bits). Both orderings share it.
+/// Fills `out` with `raw`'s moves, best first: the table's move, then the killers and the
+/// countermove, then the rest as `quiet` scores them (from the move and its bits). Both
+/// orderings share it.
 fn order_into(
     out: &mut Vec<(i32, Move)>,
     raw: &[Move],
     table_move: u16,
-    killers: [u16; 2],
+    killers: [u16; 3],
     mut quiet: impl FnMut(Move, u16) -> i32,
 ) {
     for &mv in raw {
         let bits = mv.to_bits();
         let score = if bits == table_move {
             TABLE_SCORE
-        } else if bits == killers[0] || bits == killers[1] {
+        } else if killers.contains(&bits) {
             KILLER_SCORE
         } else {
             quiet(mv, bits)
