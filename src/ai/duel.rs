@@ -181,7 +181,9 @@ pub fn play_pairs(
             while report.next_opening < first + count && finished[report.next_opening - first] {
                 report.next_opening += 1;
             }
-            if let Some(test) = sprt {
+            // Once decided, decided: a pair still running when the test stopped is counted,
+            // but does not undo the verdict.
+            if let (Some(test), None) = (sprt, report.verdict) {
                 report.verdict = test.verdict(&report.pairs);
             }
             go_on(&pair, &report) && report.verdict.is_none()

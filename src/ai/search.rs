@@ -175,9 +175,11 @@ pub fn set_policy_default(on: bool) {
     POLICY_DEFAULT.store(on, Ordering::Relaxed);
 }
 
-/// The board sizes whose games the policy was fitted to: elsewhere the hand-set order stays.
+/// The board sizes the policy orders moves on: 6×6, whose games it was fitted to, and 5×5,
+/// where it measured better than the hand-set order (data/sprt/04-policy-5x5.txt); elsewhere
+/// the hand-set order stays.
 fn policy_fits(size: u8) -> bool {
-    size == 6
+    size == 6 || size == 5
 }
 
 /// Takes `score` for `mv` as a node's best if it beats `best`, raising `alpha` with it; true

@@ -410,6 +410,9 @@ pub fn run_round(
         },
     ];
     let before = progress.clone();
+    // The verdict the gate stopped on (a pair still running then is counted, but does not
+    // undo it).
+    let mut decided = None;
     // Never an opening twice in one gate: a pair from the same opening at a fixed budget
     // is the same pair again.
     let max_pairs = options.max_pairs.min(book.len() as u32);
@@ -439,15 +442,17 @@ pub fn run_round(
                     options.sprt.progress(&now.pairs)
                 ));
             }
-            options.sprt.verdict(&now.pairs).is_none() && time_left() > 0.0
+            if decided.is_none() {
+                decided = options.sprt.verdict(&now.pairs);
+            }
+            decided.is_none() && time_left() > 0.0
         },
     )?;
     merge(&mut progress, &report);
     progress.gate_cpu += cpu_seconds() - cpu;
-    let verdict = options
-        .sprt
-        .verdict(&progress.pairs)
-        .or_else(|| (progress.pairs.pairs() >= options.max_pairs).then_some(Verdict::Rejected));
+    let verdict = decided
+        .or_else(|| options.sprt.verdict(&progress.pairs))
+        .or_else(|| (progress.pairs.pairs() >= max_pairs).then_some(Verdict::Rejected));
     let Some(verdict) = verdict else {
         save(&progress)?;
         say(&format!(

@@ -164,7 +164,9 @@ pub fn run_match(a: args::Match) -> Result<(), Failure> {
                 tally.losses,
                 100.0 * tally.score()
             );
-            if let Some(test) = sprt {
+            // Once decided, decided: a pair still running when the test stopped is counted,
+            // but does not undo the verdict.
+            if let (Some(test), None) = (sprt, verdict) {
                 verdict = test.verdict(&pentanomial);
             }
             verdict.is_none()
