@@ -175,11 +175,11 @@ pub fn set_policy_default(on: bool) {
     POLICY_DEFAULT.store(on, Ordering::Relaxed);
 }
 
-/// The board sizes the policy orders moves on: 6×6, whose games it was fitted to, and 5×5,
-/// 7×7 and 8×8, where it measured better than the hand-set order (+49, +133 and +150 Elo:
-/// data/sprt/04-policy-5x5.txt, 05-…, 06-…); on 4×4 the hand-set order stays.
+/// The board sizes the policy orders moves on: 6×6, whose games it was fitted to, and every
+/// other but 3×3, where it measured better than the hand-set order (4×4 to 8×8 but 6×6: +22,
+/// +49, +133 and +150 Elo, data/sprt/04-… to 07-…). 3×3 is solved by search alone.
 fn policy_fits(size: u8) -> bool {
-    (5..=8).contains(&size)
+    size >= 4
 }
 
 /// Takes `score` for `mv` as a node's best if it beats `best`, raising `alpha` with it; true

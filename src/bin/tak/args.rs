@@ -131,7 +131,7 @@ pub struct PtnReplay {
 
 #[derive(Args)]
 pub struct Tei {
-    /// Without the learned move-ordering policy (used on 6x6 only)
+    /// Without the learned move-ordering policy (used on 4x4 to 8x8)
     #[arg(long, overrides_with = "policy")]
     pub no_policy: bool,
     /// With the learned move-ordering policy (the default)
