@@ -26,11 +26,12 @@ if [ ! -x "$BIN" ] || [ "${FRESH:-0}" = 1 ]; then
   cp target/release/tak "$BIN"
   git rev-parse --short HEAD > target/train-bin/commit
 fi
-commit=$(cat target/train-bin/commit 2>/dev/null || echo unknown)
 rm -f target/train-stop
 while [ ! -e target/train-stop ]; do
   for size in $SIZES; do
     [ -e target/train-stop ] && break
+    # Read each run: the copy may be replaced (FRESH=1, or by hand) between runs.
+    commit=$(cat target/train-bin/commit 2>/dev/null || echo unknown)
     next=target/train-next-$size
     extra=()
     [ -f "$next" ] && read -r -a extra < "$next"
