@@ -1,7 +1,10 @@
-//! Compiles the evaluation's weights, kept as data in `data/train/NxN/weights.txt` (written
-//! by training), into the engine: `$OUT_DIR/weights.rs` holds, per board size 3 to 8, the
-//! logistic scale and each feature's name with its two weights (`src/ai/weights.rs` maps the
-//! names onto the features).
+//! Compiles the computer's fitted numbers, kept as data under `data/train/NxN/` (written by
+//! training), into the engine:
+//! - the evaluation's weights (`weights.txt`): `$OUT_DIR/weights.rs` holds, per board size 3
+//!   to 8, the logistic scale and each feature's name with its two weights
+//!   (`src/ai/weights.rs` maps the names onto the features);
+//! - the move-ordering policy's weights (`policy.txt`, one per feature by index; a size
+//!   without one uses 6x6's): `$OUT_DIR/policy.rs`, read by `src/ai/policy_weights.rs`.
 
 // Only the reader is used here; the writer is training's.
 #[allow(dead_code)]
@@ -32,7 +35,65 @@ fn main() {
          /// By size (3 to 8): each feature's name and its weights at the start and at the end.\n\
          pub const TABLES: [&[(&str, [f32; 2])]; 6] = [\n{tables}];\n"
     );
-    let out = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("weights.rs");
-    std::fs::write(out, source).unwrap();
+    let out_dir = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    std::fs::write(out_dir.join("weights.rs"), source).unwrap();
     println!("cargo:rerun-if-changed=src/ai/weights_text.rs");
+    std::fs::write(out_dir.join("policy.rs"), policy_source()).unwrap();
+}
+
+/// The policy's weights of every size: `features N` then one `index value` line per feature.
+fn policy_source() -> String {
+    let read = |size: u8| -> Option<(String, Vec<f32>)> {
+        let path = format!("data/train/{size}x{size}/policy.txt");
+        println!("cargo:rerun-if-changed={path}");
+        let text = std::fs::read_to_string(&path).ok()?;
+        let mut count = None;
+        let mut weights = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let bad = || -> ! { panic!("{path}:{}: not 'features N' nor 'index weight'", i + 1) };
+            match words[..] {
+                [] => {}
+                [first, ..] if first.starts_with('#') => {}
+                ["features", n] => count = Some(n.parse::<usize>().unwrap_or_else(|_| bad())),
+                [index, value] => {
+                    let index: usize = index.parse().unwrap_or_else(|_| bad());
+                    if index != weights.len() {
+                        panic!("{path}:{}: index {index} out of order", i + 1);
+                    }
+                    weights.push(value.parse::<f32>().unwrap_or_else(|_| bad()));
+                }
+                _ => bad(),
+            }
+        }
+        if count != Some(weights.len()) {
+            panic!("{path}: says {count:?} features, holds {}", weights.len());
+        }
+        Some((path, weights))
+    };
+    let (base_path, base) =
+        read(6).expect("data/train/6x6/policy.txt: the policy every size falls back on");
+    let mut tables = String::new();
+    for size in 3..=8 {
+        let (path, weights) = read(size).unwrap_or_else(|| (base_path.clone(), base.clone()));
+        if weights.len() != base.len() {
+            panic!(
+                "{path}: {} weights, 6x6's has {}",
+                weights.len(),
+                base.len()
+            );
+        }
+        write!(tables, "    // {size}x{size}: {path}\n    [").unwrap();
+        for w in &weights {
+            write!(tables, "{w:?}f32, ").unwrap();
+        }
+        tables.push_str("],\n");
+    }
+    format!(
+        "/// How many weights each size's policy has (the policy's features when they were fitted).\n\
+         pub const FITTED_FEATURES: usize = {};\n\n\
+         /// By size (3 to 8): one weight per feature of the policy.\n\
+         pub const POLICY_TABLES: [[f32; FITTED_FEATURES]; 6] = [\n{tables}];\n",
+        base.len()
+    )
 }

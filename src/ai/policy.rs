@@ -21,7 +21,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::policy_weights::POLICY_WEIGHTS;
+use super::policy_weights;
 use crate::square::bitboard::{self, flood, neighbours, spans};
 use crate::{Color, Kind, Move, Position, Square};
 
@@ -120,6 +120,8 @@ pub struct PolicyContext {
     /// The squares the opponent's last ply touched, and their neighbours.
     last: u64,
     near_last: u64,
+    /// The size's fitted weights.
+    weights: &'static [f32; POLICY_FEATURES],
 }
 
 fn line_counts(set: u64) -> [u8; 16] {
@@ -215,6 +217,7 @@ impl PolicyContext {
             opening,
             last,
             near_last: neighbours(last, mask),
+            weights: policy_weights::for_size(size),
         }
     }
 
@@ -224,7 +227,7 @@ impl PolicyContext {
         self.features(pos, mv)
             .as_slice()
             .iter()
-            .map(|&i| POLICY_WEIGHTS[i as usize])
+            .map(|&i| self.weights[i as usize])
             .sum()
     }
 

@@ -106,7 +106,9 @@ pub fn read_games(text: &str, size: u8) -> Vec<GameMoves> {
                 None => continue,
             }
         } else if words.len() > 3 && words[0].parse::<u8>() == Ok(size) {
-            &words[3..]
+            // A training line: its moves end where the searched plies' scores begin.
+            let end = words.iter().position(|w| *w == "|").unwrap_or(words.len());
+            &words[3..end]
         } else {
             continue;
         };
@@ -277,24 +279,20 @@ pub fn fit(
     fit_sized(train, held_out, 6, options)
 }
 
-/// The weights as the source of `src/ai/policy_weights.rs`, `provenance` in its header.
-pub fn weights_source(weights: &[f32; POLICY_FEATURES], provenance: &str) -> String {
-    let mut s = super::tune::generated_header(
-        "The move-ordering policy's weights, fitted by `tak policy` (see `policy_fit.rs`).\n\
-         Generated file: rerun the command below rather than editing it.\n\n",
-        provenance,
+/// The weights as a policy file (`data/train/NxN/policy.txt`, read by `build.rs`): a header
+/// saying what it is and `provenance`, `features N`, then one `index weight` line each.
+pub fn weights_file(weights: &[f32; POLICY_FEATURES], size: u8, provenance: &str) -> String {
+    let mut s = format!(
+        "# The {size}x{size} move-ordering policy (src/ai/policy.rs): one weight per feature, by index (a logit\n\
+         # per active feature). Written by `tak policy`.\n"
     );
-    s.push_str("\n/// One weight per feature of [`super::policy`] (a logit per active feature).\n");
-    s.push_str(&format!(
-        "pub const POLICY_WEIGHTS: [f32; {POLICY_FEATURES}] = [\n"
-    ));
-    for chunk in weights.chunks(8) {
-        s.push_str("   ");
-        for w in chunk {
-            s.push_str(&format!(" {w:.4},"));
-        }
+    for line in provenance.lines() {
+        s.push_str(format!("# {line}").trim_end());
         s.push('\n');
     }
-    s.push_str("];\n");
+    s.push_str(&format!("features {POLICY_FEATURES}\n"));
+    for (i, w) in weights.iter().enumerate() {
+        s.push_str(&format!("{i} {w:.4}\n"));
+    }
     s
 }

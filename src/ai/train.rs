@@ -683,6 +683,15 @@ fn gz_lines(path: &Path) -> Result<Vec<String>, String> {
     Ok(reader.lines().map_while(Result::ok).collect())
 }
 
+/// A file's text, gunzipped when its name ends in `.gz` (the loop's games).
+pub fn read_text(path: &Path) -> Result<String, String> {
+    if path.to_string_lossy().ends_with(".gz") {
+        Ok(gz_lines(path)?.join("\n"))
+    } else {
+        std::fs::read_to_string(path).map_err(|e| io(path, e))
+    }
+}
+
 fn count_lines(path: &Path) -> usize {
     gz_lines(path).map_or(0, |l| l.len())
 }

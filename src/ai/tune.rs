@@ -491,21 +491,6 @@ pub fn logit_per_unit(w: &TaperedWeights) -> f32 {
     flat.max(0.05) / 100.0
 }
 
-/// The module comment of a generated weights file: what it is, then how it was made
-/// (`provenance`, the command and figures of the fit), each line as `//! `.
-pub(crate) fn generated_header(what: &str, provenance: &str) -> String {
-    let mut out = String::new();
-    for line in what.lines().chain(provenance.lines()) {
-        out.push_str("//!");
-        if !line.is_empty() {
-            out.push(' ');
-            out.push_str(line);
-        }
-        out.push('\n');
-    }
-    out
-}
-
 /// The text of a weights file (`data/train/NxN/weights.txt`, see
 /// [`super::weights_text`]) for tapered logit weights, converted to hundredths of a flat by
 /// their own logistic scale ([`logit_per_unit`]); `comment` heads it.
@@ -625,18 +610,6 @@ pub fn carry_over_weights(w: &TaperedWeights, from: u8, to: u8) -> TaperedWeight
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn generated_files_open_with_what_they_are_then_how_they_were_made() {
-        let header = generated_header(
-            "The weights.\nDo not edit.\n\n",
-            "tak tune a.txt\nlog-loss 0.4",
-        );
-        assert_eq!(
-            header,
-            "//! The weights.\n//! Do not edit.\n//!\n//! tak tune a.txt\n//! log-loss 0.4\n"
-        );
-    }
 
     #[test]
     fn weights_files_read_back_as_written() {

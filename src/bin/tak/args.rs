@@ -382,10 +382,10 @@ pub struct Policy {
     /// Hold every H-th game out to measure the fit
     #[arg(long, value_name = "H", default_value = "10")]
     pub hold: usize,
-    /// Where the weights are written as Rust source (src/ai/policy_weights.rs)
+    /// Where the weights are written (data/train/NxN/policy.txt, which the engine compiles in)
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
-    /// Training lines or match records
+    /// Training lines (gzipped too, as data/train keeps them) or match records
     #[arg(required = true)]
     pub games: Vec<String>,
 }

@@ -160,10 +160,7 @@ pub fn run_policy(a: args::Policy) -> Result<(), Failure> {
     let start = Instant::now();
     let mut text = String::new();
     for file in &files {
-        text.push_str(
-            &std::fs::read_to_string(file)
-                .map_err(|e| Failure::Error(format!("cannot read {file}: {e}")))?,
-        );
+        text.push_str(&tak::ai::train::read_text(file.as_ref()).map_err(Failure::Error)?);
         text.push('\n');
     }
     let games = policy_fit::read_games(&text, size);
@@ -194,7 +191,7 @@ pub fn run_policy(a: args::Policy) -> Result<(), Failure> {
     );
     println!("{provenance}");
     if let Some(out) = &a.out {
-        std::fs::write(out, policy_fit::weights_source(&weights, &provenance))
+        std::fs::write(out, policy_fit::weights_file(&weights, size, &provenance))
             .map_err(|e| Failure::Error(format!("cannot write {out}: {e}")))?;
     }
     Ok(())
