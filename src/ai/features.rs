@@ -164,15 +164,18 @@ pub const RACE_BUCKETS: usize = 4;
 /// Who that race's count favours (+1, 0 even, −1), by the same buckets: a lead of half a flat
 /// wins as surely as one of five.
 pub const RACE_WINNER: usize = RACE_LEAD + RACE_BUCKETS;
+/// Rows and columns with my road pieces (0..=8) that an opponent's wall or capstone blocks:
+/// a block no flat of mine can take (their flats in a line can be covered by a spread).
+pub const LINES_WALLED: usize = RACE_WINNER + RACE_BUCKETS;
 /// Length of the feature vector.
-pub const FEATURE_COUNT: usize = RACE_WINNER + RACE_BUCKETS;
+pub const FEATURE_COUNT: usize = LINES_WALLED + 9;
 
 /// Where the flat count is interpolated, in "fraction of the game left" (1 = start).
 const PHASE_AT: [f32; PHASE_KNOTS] = [1.0, 0.5, 0.25, 0.0];
 
 /// A short name for every feature index, for tuning reports and the weights file.
 pub fn feature_name(index: usize) -> String {
-    let blocks: [(usize, &str); 34] = [
+    let blocks: [(usize, &str); 35] = [
         (FLAT_PSQT, "flat_psqt"),
         (WALL_PSQT, "wall_psqt"),
         (CAP_PSQT, "cap_psqt"),
@@ -205,6 +208,7 @@ pub fn feature_name(index: usize) -> String {
         (CAP_CRITICAL_OPP, "cap_critical_opp"),
         (RACE_LEAD, "race_lead"),
         (RACE_WINNER, "race_winner"),
+        (LINES_WALLED, "lines_walled"),
         (FEATURE_COUNT, "end"),
         (usize::MAX, ""),
     ];
@@ -585,16 +589,26 @@ fn side<S: Sink + ?Sized>(
     // Counted first, then added: the same sum in the same order whichever way the board
     // is turned (the evaluation is exactly symmetric).
     let mut line_counts = [0u8; 27];
+    let mut walled = [0u8; 9];
+    let their_hard = theirs & (pos.walls() | pos.caps());
     for k in 0..size {
         for line in [row << (8 * k), column << k] {
             let own = (road & line).count_ones() as usize;
             let blockers = ((theirs & line).count_ones() as usize).min(2);
             line_counts[own.min(8) * 3 + blockers] += 1;
+            if their_hard & line != 0 {
+                walled[own.min(8)] += 1;
+            }
         }
     }
     for (k, &n) in line_counts.iter().enumerate() {
         if n != 0 {
             sink.add(LINES + k, sign * n as f32);
+        }
+    }
+    for (k, &n) in walled.iter().enumerate() {
+        if n != 0 {
+            sink.add(LINES_WALLED + k, sign * n as f32);
         }
     }
 
