@@ -1,7 +1,7 @@
 //! Compiles the computer's fitted numbers, kept as data under `data/train/NxN/` (written by
 //! training), into the engine:
-//! - the evaluation's weights (`weights.txt`): `$OUT_DIR/weights.rs` holds, per board size 3
-//!   to 8, the logistic scale and each feature's name with its two weights
+//! - the evaluation's weights (`weights.txt`): `$OUT_DIR/weights.rs` holds the features'
+//!   names (once) and, per board size 3 to 8, the logistic scale and each name's two weights
 //!   (`src/ai/weights.rs` maps the names onto the features);
 //! - the move-ordering policy's weights (`policy.txt`, one per feature by index; a size
 //!   without one uses 6x6's): `$OUT_DIR/policy.rs`, read by `src/ai/policy_weights.rs`.
@@ -14,26 +14,47 @@ mod weights_text;
 use std::fmt::Write;
 
 fn main() {
-    let mut scales = String::new();
-    let mut tables = String::new();
+    // Every feature named by any size's file, in the order first met (the files are written
+    // in the engine's order, so this is it), then each size's two weights for each name.
+    let mut names: Vec<String> = Vec::new();
+    let mut sizes = Vec::new();
     for size in 3..=8 {
         let path = format!("data/train/{size}x{size}/weights.txt");
         println!("cargo:rerun-if-changed={path}");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let parsed =
             weights_text::WeightsText::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-        write!(scales, "{:e}f32, ", parsed.logit_per_unit).unwrap();
-        tables.push_str("    &[\n");
-        for (name, [start, end]) in &parsed.weights {
-            writeln!(tables, "        ({name:?}, [{start:?}f32, {end:?}f32]),").unwrap();
+        for (name, _) in &parsed.weights {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
         }
-        tables.push_str("    ],\n");
+        sizes.push(parsed);
     }
+    let mut scales = String::new();
+    let mut tables = String::new();
+    for parsed in &sizes {
+        write!(scales, "{:e}f32, ", parsed.logit_per_unit).unwrap();
+        tables.push_str("    [");
+        for name in &names {
+            let [start, end] = parsed
+                .weights
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or([0.0; 2], |(_, w)| *w);
+            write!(tables, "[{start:?}f32, {end:?}f32], ").unwrap();
+        }
+        tables.push_str("],\n");
+    }
+    let name_list: String = names.iter().map(|n| format!("{n:?}, ")).collect();
     let source = format!(
         "/// Logit (log-odds of a win) per hundredth of a flat, by size (3 to 8).\n\
          pub const LOGIT_PER_UNIT: [f32; 6] = [{scales}];\n\n\
-         /// By size (3 to 8): each feature's name and its weights at the start and at the end.\n\
-         pub const TABLES: [&[(&str, [f32; 2])]; 6] = [\n{tables}];\n"
+         /// The features the weights files name, in their order.\n\
+         pub const NAMES: [&str; {0}] = [{name_list}];\n\n\
+         /// By size (3 to 8): the weights of each of `NAMES` at the start and at the end.\n\
+         pub const TABLES: [[[f32; 2]; {0}]; 6] = [\n{tables}];\n",
+        names.len()
     );
     let out_dir = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
     std::fs::write(out_dir.join("weights.rs"), source).unwrap();

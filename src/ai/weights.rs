@@ -25,9 +25,10 @@ pub fn compiled() -> &'static [TaperedWeights; 6] {
     static WEIGHTS: OnceLock<[TaperedWeights; 6]> = OnceLock::new();
     WEIGHTS.get_or_init(|| {
         std::array::from_fn(|k| {
-            let named: Vec<(String, [f32; 2])> = TABLES[k]
+            let named: Vec<(String, [f32; 2])> = NAMES
                 .iter()
-                .map(|&(name, w)| (name.to_string(), w))
+                .zip(&TABLES[k])
+                .map(|(&name, &w)| (name.to_string(), w))
                 .collect();
             from_named(&named).0
         })
@@ -64,16 +65,22 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))] // reads the files
     fn every_weights_file_names_exactly_the_engines_features() {
-        for (k, table) in TABLES.iter().enumerate() {
-            let names: Vec<&str> = table.iter().map(|&(name, _)| name).collect();
-            let expected: Vec<String> = (0..FEATURE_COUNT).map(feature_name).collect();
+        let expected: Vec<String> = (0..FEATURE_COUNT).map(feature_name).collect();
+        for size in 3..=8 {
+            let path = format!(
+                "{}/data/train/{size}x{size}/weights.txt",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&path).unwrap();
+            let parsed = super::super::weights_text::WeightsText::parse(&text).unwrap();
+            let names: Vec<&String> = parsed.weights.iter().map(|(name, _)| name).collect();
             assert_eq!(
                 names,
-                expected,
-                "data/train/{0}x{0}/weights.txt: rewrite it with `tak train --size {0} --rewrite` \
-                 after a change of features",
-                k + 3
+                expected.iter().collect::<Vec<_>>(),
+                "{path}: rewrite it with `tak train --size {size} --rewrite` after a change of \
+                 features"
             );
         }
     }
