@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import path from 'node:path';
-import { ROOT, SHOTS, serve, launch, skipWelcome, keptGames, shot, openMenu, newFriendGame } from './harness.mjs';
+import { ROOT, SHOTS, serve, launch, skipWelcome, keptGames, shot, openMenu, openExtras, newFriendGame } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 let site;
@@ -123,6 +123,14 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   const square = await cy.evaluate(() => window.tak.squareRect('c3'));
   await cy.mouse.click(square.x + square.width / 2, square.y + square.height / 2);
   assert.equal(await cy.evaluate(() => window.tak.tps()), cyBefore, 'a watcher cannot move');
+  // Nor type one (issue 47): the move box is refused in words, and the game kept is unchanged.
+  await openExtras(cy);
+  await cy.fill('#move-input', 'c3');
+  await cy.press('#move-input', 'Enter');
+  await cy.waitForFunction(() => /takes no move from you/.test(document.getElementById('move-error').textContent));
+  assert.equal(await cy.evaluate(() => window.tak.tps()), cyBefore, 'a watcher cannot type a move');
+  assert.equal(await plies(cy), 1);
+  assert.equal(await cy.inputValue('#move-input'), 'c3', 'the typed text stays, as for any refused move');
 
   // Ann continues her game from Bo's link: his ply is played, her move.
   await open(ann, l2, () => /Your move/.test(document.getElementById('friend-bar').textContent));
