@@ -147,7 +147,9 @@ function friendState(e) {
   const f = e.friend;
   const s = e.summary;
   if (!f || s.result) return null;
-  const whose = f.side === 'watch' ? ctx.t('friend.list_watch')
+  // Received and not joined yet: it asks which side this device plays.
+  const whose = f.side === 'watch' && f.from ? ctx.t('friend.list_choose')
+    : f.side === 'watch' ? ctx.t('friend.list_watch')
     : f.side === s.toMove ? ctx.t('friend.list_yours')
       : ctx.t('friend.list_theirs', { name: (s.toMove === 'white' ? s.white : s.black) || ctx.t(s.toMove === 'white' ? 'color.white' : 'color.black') });
   return f.at ? `${whose} (${ctx.t('friend.list_last', { when: when(f.at) })})` : whose;
