@@ -9,7 +9,11 @@
 // - A tab that is closed or reloaded mid-write leaves its game in sessionStorage
 //   (`tak.tab.pending`, written synchronously on pagehide) and finishes the write next time.
 // - A full disk aborts the write whole: the game stays on the board and the list keeps its
-//   last good revision; the next change tries again.
+//   last good revision; the next change tries again. Every game whose write failed (the one
+//   on the board, and one set aside meanwhile by New game, a link or My games) waits in
+//   sessionStorage (`tak.tab.unkept`) and in memory, is written again after the next write
+//   that succeeds (and when the page comes back after a reload), and until then the browser
+//   asks before the page is left; once all are kept the warning gives way to good news.
 import * as library from './library.js';
 import { addStyle } from './styles.js';
 
@@ -23,6 +27,8 @@ export function goodNews(showNotice, text) {
 
 const TAB_KEY = 'tak.tab';
 const PENDING_KEY = 'tak.tab.pending';
+/** The games of this tab whose last write failed (a full disk): [{id, rev, save, match, about}]. */
+const UNKEPT_KEY = 'tak.tab.unkept';
 /** In localStorage once a game has been kept: a returning visitor (the page reads this before the library). */
 export const KEPT_HINT = 'tak.library';
 /** The largest save kept (the same limit as a link's): past it the PTN is the way to keep a game. */
@@ -54,10 +60,17 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     friendly = true;
     friend?.().then((f) => f.shown(entry)).catch(() => {});
   };
-  /** Says `key` (with `args`) in the notice; `action` (`{label, run}`) adds its button. */
-  async function say(key, args = {}, action = null) {
+  /**
+   * Says `key` (with `args`) in the notice (as good news with `good`); `action` (`{label,
+   * run}`) adds its button. Resolves to the text said.
+   */
+  async function say(key, args = {}, action = null, good = false) {
     await t().more(); // the library's words come with the dialogs' texts
-    if (!action) { showNotice(t()(key, args)); return; }
+    if (!action) {
+      if (good) goodNews(showNotice, t()(key, args));
+      else showNotice(t()(key, args));
+      return t()(key, args);
+    }
     goodNews(showNotice, t()(key, args));
     const button = document.createElement('button');
     button.type = 'button';
@@ -90,7 +103,33 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   let blank = true; // the empty board a fresh tab starts with: not an entry until it changes
   let writing = Promise.resolve();
   let problem = null; // what the last failed write said, said once
+  let problemText = null; // … in the words shown
   let apartAt = 0; // when this tab's moves were last said to be kept apart
+  /**
+   * The games whose last write failed, by entry id: {rev (the revision it was read at), save,
+   * match, about}. Kept in sessionStorage too (a reload finishes them), written again after the
+   * next write that succeeds; while any is left the browser asks before the page is left.
+   */
+  const unkept = new Map();
+  const stash = () => {
+    if (!unkept.size) session.drop(UNKEPT_KEY);
+    else session.set(UNKEPT_KEY, [...unkept].map(([entryId, u]) => ({ id: entryId, ...u })));
+  };
+  addEventListener('beforeunload', (e) => {
+    if (!unkept.size) return;
+    e.preventDefault(); // the browser's own question: these moves are only in this tab
+    e.returnValue = '';
+  });
+  /** Entry `target` is kept as it is now: off the list of games not kept, and once none is left, the warning ends. */
+  function keptNow(target) {
+    if (!unkept.delete(target)) return;
+    stash();
+    if (unkept.size) return;
+    const said = problemText;
+    problem = problemText = null;
+    // Said where the warning was (not over another notice that came since).
+    if (said && document.getElementById('notice').textContent === said) say('library.kept_again', {}, null, true);
+  }
 
   const remember = () => session.set(TAB_KEY, { id });
   const snapshot = () => {
@@ -125,7 +164,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
 
   /** Keeps `game` (with `about`: its summary and who plays) as entry `target`, if it changed. */
   async function put(target, game, about) {
-    if (game.save == null || game.save === texts.get(target)) return;
+    if (game.save == null) return;
+    if (game.save === texts.get(target)) { keptNow(target); return; }
     if (game.save.length > MAX_SAVE) { fail('save.too_large'); return; }
     try {
       const entry = await library.put({ ...about, id: target }, game, revOf(target));
@@ -133,6 +173,13 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       texts.set(target, game.save);
       if (target === id) { session.drop(PENDING_KEY); remember(); }
       problem = null;
+      keptNow(target);
+      // The disk has room again: the games whose write failed before are written now (the
+      // board's own as it is now).
+      for (const [other, u] of unkept) {
+        if (other === id) enqueue(async () => { if (!blank) await put(id, snapshot(), fields()); });
+        else if (other !== target) enqueue(() => put(other, { save: u.save, match: u.match }, u.about));
+      }
       // The game kept apart was said once: the next move here, a while after, takes the notice away.
       if (apartAt && target === id && Date.now() - apartAt > 4000) {
         apartAt = 0;
@@ -141,7 +188,12 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       firstKept();
     } catch (err) {
       if (err instanceof library.Conflict) await diverged(target, err.entry, game, about);
-      else fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
+      else {
+        // Kept in this tab until it can be written: whatever the reader does next.
+        unkept.set(target, { rev: revOf(target), save: game.save, match: game.match ?? null, about });
+        stash();
+        fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
+      }
     }
   }
 
@@ -152,7 +204,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     if (err) console.warn('The game could not be kept:', err);
     if (problem === key) return;
     problem = key;
-    say(key, { limit: 8, error: err?.message ?? '' });
+    say(key, { limit: 8, error: err?.message ?? '' }).then((text) => { if (problem === key) problemText = text; });
   }
 
   /**
@@ -170,8 +222,11 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
         session.drop(PENDING_KEY);
         remember();
       }
+      keptNow(target);
       if (now != null) { say('library.kept_apart'); apartAt = Date.now(); }
     } catch (err) {
+      unkept.set(target, { rev: revOf(target), save: game.save, match: game.match ?? null, about });
+      stash();
       fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
     }
   }
@@ -268,11 +323,23 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       }
       session.drop(PENDING_KEY);
       remember();
+      // Games whose write failed before the reload (a full disk), set aside from the board
+      // meanwhile: written now, each against the revision it was read at (a game changed
+      // elsewhere since is kept apart), or kept waiting in this tab if the disk is still full.
+      const left = session.get(UNKEPT_KEY);
+      for (const u of Array.isArray(left) ? left : []) {
+        if (typeof u?.id !== 'string' || typeof u.save !== 'string' || (u.id === id && !blank)) continue;
+        if (!revs.has(u.id)) revs.set(u.id, Number.isInteger(u.rev) ? u.rev : 0);
+        unkept.set(u.id, { rev: revOf(u.id), save: u.save, match: u.match ?? null, about: u.about ?? {} });
+        enqueue(() => put(u.id, { save: u.save, match: u.match ?? null }, u.about ?? {}));
+      }
+      stash();
+      await writing;
     },
 
-    /** Whether the game on the board is the one kept (after flush: a reload loses nothing). */
+    /** Whether the game on the board is the one kept, and every game set aside too (after flush: a reload loses nothing). */
     isKept() {
-      return blank || board.saveToKeep() === texts.get(id);
+      return (blank || board.saveToKeep() === texts.get(id)) && !unkept.size;
     },
 
     /** Keeps the game now, even an empty board (a friend game is kept from its start): resolves to its entry's id. */
@@ -341,7 +408,16 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       await this.flush();
       const found = await library.get(entryId);
       if (!found || found.save == null) return 'library.gone';
-      return show(found);
+      // A game whose last moves could not be written (a full disk): shown with them, and
+      // written again from here (against the revision they were read at).
+      const waiting = unkept.get(entryId);
+      const error = await show(waiting ? { ...found, save: waiting.save, match: waiting.match } : found);
+      if (!error && waiting) {
+        texts.set(entryId, found.save);
+        revs.set(entryId, waiting.rev);
+        write();
+      }
+      return error;
     },
 
     /** www/friend.js is loaded (a friend game was started here): told of every game shown from now on. */

@@ -163,6 +163,55 @@ test('a full disk is said in words; the game stays on the board and nothing kept
   await keptWith(page, '2. c3 c2');
   games = await keptGames(page);
   assert.equal(games.length, 1);
+  // Kept again: the warning gives way to good news (issue 47: it stayed).
+  await page.waitForFunction(() => /kept again/.test(document.getElementById('notice').textContent));
+  assert.doesNotMatch(await page.textContent('#notice'), /storage is full/);
+  await context.close();
+});
+
+/** Makes the page's disk full: every write of a game's save fails as a full disk's does. */
+const fillDisk = (page) => page.evaluate(() => {
+  window.realPut ??= IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function put(value, key) {
+    if (this.name === 'saves') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return window.realPut.call(this, value, key);
+  };
+});
+
+test('a full disk, then New game or another game opened, then a reload: the moves not kept are kept, and the page asked before leaving', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  const asked = [];
+  page.on('dialog', (d) => { asked.push(d.type()); d.accept(); });
+  await play(page, 'a1', 'e5');
+  await keptWith(page, '1. a1 e5');
+  await fillDisk(page);
+  await play(page, 'c3', 'c2');
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  // New game sets the game aside while the disk is still full; the reload comes after.
+  await page.click('#new-game');
+  await page.click('#start-game');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  await reload(page);
+  await kept(page, '1. a1 e5 2. c3 c2');
+  assert.deepEqual(asked, ['beforeunload'], 'the browser asked before the page with moves not kept was left');
+  // Again, the disk full: a ply on the new game, then another game opened from My games.
+  await play(page, 'b2');
+  await keptWith(page, '1. b2');
+  await fillDisk(page);
+  await play(page, 'd4');
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.locator('#games-list li', { hasText: '4 plies' }).getByRole('button', { name: 'Open' }).click();
+  await page.waitForFunction(() => !document.getElementById('games-dialog').open);
+  assert.deepEqual(await line(page), ['a1', 'e5', 'c3', 'c2']);
+  await reload(page);
+  await kept(page, '1. b2 d4');
+  assert.deepEqual(await line(page), ['a1', 'e5', 'c3', 'c2']);
+  const games = await keptGames(page);
+  assert.equal(games.length, 2, games.map((g) => g.save).join('\n---\n'));
+  assert.deepEqual(page.errors.filter((e) => !/quota|could not be kept/i.test(e)), []);
   await context.close();
 });
 
