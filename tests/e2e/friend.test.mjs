@@ -192,6 +192,8 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   const id = /\ngame (\S+)\n/.exec(text)[1];
   await open(ann, pack(text.replace(' e5', ' e4'), l7), () => /check/.test(document.getElementById('notice').textContent));
   await open(ann, pack(text.replace('2. c3', '2. a1'), l7), () => /cannot be played/.test(document.getElementById('notice').textContent));
+  // The board's reason in parentheses, without its own full stop (issue 47: "…not empty.).").
+  assert.match(await notice(ann), /\(PTN, ply 3: a1 is not empty\)\. Nothing was changed\.$/);
   const five = `tak-friend 1\ngame ${id}\nply 2\ncheck ${check(id, 5, ['a1', 'e5'])}\nfrom black\n\n[Size "5"]\n\n1. a1 e5\n`;
   await open(ann, pack(five, l7), () => /not its size/.test(document.getElementById('notice').textContent));
   assert.equal((await keptGames(ann)).map((g) => `${g.id}:${g.rev}:${g.save}`).join(), annBefore, 'a refused link changes nothing kept');
