@@ -214,7 +214,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   async function diverged(target, now, game, about) {
     const copy = now == null ? target : library.newId();
     try {
-      const entry = await library.put({ ...about, id: copy }, game, 0);
+      // The copy says what it is a copy of (My games names it so), not the original's name alone.
+      const entry = await library.put({ ...about, id: copy, ...(now != null ? { copyOf: target, name: now.name } : {}) }, game, 0);
       revs.set(copy, entry.rev);
       texts.set(copy, game.save);
       if (target === id) {

@@ -350,6 +350,48 @@ test('a fork waits for its answer through a reload and older links; no ply is pl
   for (const p of [ann, bo]) await p.context().close();
 });
 
+test('a friend game exported from My games and imported on another device goes on with the next link', async () => {
+  const ann = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await skipWelcome(ann.context());
+  ann.errors = [];
+  ann.on('pageerror', (e) => ann.errors.push(e.message));
+  const bo = await player();
+  await home(ann);
+  await newFriendGame(ann, { size: '5', side: 'white', me: 'Ann', them: 'Bo', days: '3' });
+  await play(ann, 'a1');
+  const l1 = await sent(ann);
+  await bo.goto(l1);
+  await bo.waitForSelector('#friend-i-play');
+  await bo.click('#friend-i-play');
+  await play(bo, 'e5');
+  const l2 = await sent(bo);
+  // Ann keeps her games as a file, and opens it on another device.
+  await openMenu(ann);
+  await ann.click('#my-games');
+  await ann.waitForFunction(() => document.querySelectorAll('#games-list li').length === 1);
+  const [download] = await Promise.all([ann.waitForEvent('download'), ann.click('#games-export-all')]);
+  const file = await download.path();
+  assert.match(await (await import('node:fs/promises')).readFile(file, 'utf8'), /\[LibraryFriend "side white; days 3; at [^;]+; got 0; seen 1::/);
+  const other = await player();
+  await home(other);
+  await openMenu(other);
+  await other.click('#my-games');
+  await other.setInputFiles('#games-file', file);
+  await other.waitForFunction(() => /1 game added/.test(document.getElementById('games-status').textContent));
+  assert.match(await other.textContent('#games-list'), /Bo’s move/);
+  await other.click('#games-dialog button[value=close]');
+  // Bo's next link: the game goes on there as Ann's, White (not watched, not a new game).
+  await open(other, l2, () => /Your move/.test(document.getElementById('friend-bar')?.textContent ?? ''));
+  assert.equal(await plies(other), 2);
+  await play(other, 'c3');
+  const l3 = await sent(other);
+  await open(bo, l3, () => /Your move/.test(document.getElementById('friend-bar').textContent));
+  assert.equal(await plies(bo), 3);
+  assert.equal((await keptGames(other)).length, 1);
+  for (const p of [ann, bo, other]) assert.deepEqual(p.errors, []);
+  for (const p of [ann, bo, other]) await p.context().close();
+});
+
 test('from tak.html opened as a file, offline: a friend game starts, its link and QR code are made and open the game', async () => {
   const pages = [];
   const requested = [];

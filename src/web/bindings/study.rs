@@ -491,8 +491,16 @@ fn library_error(message: Message, lang: &str) -> JsError {
 // the fields written below, by the same names.
 #[wasm_bindgen(typescript_custom_section)]
 const LIBRARY_TYPES: &str = r#"
-/** A game of an imported PTN file, to keep as its own entry (importGames). */
-export interface ImportedGame { save: string; summary: GameSummary; }
+/**
+ * A game of an imported PTN file, to keep as its own entry (importGames): its save, its
+ * summary, its match's save (or null), and the entry's fields its file kept (web/library.rs
+ * `Kept`: id, name, dates, who plays, its friend game).
+ */
+export interface ImportedGame { save: string; summary: GameSummary; match: string | null; fields: Record<string, any>; }
+/** A game of an imported file that cannot be read: its number in the file and why. */
+export interface RefusedGame { game: number; why: string; }
+/** What a PTN file gives My games (importGames). */
+export interface ImportReport { games: ImportedGame[]; refused: RefusedGame[]; }
 /**
  * A friend's link read (friendReceive), compared with the game kept; or refused, with
  * `refused` (damaged, check, illegal, other or kept) and `why`, and no other field.
@@ -514,23 +522,57 @@ export interface FriendReceived {
 }
 "#;
 
-/// The games of a PTN file of one or many games, each as `{save, summary}` to keep as its
-/// own entry. A file with a game that cannot be read adds none: the error says why.
-#[wasm_bindgen(js_name = importGames, unchecked_return_type = "ImportedGame[]")]
+/// The games of a PTN file of one or many games, each as `{save, summary, match, fields}` to
+/// keep as its own entry, and the games that cannot be read, each as `{game, why}` (the
+/// others are kept). Throws, in words, for a file with nothing to read or too many games.
+#[wasm_bindgen(js_name = importGames, unchecked_return_type = "ImportReport")]
 pub fn import_games(text: &str, lang: &str) -> Result<JsValue, JsError> {
-    use crate::web::json::Json;
-    let games = library::import(text).map_err(|m| library_error(m, lang))?;
-    let mut out = String::from("[");
-    for (i, game) in games.iter().enumerate() {
+    use crate::web::json::{object, Json};
+    let report = library::import(text).map_err(|m| library_error(m, lang))?;
+    let language = crate::web::i18n::Lang::from_code(lang).unwrap_or_default();
+    let mut out = String::from("{\"games\":[");
+    for (i, imported) in report.games.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let save = storage::save_game(game);
-        let summary = super::Raw(library::summarize(game).to_json());
-        crate::web::json::object(&mut out, &[("save", &save), ("summary", &summary)]);
+        let save = storage::save_game(&imported.game);
+        let summary = super::Raw(library::summarize(&imported.game).to_json());
+        let series = imported.series.as_ref().map(Series::save);
+        let mut fields = String::new();
+        imported.kept.write_json(&mut fields);
+        let fields = super::Raw(fields);
+        object(
+            &mut out,
+            &[
+                ("save", &save),
+                ("summary", &summary),
+                ("match", &series),
+                ("fields", &fields),
+            ],
+        );
     }
-    out.push(']');
+    out.push_str("],\"refused\":[");
+    for (i, refused) in report.refused.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        object(
+            &mut out,
+            &[
+                ("game", &refused.number),
+                ("why", &refused.why.text(language)),
+            ],
+        );
+    }
+    out.push_str("]}");
     Ok(to_js(&super::Raw(out)))
+}
+
+/// Whether two kept saves hold the same game, whatever ply each shows (a file imported again
+/// is recognised by it).
+#[wasm_bindgen(js_name = sameGame)]
+pub fn same_game(a: &str, b: &str) -> bool {
+    library::same_game(a, b)
 }
 
 /// The summary of a kept game's save (see `TakBoard.summary`), or `null` for a damaged save.
@@ -542,10 +584,19 @@ pub fn summarize_save(save: &str) -> JsValue {
     }
 }
 
-/// A kept game's save as a PTN file: `[text, fileName]`. Throws for a damaged save.
-#[wasm_bindgen(js_name = exportSave)]
-pub fn export_save(save: &str, lang: &str) -> Result<Vec<String>, JsError> {
-    let (ptn, name) = library::export(save).map_err(|m| library_error(m, lang))?;
+/// A kept game as a PTN file, `[text, fileName]`: its save, its match's save (or null) and
+/// what its entry keeps besides (`entry`: its name, dates, who plays, its friend game),
+/// written as tags that importGames reads back. Throws for a damaged save.
+#[wasm_bindgen(js_name = exportEntry)]
+pub fn export_entry(
+    save: &str,
+    series: Option<String>,
+    entry: JsValue,
+    lang: &str,
+) -> Result<Vec<String>, JsError> {
+    let entry = from_js(&entry).unwrap_or(Value::Null);
+    let (ptn, name) =
+        library::export(save, &entry, series.as_deref()).map_err(|m| library_error(m, lang))?;
     Ok(vec![ptn, name])
 }
 
