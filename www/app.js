@@ -756,6 +756,7 @@ $('lang').addEventListener('change', async () => {
   document.documentElement.lang = lang;
   translatePage(document, t);
   showNotice(''); // said in the language before: not left untranslated
+  $('announce').textContent = '';
   await board.set({ lang }); // its catalogue first: the status texts come from it
   board.canvas.setAttribute('aria-label', t('board.label'));
   study?.retranslate();

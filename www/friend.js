@@ -124,6 +124,8 @@ export async function setUpFriend(context) {
     $('friend-i-play')?.focus();
   };
   for (const type of ['pointerdown', 'keydown']) ctx.board.canvas.addEventListener(type, beforeChoosing);
+  // The reader chose another language: the bar says it again in it, once its words are here.
+  new MutationObserver(() => ctx.t().more().then(() => follow())).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
   library.onChange(() => count());
   count();
   setInterval(() => { if (current) follow(); }, 60 * 1000); // the time left, said as it goes

@@ -128,11 +128,15 @@ const named = (e) => {
   if (!s) return ctx.t('games.untitled');
   return ctx.t('games.vs', { white: player(e, 'white'), black: player(e, 'black') });
 };
-/** A side's player: as its tags name them, else against the computer "You" or "Computer", else the colour. */
+/**
+ * A side's player. Against the computer, the page's own names in the reader's words, "Player"
+ * and "Computer (Beginner)" (the tags of such a game say them in the language it was started
+ * in); else as the game's tags name them, else the colour.
+ */
 function player(e, color) {
-  if (e.summary?.[color]) return e.summary[color];
   const computer = e.sides?.opponent === 'computer' ? (e.sides.human === 'black' ? 'white' : 'black') : null;
-  return ctx.t(!computer ? `color.${color}` : color === computer ? 'match.computer' : 'match.you');
+  if (computer) return color === computer ? ctx.t('player.computer_tag', { level: ctx.t(`level.${e.sides.level ?? 1}`) }) : ctx.t('player.reader');
+  return e.summary?.[color] || ctx.t(`color.${color}`);
 }
 /** How a game ended, in words with its notation: "White won by a road (R-0)". */
 function ended(e) {
