@@ -18,7 +18,7 @@ const FORM = `
     <button id="games-export-all" type="button" data-i18n="games.export_all">Export all</button>
   </div>
   <p id="games-status" class="games-status" aria-live="polite"></p>
-  <ul id="games-refused" class="games-refused" hidden></ul>
+  <div id="games-refused" class="games-refused" hidden><p></p><ul></ul></div>
   <p id="games-count" class="games-count"></p>
   <ul id="games-list" class="games-list"></ul>
   <button id="games-more" type="button" hidden data-i18n="games.more">Show more</button>
@@ -43,7 +43,8 @@ const STYLE = `
 .games-space { margin-right: auto; font-size: .9em; }
 .games-status:empty, .games-count:empty { display: none; }
 .games-count { font-size: .9em; margin: .2rem 0; }
-.games-refused { margin: .2rem 0; padding-left: 1.2rem; font-size: .9em; max-height: 8rem; overflow: auto; }
+.games-refused p { margin: .2rem 0; }
+.games-refused ul { margin: .2rem 0; padding-left: 1.2rem; font-size: .9em; max-height: 8rem; overflow: auto; }
 .games-list li.your-move .facts { font-weight: 600; }
 `;
 
@@ -276,12 +277,15 @@ async function drawPictures(seen) {
 
 /**
  * Says what an action did (`text`, with its buttons `actions`), in place of what the last one
- * said; `refused` lists the games of a file that could not be imported. Empty: says nothing.
+ * said; `refused` lists the games of a file that could not be imported, under its own line.
+ * Empty: says nothing.
  */
 function say(text, actions = [], refused = []) {
   $('games-status').replaceChildren(text, ...actions.flatMap((a) => [' ', a]));
-  $('games-refused').replaceChildren(...refused.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
-  $('games-refused').hidden = !refused.length;
+  const box = $('games-refused');
+  box.querySelector('p').textContent = refused.length ? counted('games.refused', refused.length) : '';
+  box.querySelector('ul').replaceChildren(...refused.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
+  box.hidden = !refused.length;
 }
 
 async function openEntry(e) {
@@ -416,7 +420,6 @@ async function importFiles(files) {
       lines.push(counted('games.already', already.length));
       actions.push(button('games.add_copies', () => addCopies(already)));
     }
-    if (refused.length) lines.push(counted('games.refused', refused.length));
     say(lines.join(' '), actions, refused);
   } catch (err) { failed(err); }
 }
