@@ -61,17 +61,15 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     friend?.().then((f) => f.shown(entry)).catch(() => {});
   };
   /**
-   * Says `key` (with `args`) in the notice (as good news with `good`); `action` (`{label,
-   * run}`) adds its button. Resolves to the text said.
+   * Says `key` (with `args`) in the notice, as good news with `good` (by default when it comes
+   * with an action); `action` (`{label, run}`) adds its button. Resolves to the notice's text.
    */
-  async function say(key, args = {}, action = null, good = false) {
+  async function say(key, args = {}, action = null, good = !!action) {
     await t().more(); // the library's words come with the dialogs' texts
-    if (!action) {
-      if (good) goodNews(showNotice, t()(key, args));
-      else showNotice(t()(key, args));
-      return t()(key, args);
-    }
-    goodNews(showNotice, t()(key, args));
+    if (good) goodNews(showNotice, t()(key, args));
+    else showNotice(t()(key, args));
+    const notice = document.getElementById('notice');
+    if (!action) return notice.textContent;
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = t()(action.label);
@@ -81,7 +79,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       if (error) say(error);
       after();
     });
-    document.getElementById('notice').append(' ', button);
+    notice.append(' ', button);
+    return notice.textContent;
   }
   // A long game is read in slices, saying how far it got.
   let reading = '';
@@ -398,9 +397,13 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     },
 
     /** Offers "Back to my game" (`before`, from replacing) under notice `key`. */
-    offerBack(before, key) {
+    async offerBack(before, key) {
       if (before.blank) return; // nothing was there to go back to
-      say(key, {}, { label: 'share.back', run: () => this.open(before.id) });
+      const back = { label: 'share.back', run: () => this.open(before.id) };
+      await writing;
+      // Not kept (a full disk): not said to be, and the warning ends once it is.
+      if (unkept.has(before.id)) problemText = await say('library.full_aside', {}, back, false);
+      else say(key, {}, back);
     },
 
     /** Shows entry `entryId` in this tab (My games, Back to my game): an error message, or null. */
