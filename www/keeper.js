@@ -298,7 +298,11 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       if (hasOldKeys()) {
         try { await (await import('./migrate.js')).migrate(say); } catch { /* said by migrate */ }
       }
-      const pending = session.get(PENDING_KEY);
+      // Games whose write failed before the reload (a full disk): the board's own is finished
+      // as a cut-short write is, when the page left no newer copy of it.
+      const left = (Array.isArray(session.get(UNKEPT_KEY)) ? session.get(UNKEPT_KEY) : []).filter((u) => typeof u?.id === 'string' && typeof u.save === 'string');
+      const tabId = session.get(TAB_KEY)?.id;
+      const pending = session.get(PENDING_KEY) ?? left.find((u) => u.id === tabId) ?? null;
       const tab = session.get(TAB_KEY) ?? (pending?.id ? { id: pending.id } : null);
       // A tab left before its first game was kept (`id` null): that game is a new entry.
       const first = pending && pending.id == null;
@@ -323,12 +327,11 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       }
       session.drop(PENDING_KEY);
       remember();
-      // Games whose write failed before the reload (a full disk), set aside from the board
-      // meanwhile: written now, each against the revision it was read at (a game changed
-      // elsewhere since is kept apart), or kept waiting in this tab if the disk is still full.
-      const left = session.get(UNKEPT_KEY);
-      for (const u of Array.isArray(left) ? left : []) {
-        if (typeof u?.id !== 'string' || typeof u.save !== 'string' || (u.id === id && !blank)) continue;
+      // The others, set aside from the board meanwhile: written now, each against the revision
+      // it was read at (a game changed elsewhere since is kept apart), or kept waiting in this
+      // tab if the disk is still full.
+      for (const u of left) {
+        if (u.id === id && !blank) continue;
         if (!revs.has(u.id)) revs.set(u.id, Number.isInteger(u.rev) ? u.rev : 0);
         unkept.set(u.id, { rev: revOf(u.id), save: u.save, match: u.match ?? null, about: u.about ?? {} });
         enqueue(() => put(u.id, { save: u.save, match: u.match ?? null }, u.about ?? {}));
@@ -411,13 +414,15 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       if (entryId === id && !blank) return null;
       await this.flush();
       const found = await library.get(entryId);
-      if (!found || found.save == null) return 'library.gone';
       // A game whose last moves could not be written (a full disk): shown with them, and
-      // written again from here (against the revision they were read at).
+      // written again from here (against the revision they were read at), also one that
+      // was never written at all.
       const waiting = unkept.get(entryId);
-      const error = await show(waiting ? { ...found, save: waiting.save, match: waiting.match } : found);
+      if (!waiting && (!found || found.save == null)) return 'library.gone';
+      const entry = found?.entry ?? { ...waiting.about, id: entryId, rev: 0 };
+      const error = await show(waiting ? { entry, save: waiting.save, match: waiting.match } : found);
       if (!error && waiting) {
-        texts.set(entryId, found.save);
+        texts.set(entryId, found?.save ?? null);
         revs.set(entryId, waiting.rev);
         write();
       }
