@@ -130,13 +130,13 @@ const named = (e) => {
   return ctx.t('games.vs', { white: player(e, 'white'), black: player(e, 'black') });
 };
 /**
- * A side's player. Against the computer, the page's own names in the reader's words, "Player"
- * and "Computer (Beginner)" (the tags of such a game say them in the language it was started
- * in); else as the game's tags name them, else the colour.
+ * A side's player. Against the computer "You" and "Computer", in the reader's words (the tags
+ * of such a game name them in the language it was started in: "Player", "Computer
+ * (Beginner)"); else as the game's tags name them, else the colour.
  */
 function player(e, color) {
   const computer = e.sides?.opponent === 'computer' ? (e.sides.human === 'black' ? 'white' : 'black') : null;
-  if (computer) return color === computer ? ctx.t('player.computer_tag', { level: ctx.t(`level.${e.sides.level ?? 1}`) }) : ctx.t('player.reader');
+  if (computer) return ctx.t(color === computer ? 'match.computer' : 'match.you');
   return e.summary?.[color] || ctx.t(`color.${color}`);
 }
 /** How a game ended, in words with its notation: "White won by a road (R-0)". */
