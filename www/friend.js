@@ -467,18 +467,18 @@ async function receiveLink(hash) {
   if (!text) return;
   await board.study();
   const lib = await study();
-  const first = lib.friendReceive(text);
+  const first = lib.friendReceive(text, undefined, null, Date.now());
   if (first.refused) { ctx.showNotice(t(`friend.refused_${first.refused}`, { why: first.why })); return; }
   await ctx.keeper.flush(); // the game on the board as it is, before the link is compared with it
   const found = await library.get(first.id);
-  const r = found ? lib.friendReceive(text, found.save ?? '') : first;
+  // What the link does to the game kept and to its friend state (a fork waiting for an
+  // answer, a draw offered) is decided there (src/web/friend.rs `Received`).
+  const r = found ? lib.friendReceive(text, found.save ?? '', found.entry.friend ?? null, Date.now()) : first;
   if (r.refused) { ctx.showNotice(t(`friend.refused_${r.refused}`, { why: r.why })); return; }
-  const now = Date.now();
-  const came = Math.min(now, r.sent ?? now);
-  const offer = r.offerDraw && !r.over ? r.from : null;
+  const came = r.came;
   if (!found) {
     // A game this device does not have: kept, and asked which side it plays (or watched).
-    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(r.save)), got: r.plies, offer };
+    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(r.save)), got: r.plies, offer: r.theirOffer };
     try {
       // Started, as far as this device knows, when the link was sent: not after its last move.
       await library.put({ id: r.id, summary: lib.summarizeSave(r.save), sides: { opponent: 'human' }, friend, created: came }, { save: r.save, match: null }, 0);
@@ -498,7 +498,7 @@ async function receiveLink(hash) {
   const state = r.save ? stateOf(lib.summarizeSave(r.save)) : null;
   // The same game, or an older link: nothing changes (a fork waiting for its answer stays).
   if (r.verdict === 'same' || r.verdict === 'older') {
-    if (offer && offer !== f.side && r.verdict === 'same') await keepFriend(r.id, { offer });
+    if (r.theirOffer && r.verdict === 'same') await keepFriend(r.id, { offer: r.theirOffer });
     goodNews(ctx.showNotice, r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
     follow();
     return;
@@ -507,9 +507,8 @@ async function receiveLink(hash) {
   // said before the board changes, so that nothing takes their move for one made here. A
   // newer link goes on from the main line (a fork that waited is answered: the friend went
   // on with this line); a forked one waits for the reader's choice, with the draw it offers.
-  const theirOffer = offer && offer !== f.side ? offer : null;
-  const changes = r.verdict === 'newer' ? { at: came, seen: state, got: r.plies, offer: theirOffer, fork: null }
-    : { fork: { path: r.variation, at: came, offer: theirOffer } };
+  const changes = r.verdict === 'newer' ? { at: came, seen: state, got: r.plies, offer: r.theirOffer, fork: r.fork }
+    : { fork: r.fork };
   const before = { ...f };
   Object.assign(f, changes);
   offered = state;

@@ -651,6 +651,45 @@ impl State {
     }
 }
 
+impl Received {
+    /// When the link came, as far as this device can tell: when it was sent, not after `now`
+    /// (ms since 1970).
+    pub fn came(&self, now: u64) -> u64 {
+        self.link
+            .sent
+            .sent
+            .map_or(now, |sent| (sent as u64).min(now))
+    }
+
+    /// The draw the link offers this device, playing `side`: its sender's, unless the game is
+    /// over or the sender is this side.
+    pub fn their_offer(&self, side: Side) -> Option<Color> {
+        let from = self.link.sent.from;
+        let over = self.link.game.main_line_outcome().is_some();
+        let own = matches!(
+            (side, from),
+            (Side::White, Color::White) | (Side::Black, Color::Black)
+        );
+        (self.link.sent.offer_draw && !over && !own).then_some(from)
+    }
+
+    /// What becomes of the fork that waited for this device's answer (`waiting`): the same game
+    /// or an older link leave it waiting; a newer one answers it (the friend went on with this
+    /// device's line); a forked one waits in its place, with the draw offered with it. None
+    /// waits after a game new here.
+    pub fn fork_after(&self, waiting: Option<&Fork>, side: Side, now: u64) -> Option<Fork> {
+        match self.verdict {
+            "same" | "older" => waiting.cloned(),
+            "forked" => Some(Fork {
+                path: self.variation.clone(),
+                at: Some(self.came(now)),
+                offer: self.their_offer(side),
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// Reads the link text `text` and decides what it does to `kept`, the save of the game kept
 /// under its id (none: this device does not have the game).
 pub fn receive(text: &str, kept: Option<&str>) -> Result<Received, Refusal> {
@@ -860,6 +899,36 @@ mod tests {
             (r.verdict, r.variation.as_slice()),
             ("forked", &[0, 0, 0, 1][..])
         );
+        // The fork that waited: an older link leaves it, a newer one answers it, a forked one
+        // takes its place, with the draw offered with it (not this side's own).
+        let waiting = Fork {
+            path: vec![0, 0, 1],
+            at: Some(5),
+            offer: None,
+        };
+        let older = receive(&text, Some(&further)).unwrap();
+        assert_eq!(
+            older.fork_after(Some(&waiting), Side::Black, 10),
+            Some(waiting.clone())
+        );
+        let newer = receive(&text, Some(&kept)).unwrap();
+        assert_eq!(newer.fork_after(Some(&waiting), Side::Black, 10), None);
+        let offered = write_link(
+            &sent_game,
+            &Sent {
+                offer_draw: true,
+                sent: Some(7.0),
+                ..sent("g")
+            },
+        );
+        let forked = receive(&offered, Some(&other)).unwrap();
+        let fork = forked.fork_after(Some(&waiting), Side::Black, 10).unwrap();
+        assert_eq!(
+            (fork.path, fork.at, fork.offer),
+            (vec![0, 0, 0, 1], Some(7), Some(Color::White))
+        );
+        assert_eq!(forked.their_offer(Side::White), None, "one's own offer");
+        assert_eq!(forked.came(3), 3, "not after now");
         // A kept save that cannot be read, a forged link: refused.
         assert_eq!(
             receive(&text, Some("not a save")).unwrap_err(),

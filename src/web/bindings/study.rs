@@ -519,6 +519,12 @@ export interface FriendReceived {
     over: string | null;
     save: string | null;
     variation: number[];
+    /** When the link came: when it was sent, not after now. */
+    came: number;
+    /** The draw it offers this device (the sender's side), or null. */
+    theirOffer: 'white' | 'black' | null;
+    /** The fork that waits for this device's answer after it (src/web/friend.rs `fork_after`). */
+    fork: { path: number[]; at: number | null; offer: 'white' | 'black' | null } | null;
 }
 "#;
 
@@ -636,15 +642,17 @@ pub fn friend_link(
 }
 
 /// What a friend game's link does to the game kept (`kept`: its save, or none when this
-/// device does not have that game), all checked before anything is kept:
-/// `{refused, why}` (refused: `damaged`, `check`, `illegal`, `other`, `kept`), or `{verdict,
-/// id, plies, from, offerDraw, days, sent, toMove, over, save, variation}` where `verdict` is
+/// device does not have that game; `friend`: its entry's friend state, or null; `now`: the
+/// time, ms since 1970), all checked before anything is kept: `{refused, why}` (refused:
+/// `damaged`, `check`, `illegal`, `other`, `kept`), or `{verdict, id, plies, from, offerDraw,
+/// days, sent, toMove, over, save, variation, came, theirOffer, fork}` where `verdict` is
 /// `new`, `same`, `newer`, `older` or `forked`, `save` the game to keep and show (none for
-/// same and older: nothing changes) and `variation` the path of a fork's first ply.
+/// same and older: nothing changes), `variation` the path of a fork's first ply, and `fork`
+/// the fork that waits for this device's answer afterwards.
 #[wasm_bindgen(js_name = friendReceive, unchecked_return_type = "FriendReceived")]
-pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
+pub fn friend_receive(text: &str, kept: Option<String>, friend: JsValue, now: f64) -> JsValue {
     use crate::web::friend;
-    use crate::web::json::{object, Json};
+    use crate::web::json::{object, Json, Raw};
     let mut out = String::new();
     let r = match friend::receive(text, kept.as_deref()) {
         Ok(r) => r,
@@ -654,15 +662,37 @@ pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
                 _ => "",
             };
             object(&mut out, &[("refused", &e.code()), ("why", &why)]);
-            return to_js(&super::Raw(out));
+            return to_js(&Raw(out));
         }
     };
+    let state = from_js(&friend)
+        .ok()
+        .and_then(|v| friend::State::from_json(&v).ok());
+    let side = state.as_ref().map_or(friend::Side::Watch, |s| s.side);
+    let now = if now.is_finite() && now > 0.0 {
+        now as u64
+    } else {
+        0
+    };
+    let fork = r
+        .fork_after(state.as_ref().and_then(|s| s.fork.as_ref()), side, now)
+        .map(|f| {
+            let mut text = String::new();
+            let offer = f.offer.map(friend::side_name);
+            object(
+                &mut text,
+                &[("path", &f.path), ("at", &f.at), ("offer", &offer)],
+            );
+            Raw(text)
+        });
     let link = &r.link;
     let (end, outcome) = link.game.main_line_end();
     let to_move = friend::side_name(end.to_move());
     let over = outcome.map(crate::Outcome::ptn_result);
     let from = friend::side_name(link.sent.from);
-    let fields: [(&str, &dyn Json); 11] = [
+    let came = r.came(now);
+    let their_offer = r.their_offer(side).map(friend::side_name);
+    let fields: [(&str, &dyn Json); 14] = [
         ("verdict", &r.verdict),
         ("id", &link.id),
         ("plies", &link.plies),
@@ -674,9 +704,12 @@ pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
         ("over", &over),
         ("save", &r.save),
         ("variation", &r.variation),
+        ("came", &came),
+        ("theirOffer", &their_offer),
+        ("fork", &fork),
     ];
     object(&mut out, &fields);
-    to_js(&super::Raw(out))
+    to_js(&Raw(out))
 }
 
 /// The kept save `save` with its players named `white` and `black` (a friend game's names,
