@@ -406,10 +406,19 @@ async function importFiles(files) {
       }
       for (const r of report.refused) refused.push(ctx.t('games.refused_game', { file: file.name, game: r.game, why: r.why }));
       const kept = await library.list();
+      const here = { ids: new Set(kept.map((e) => e.id)), ends: new Map() };
+      for (const e of kept) if (e.summary) here.ends.set(`${e.summary.plies}:${e.summary.tps}`, [...(here.ends.get(`${e.summary.plies}:${e.summary.tps}`) ?? []), e]);
       const fresh = [];
+      // The file's own games so far, by id and by where they end (a file may hold one twice).
+      const ids = new Set();
+      const ends = new Map();
+      const endOf = (g) => `${g.summary.plies}:${g.summary.tps}`;
       for (const g of report.games) {
-        if (await keptHere(g, kept, lib) || fresh.some((f) => (g.fields.id && f.fields.id === g.fields.id) || lib.sameGame(f.save, g.save))) already.push(g);
-        else fresh.push(g);
+        const twice = (g.fields.id && ids.has(g.fields.id)) || (ends.get(endOf(g)) ?? []).some((f) => lib.sameGame(f.save, g.save));
+        if (twice || await keptHere(g, here, lib)) { already.push(g); continue; }
+        fresh.push(g);
+        if (g.fields.id) ids.add(g.fields.id);
+        ends.set(endOf(g), [...(ends.get(endOf(g)) ?? []), g]);
       }
       added.push(...await library.addAll(fresh.map((g) => ({ fields: { ...g.fields, summary: g.summary }, save: g.save, match: g.match }))));
     }
@@ -424,12 +433,14 @@ async function importFiles(files) {
   } catch (err) { failed(err); }
 }
 
-/** Whether imported game `g` is here already: an entry of its id, or one with the same game. */
-async function keptHere(g, kept, lib) {
-  if (g.fields.id && kept.some((e) => e.id === g.fields.id)) return true;
+/**
+ * Whether imported game `g` is here already (`here`: the ids kept, and the entries by where
+ * their main line ends): an entry of its id, or one with the same game.
+ */
+async function keptHere(g, here, lib) {
+  if (g.fields.id && here.ids.has(g.fields.id)) return true;
   // Only the entries that end in the same position, with as many plies, are read whole.
-  for (const e of kept) {
-    if (e.summary?.tps !== g.summary.tps || e.summary?.plies !== g.summary.plies) continue;
+  for (const e of here.ends.get(`${g.summary.plies}:${g.summary.tps}`) ?? []) {
     const found = await library.get(e.id);
     if (found?.save != null && lib.sameGame(found.save, g.save)) return true;
   }
