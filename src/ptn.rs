@@ -1013,6 +1013,101 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, PtnError> {
     Ok(games)
 }
 
+/// Reads several PTN games written one after another, each on its own: a game that cannot be
+/// read is its error, and the games after it are still read (a library's import keeps the
+/// good games of a file and names the bad ones). A text that cannot even be cut into words
+/// (a comment or a tag never closed) goes on at the next tag line after a blank line. An
+/// error's line and column are the whole text's.
+///
+/// ```
+/// use tak::ptn;
+/// let games = ptn::parse_games_each("[Size \"3\"]\n1. a1 c3\n\n[Size \"3\"]\n1. a1 a1\n\n[Size \"4\"]\n1. a1 {never closed\n\n[Size \"5\"]\n1. e5 a1\n");
+/// assert_eq!(games.len(), 4);
+/// assert!(games[0].is_ok() && games[3].is_ok());
+/// assert!(games[1].as_ref().unwrap_err().to_string().starts_with("ply 2"));
+/// assert!(games[2].as_ref().unwrap_err().to_string().starts_with("line 8, column 7"));
+/// ```
+pub fn parse_games_each(text: &str) -> Vec<Result<Game, PtnError>> {
+    split_games(text)
+        .into_iter()
+        .map(|(at, chunk)| parse_game_at(text, at, chunk))
+        .collect()
+}
+
+/// Cuts a text of several games into each game's part (with where it starts), as
+/// [`parse_games_each`] reads them, without reading their plies: a caller counts them first.
+pub fn split_games(text: &str) -> Vec<(usize, &str)> {
+    let mut tokenizer = Tokenizer { text, pos: 0 };
+    let mut starts = vec![0];
+    let mut moves_seen = false;
+    loop {
+        match tokenizer.next() {
+            Ok(None) => break,
+            Ok(Some((at, Token::Tag(..)))) if moves_seen => {
+                starts.push(at);
+                moves_seen = false;
+            }
+            Ok(Some((_, Token::Tag(..) | Token::Comment(_)))) => {}
+            Ok(Some(_)) => moves_seen = true,
+            Err(_) => match next_game_after(text, tokenizer.pos) {
+                Some(at) => {
+                    starts.push(at);
+                    tokenizer.pos = at;
+                    moves_seen = false;
+                }
+                None => break,
+            },
+        }
+    }
+    starts.push(text.len());
+    starts
+        .windows(2)
+        .map(|w| (w[0], crate::substr(text, w[0]..w[1])))
+        .filter(|(_, chunk)| !chunk.trim().is_empty())
+        .collect()
+}
+
+/// Reads `chunk`, the part of `text` that starts at `at` ([`split_games`]): an error's line
+/// and column are the whole text's.
+pub fn parse_game_at(text: &str, at: usize, chunk: &str) -> Result<Game, PtnError> {
+    parse_game(chunk).map_err(|mut e| {
+        if let Location::Text { line, column } = e.location {
+            let before = crate::substr(text, ..at);
+            let lines = before.matches('\n').count();
+            let column = if line == 1 {
+                column + before.rsplit('\n').next().map_or(0, |l| l.chars().count())
+            } else {
+                column
+            };
+            e.location = Location::Text {
+                line: line + lines,
+                column,
+            };
+        }
+        e
+    })
+}
+
+/// Where the next game may start after `at`, in a text that could not be read there: the
+/// next line that opens a tag after a blank line.
+fn next_game_after(text: &str, at: usize) -> Option<usize> {
+    let mut blank = false;
+    let mut offset = at;
+    let rest = crate::substr(text, at..);
+    // The line that failed itself is not the next game's.
+    let mut lines = rest.split_inclusive('\n');
+    offset += lines.next()?.len();
+    for line in lines {
+        let trimmed = line.trim_start();
+        if blank && trimmed.starts_with('[') {
+            return Some(offset + line.len() - trimmed.len());
+        }
+        blank = trimmed.is_empty();
+        offset += line.len();
+    }
+    None
+}
+
 /// Splits the annotation off a ply as written (`c3'!` → `c3`, `'!`). Unknown marks are
 /// left to the move's parser, which ignores them.
 fn split_annotation(word: &str) -> (&str, Annotation) {

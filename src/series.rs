@@ -345,6 +345,18 @@ impl Series {
     pub fn from_ptn(text: &str) -> Result<Series, String> {
         let games = ptn::parse_games(text).map_err(|e| e.to_string())?;
         let first = games.first().ok_or("no games")?;
+        let mut series = Series::of_game(first)?;
+        for g in &games {
+            if g.main_line_outcome().is_some() {
+                series.record(g);
+            }
+        }
+        Ok(series)
+    }
+
+    /// The match that `first`, its first game, says by its tags (`Match`, the players, the
+    /// options), with no game recorded yet.
+    pub fn of_game(first: &Game) -> Result<Series, String> {
         let tag = |name: &str| first.tag(name).map(str::to_string);
         let length = tag("Match")
             .as_deref()
@@ -356,11 +368,6 @@ impl Series {
         ];
         let mut series = Series::new(players, length, *first.start().config());
         series.settings = GameSettings::of_game(first).map_err(|e| e.to_string())?;
-        for g in &games {
-            if g.main_line_outcome().is_some() {
-                series.record(g);
-            }
-        }
         Ok(series)
     }
 }

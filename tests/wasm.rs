@@ -59,10 +59,22 @@ mod browser {
         english();
         let mut board = TakBoard::new(canvas(), wasm_bindgen::JsValue::UNDEFINED).unwrap();
         board.resize(600.0, 400.0, 2.0);
-        assert_eq!(board.play("a1"), None);
-        assert!(board.play("a1").unwrap().contains("not empty"));
+        assert_eq!(board.play("a1", None), None);
+        assert!(board.play("a1", None).unwrap().contains("not empty"));
         assert!(board.render(0.0), "a ply's animation asks for more frames");
         assert!(!board.render(1000.0), "and ends");
+        // A ply the reader typed, on a board that takes none from them now: refused, in words;
+        // the host's own play is not.
+        let off = js_sys::JSON::parse(r#"{"interactive": false}"#).unwrap();
+        assert_eq!(board.set(off), None);
+        assert!(board
+            .play("e5", Some(true))
+            .unwrap()
+            .contains("takes no move"));
+        assert_eq!(board.play("e5", None), None);
+        let on = js_sys::JSON::parse(r#"{"interactive": true}"#).unwrap();
+        assert_eq!(board.set(on), None);
+        board.undo();
         assert_eq!(board.tps(), "x5/x5/x5/x5/2,x4 2 1");
         assert!(board.square_rect("c3").is_object());
         assert!(board.square_rect("h8").is_null(), "off a 5x5 board");
@@ -113,7 +125,7 @@ mod browser {
             js_sys::JSON::parse(r#"{"opening": "no-swap", "flats": 12, "caps": 2, "komi": -1.5}"#)
                 .unwrap();
         let mut board = TakBoard::new(canvas(), options).unwrap();
-        assert_eq!(board.play("a1"), None);
+        assert_eq!(board.play("a1", None), None);
         assert_eq!(board.tps(), "x5/x5/x5/x5/1,x4 2 1", "white's own flat");
         let check = js_sys::JSON::parse(r#"{"flats": 3, "caps": 1}"#).unwrap();
         let refused = board.new_game_with(check, Some(true)).unwrap_or_default();

@@ -510,7 +510,8 @@ $('move-form').addEventListener('submit', (e) => {
   const input = $('move-input');
   const text = input.value.trim();
   if (!text) return;
-  const error = board.play(text);
+  // As a press on the board: refused where the board takes no move from the reader now.
+  const error = board.playTyped(text);
   // On error the typed text stays in the box so it can be corrected.
   $('move-error').textContent = error ? t('move.cannot_play', { move: text, error }) : '';
   if (!error) input.value = '';
@@ -755,6 +756,7 @@ $('lang').addEventListener('change', async () => {
   document.documentElement.lang = lang;
   translatePage(document, t);
   showNotice(''); // said in the language before: not left untranslated
+  $('announce').textContent = '';
   await board.set({ lang }); // its catalogue first: the status texts come from it
   board.canvas.setAttribute('aria-label', t('board.label'));
   study?.retranslate();

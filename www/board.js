@@ -331,6 +331,8 @@ export async function mount(element, options = {}) {
     /** A file name for the game's PTN, from its players and date (a Promise on the play build). */
     ptnFileName: study(() => board.ptnFileName()),
     play: act((/** @type {string} */ move) => board.play(String(move))),
+    /** A ply the reader typed: refused, in words, where the board takes no move from them now. */
+    playTyped: act((/** @type {string} */ move) => board.play(String(move), true)),
     undo: act(() => board.undo()),
     redo: act(() => board.redo()),
     goto: act((/** @type {number | 'last'} */ ply) => board.goto(ply === 'last' ? board.plyCount() : Math.max(0, Math.min(Number(ply) || 0, 1e6)))),

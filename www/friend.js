@@ -7,7 +7,9 @@
 //
 // Each device keeps, with the game's entry, `friend`: {side: 'white' | 'black' | 'watch',
 // days (per move, or null), at (when the last move came or went, ms), seen (the state last
-// sent or received: "plies:result"), offer (the side that offers a draw, or null)}. The
+// sent or received: "plies:result"), offer (the side that offers a draw, or null), fork (a
+// link that forked from the game, waiting for this device's choice: {path, at, offer}, or
+// null)}; src/web/friend.rs `State` reads and writes it in a PTN file. The
 // entry's id is the game's id, the same on both devices: a link finds its game by it. Which
 // side a device plays is said there once: by the player who starts the game, and by whoever
 // receives its first link ("I play Black" or "Just watch"); a third person watches.
@@ -67,8 +69,13 @@ let offered = null;
 let moved = false;
 /** A link is being put on the board: nothing is said or played until it is. */
 let receiving = false;
-/** A link that forked from the game shown, waiting for the reader's choice: {path, state}. */
-let fork = null;
+/**
+ * A link that forked from the game shown, waiting for the reader's choice: {path (its line's
+ * first ply), at (when it came), offer (the draw offered with it)}, or null. Kept with the
+ * game's entry (`friend.fork`): a reload or a later link does not drop it, and until it is
+ * answered no ply is played or sent here (the next one would go on a line not chosen).
+ */
+const pendingFork = () => (thisGame() ? current.friend.fork ?? null : null);
 const study = () => loadEngine('study').then((m) => m.library);
 const t = (key, args) => ctx.t()(key, args);
 
@@ -96,21 +103,29 @@ export async function setUpFriend(context) {
     if (thisGame() && !receiving) moved = true;
     // A ply played here goes on the game itself: after a take-back it replaces the ply taken
     // back (a variation would never be sent), and the friend sees a fork they may refuse.
-    if (!thisGame() || current.friend.side === 'watch' || fork) return;
+    if (!thisGame() || current.friend.side === 'watch' || pendingFork()) return;
     const s = ctx.board.status();
     if (s.node != null && !s.tree.some((item) => item.id === s.node)) ctx.board.promote(s.node);
   });
   // A press on the board (or Enter, Space on it) before this device says which side it
-  // plays: said, not ignored.
+  // plays, or while a forked link waits for its answer: said, not ignored.
   const beforeChoosing = (e) => {
     if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
     const f = thisGame() && !receiving ? current.friend : null;
+    if (f?.fork && f.side !== 'watch') {
+      ctx.board.showMessage(t('friend.fork_first', { theirs: t('friend.take_theirs'), mine: t('friend.keep_mine') }));
+      if (e.type === 'keydown') e.preventDefault();
+      $('friend-theirs')?.focus();
+      return;
+    }
     if (f?.side !== 'watch' || !f.from) return;
     ctx.board.showMessage(t('friend.choose_first', { play: t(`friend.i_play_${other(f.from)}`), watch: t('friend.watch') }));
     if (e.type === 'keydown') e.preventDefault(); // not also a press of the button focused next
     $('friend-i-play')?.focus();
   };
   for (const type of ['pointerdown', 'keydown']) ctx.board.canvas.addEventListener(type, beforeChoosing);
+  // The reader chose another language: the bar says it again in it, once its words are here.
+  new MutationObserver(() => ctx.t().more().then(() => follow())).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
   library.onChange(() => count());
   count();
   setInterval(() => { if (current) follow(); }, 60 * 1000); // the time left, said as it goes
@@ -139,12 +154,14 @@ async function keepFriend(id, changes) {
   return friend;
 }
 
-/** A game of `entry` is on the board (keeper.js calls this for every entry it shows). */
+/**
+ * A game of `entry` is on the board (keeper.js calls this for every entry it shows), with its
+ * friend state as kept: a fork waiting for an answer is asked again.
+ */
 export function shown(entry) {
   // The same game again: what this module holds of it is the newest (it writes it).
   if (current?.id !== entry?.id) {
     current = entry?.friend ? { id: entry.id, friend: { ...entry.friend } } : null;
-    fork = null;
     face();
   }
   follow();
@@ -210,7 +227,9 @@ function follow() {
   const choosing = f.side === 'watch' && f.from && !s.result;
   ctx.waiting?.(choosing ? t('friend.status_choose', { ...whom, play: t(`friend.i_play_${other(f.from)}`), watch: t('friend.watch') })
     : !awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', whom));
-  board.set({ interactive: f.side !== 'watch' && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
+  // No move while a forked link waits for the choice: the next ply would go on a line not chosen.
+  const fork = pendingFork();
+  board.set({ interactive: f.side !== 'watch' && !fork && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
   const state = stateOf(s);
   // A move sent (the link made) or received is not taken back here: Undo is for a ply not
   // sent yet (the friend would see a fork). A watcher takes nothing back.
@@ -219,7 +238,7 @@ function follow() {
   if (f.side === 'watch') {
     if (f.from) {
       // Not said yet which side this device plays: the first link of a game asks.
-      say(t('friend.invited', { name: name(f.from), side: t(`color.${other(f.from)}`) }), [
+      say(t(`friend.invited_${other(f.from)}`, { name: name(f.from) }), [
         { label: `friend.i_play_${other(f.from)}`, id: 'friend-i-play', run: () => choose(other(f.from)) },
         { label: 'friend.watch', id: 'friend-watch', run: () => choose('watch') },
       ]);
@@ -229,7 +248,8 @@ function follow() {
     return;
   }
   if (fork) {
-    say(t('friend.forked', { ply: Math.ceil(fork.path.length / 2) }), [
+    const offered = fork.offer && fork.offer !== f.side ? ` ${t('friend.forked_offer', players)}` : '';
+    say(`${t('friend.forked', { ply: Math.ceil(fork.path.length / 2) })}${offered}`, [
       { label: 'friend.take_theirs', id: 'friend-theirs', run: () => settle(true) },
       { label: 'friend.keep_mine', id: 'friend-mine', run: () => settle(false) },
     ]);
@@ -320,7 +340,7 @@ async function makeLink(offer) {
 
 /** The Send dialog: the link (Copy, Share, QR code), the PTN; a draw offered with it if asked. */
 async function openSend(offer = false) {
-  if (!thisGame() || current.friend.side === 'watch' || receiving || fork) return;
+  if (!thisGame() || current.friend.side === 'watch' || receiving || pendingFork()) return;
   const dialog = ensureDialog();
   if (dialog.open) return;
   await ctx.t().more();
@@ -328,8 +348,9 @@ async function openSend(offer = false) {
   translatePage(dialog, ctx.t());
   const s = summary();
   const f = current.friend;
-  $('friend-offer').checked = offer || (f.offer === f.side && stateOf(s) === f.offerAt);
-  $('friend-offer').disabled = !!s.result;
+  // A draw is offered over a game under way: not with the link that starts it, nor after its end.
+  $('friend-offer').closest('label').hidden = s.plies === 0 || !!s.result;
+  $('friend-offer').checked = s.plies > 0 && !s.result && (offer || (f.offer === f.side && stateOf(s) === f.offerAt));
   $('friend-what').textContent = s.result ? t('friend.what_result', { friend: name(other(f.side)), result: s.result })
     : s.plies === 0 ? t('friend.what_start', { friend: name(other(f.side)) })
       : t('friend.what', { friend: name(other(f.side)), move: lastMove() });
@@ -446,20 +467,21 @@ async function receiveLink(hash) {
   if (!text) return;
   await board.study();
   const lib = await study();
-  const first = lib.friendReceive(text);
+  const first = lib.friendReceive(text, undefined, null, Date.now());
   if (first.refused) { ctx.showNotice(t(`friend.refused_${first.refused}`, { why: first.why })); return; }
   await ctx.keeper.flush(); // the game on the board as it is, before the link is compared with it
   const found = await library.get(first.id);
-  const r = found ? lib.friendReceive(text, found.save ?? '') : first;
+  // What the link does to the game kept and to its friend state (a fork waiting for an
+  // answer, a draw offered) is decided there (src/web/friend.rs `Received`).
+  const r = found ? lib.friendReceive(text, found.save ?? '', found.entry.friend ?? null, Date.now()) : first;
   if (r.refused) { ctx.showNotice(t(`friend.refused_${r.refused}`, { why: r.why })); return; }
-  const now = Date.now();
-  const came = Math.min(now, r.sent ?? now);
-  const offer = r.offerDraw && !r.over ? r.from : null;
+  const came = r.came;
   if (!found) {
     // A game this device does not have: kept, and asked which side it plays (or watched).
-    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(r.save)), got: r.plies, offer };
+    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(r.save)), got: r.plies, offer: r.theirOffer };
     try {
-      await library.put({ id: r.id, summary: lib.summarizeSave(r.save), sides: { opponent: 'human' }, friend }, { save: r.save, match: null }, 0);
+      // Started, as far as this device knows, when the link was sent: not after its last move.
+      await library.put({ id: r.id, summary: lib.summarizeSave(r.save), sides: { opponent: 'human' }, friend, created: came }, { save: r.save, match: null }, 0);
     } catch (err) {
       ctx.showNotice(t(library.isFull(err) ? 'library.full' : 'save.failed', { limit: 8, error: err?.message ?? '' }));
       return;
@@ -472,26 +494,29 @@ async function receiveLink(hash) {
   const error = await ctx.keeper.open(r.id);
   if (error) { ctx.showNotice(t(error)); return; }
   if (current?.id !== r.id) current = { id: r.id, friend: { side: 'watch', ...(found.entry.friend ?? {}) } };
-  fork = null;
   const f = current.friend;
   const state = r.save ? stateOf(lib.summarizeSave(r.save)) : null;
+  // The same game, or an older link: nothing changes (a fork waiting for its answer stays).
   if (r.verdict === 'same' || r.verdict === 'older') {
-    if (offer && offer !== f.side && r.verdict === 'same') await keepFriend(r.id, { offer });
+    if (r.theirOffer && r.verdict === 'same') await keepFriend(r.id, { offer: r.theirOffer });
     goodNews(ctx.showNotice, r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
     follow();
     return;
   }
   // Newer or forked: the game kept, with the link's plies added (src/web/friend.rs `merged`);
-  // said before the board changes, so that nothing takes their move for one made here.
-  const changes = r.verdict === 'newer' ? { at: came, seen: state, got: r.plies, offer: offer && offer !== f.side ? offer : null } : {};
+  // said before the board changes, so that nothing takes their move for one made here. A
+  // newer link goes on from the main line (a fork that waited is answered: the friend went
+  // on with this line); a forked one waits for the reader's choice, with the draw it offers.
+  const changes = r.verdict === 'newer' ? { at: came, seen: state, got: r.plies, offer: r.theirOffer, fork: r.fork }
+    : { fork: r.fork };
+  const before = { ...f };
   Object.assign(f, changes);
   offered = state;
-  if (r.verdict === 'forked') fork = { path: r.variation, at: came };
   ctx.showNotice('');
   receiving = true; // no move here until the game is whole on the board
   try {
     const restored = await board.restore(r.save);
-    if (restored) { fork = null; ctx.showNotice(restored); return; }
+    if (restored) { current.friend = before; ctx.showNotice(restored); return; }
     if (r.verdict === 'newer') {
       // The friend's ply played before the reader's eyes (a play animates, a step does not);
       // not past an ending, which a step back would take back.
@@ -512,23 +537,30 @@ async function receiveLink(hash) {
   ctx.refresh();
 }
 
-/** After a fork: the link's line becomes the game (theirs) or is deleted (mine). */
+/**
+ * After a fork: the link's line becomes the game (theirs) or is deleted (mine). The draw
+ * offered with the link stays offered either way (a draw is the game's, not a line's).
+ */
 async function settle(theirs) {
   const board = ctx.board;
-  const { path, at } = fork;
-  fork = null;
-  if (theirs) {
-    board.promote(path);
+  const fork = pendingFork();
+  if (!fork) return;
+  const { path, at, offer } = fork;
+  if (theirs && board.promote(path)) {
     board.goto('last');
     const state = stateOf(summary());
     const got = summary().plies;
-    Object.assign(current.friend, { seen: state, at, got });
+    const changes = { seen: state, at, got, fork: null, offer: offer ?? null };
+    Object.assign(current.friend, changes);
     await ctx.saveNow();
-    await keepFriend(current.id, { seen: state, at, got });
+    await keepFriend(current.id, changes);
   } else {
     board.deleteLine(path);
     board.goto('last');
+    const changes = { fork: null, ...(offer ? { offer } : {}) };
+    Object.assign(current.friend, changes);
     await ctx.saveNow();
+    await keepFriend(current.id, changes);
   }
   follow();
   ctx.refresh();

@@ -1,7 +1,11 @@
 // My games: the list of every game kept on this device (www/library.js), loaded when first
 // opened. Open, rename, duplicate, delete (with Undo), export one or all as PTN, import a
 // PTN file of many games, search by player or tag, and the space used. Glue: the games'
-// summaries, pictures and PTN are the study build's Rust (src/web/library.rs).
+// summaries, pictures and PTN are the study build's Rust (src/web/library.rs): an export
+// carries what the entry keeps besides the game (its name, dates, who plays, its friend game
+// and match) in `Library…` tags, and an import reads them back, recognises the games already
+// here (added again only as copies, when asked) and keeps the good games of a file with bad
+// ones, naming each bad one and why.
 import * as library from './library.js';
 import { loadCatalogue, loadEngine } from './board.js';
 
@@ -14,6 +18,8 @@ const FORM = `
     <button id="games-export-all" type="button" data-i18n="games.export_all">Export all</button>
   </div>
   <p id="games-status" class="games-status" aria-live="polite"></p>
+  <div id="games-refused" class="games-refused" hidden><p></p><ul></ul></div>
+  <p id="games-count" class="games-count"></p>
   <ul id="games-list" class="games-list"></ul>
   <button id="games-more" type="button" hidden data-i18n="games.more">Show more</button>
   <div class="row end"><span id="games-space" class="games-space"></span><button value="close" data-i18n="btn.close">Close</button></div>
@@ -35,7 +41,10 @@ const STYLE = `
 .games-list .actions button { padding: .15rem .5rem; }
 .games-list input { width: 100%; }
 .games-space { margin-right: auto; font-size: .9em; }
-.games-status:empty { display: none; }
+.games-status:empty, .games-count:empty { display: none; }
+.games-count { font-size: .9em; margin: .2rem 0; }
+.games-refused p { margin: .2rem 0; }
+.games-refused ul { margin: .2rem 0; padding-left: 1.2rem; font-size: .9em; max-height: 8rem; overflow: auto; }
 .games-list li.your-move .facts { font-weight: 600; }
 `;
 
@@ -89,8 +98,12 @@ export async function openGames(context) {
   ensureForm(ctx.dialog);
   await ctx.openingDialog(ctx.dialog);
   $('games-search').placeholder = ctx.t('games.search');
-  $('games-status').textContent = '';
+  say('');
   shown = PAGE;
+  // On a touch screen the search box is not focused first: its keyboard would cover the list.
+  $('games-search').autofocus = !matchMedia('(hover: none)').matches;
+  $('games-title').tabIndex = -1;
+  $('games-title').autofocus = !$('games-search').autofocus;
   ctx.dialog.showModal();
   await ctx.keeper.flush(); // the game on the board is listed as it is now
   await reload();
@@ -101,25 +114,30 @@ async function reload() {
   try {
     entries = await library.list();
   } catch (err) {
-    $('games-status').textContent = ctx.t('library.unavailable', { error: err?.message ?? err });
+    say(ctx.t('library.unavailable', { error: err?.message ?? err }));
     entries = [];
   }
   render();
 }
 
 const lower = (s) => String(s ?? '').toLocaleLowerCase();
-const title = (e) => {
+/** A game's title: its name, else its players; a copy kept apart from another tab's moves says so. */
+const title = (e) => (e.copyOf ? ctx.t('games.copy_of', { name: e.name || named(e) }) : e.name || named(e));
+const named = (e) => {
   const s = e.summary;
-  if (e.name) return e.name;
   if (e.damaged) return ctx.t('games.damaged');
   if (!s) return ctx.t('games.untitled');
   return ctx.t('games.vs', { white: player(e, 'white'), black: player(e, 'black') });
 };
-/** A side's player: as its tags name them, else against the computer "You" or "Computer", else the colour. */
+/**
+ * A side's player. Against the computer "You" and "Computer", in the reader's words (the tags
+ * of such a game name them in the language it was started in: "Player", "Computer
+ * (Beginner)"); else as the game's tags name them, else the colour.
+ */
 function player(e, color) {
-  if (e.summary?.[color]) return e.summary[color];
   const computer = e.sides?.opponent === 'computer' ? (e.sides.human === 'black' ? 'white' : 'black') : null;
-  return ctx.t(!computer ? `color.${color}` : color === computer ? 'match.computer' : 'match.you');
+  if (computer) return ctx.t(color === computer ? 'match.computer' : 'match.you');
+  return e.summary?.[color] || ctx.t(`color.${color}`);
 }
 /** How a game ended, in words with its notation: "White won by a road (R-0)". */
 function ended(e) {
@@ -142,12 +160,35 @@ function facts(e) {
   return `${s.size}×${s.size} · ${counted('games.plies', s.plies)} · ${friendState(e) ?? state}`;
 }
 
+/** A row's facts and its dates, one line. */
+const aboutText = (e) => [facts(e), ctx.t('games.dates', { created: when(e.created), opened: when(e.opened || e.updated) })].filter(Boolean).join(' · ');
+
+/**
+ * A copy's name: "Final (copy)", then "Final (copy 2)", "Final (copy 3)": the original's name
+ * (a copy's suffix taken off: not "Final (copy) (copy)") with the first number no game has.
+ */
+function copyName(name) {
+  // The catalogue's patterns, in the reader's language, as expressions around the name.
+  const around = (key, args) => ctx.t(key, { name: '\u0000', ...args }).split('\u0000').map(escape);
+  const [before, after] = around('games.copy_of');
+  const [beforeN, afterN] = around('games.copy_n', { n: '\u0001' });
+  const base = new RegExp(`^(.*)${beforeN}${afterN.replace('\u0001', '\\d+')}$`, 'su').exec(name)?.[1]
+    ?? new RegExp(`^(.*)${before}${after}$`, 'su').exec(name)?.[1] ?? name;
+  const taken = new Set(entries.map(title));
+  let next = ctx.t('games.copy_of', { name: base });
+  for (let n = 2; taken.has(next); n++) next = ctx.t('games.copy_n', { name: base, n });
+  return next;
+}
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A game with a friend by link (www/friend.js): whose move it is, and when the last move came. */
 function friendState(e) {
   const f = e.friend;
   const s = e.summary;
   if (!f || s.result) return null;
-  const whose = f.side === 'watch' ? ctx.t('friend.list_watch')
+  // Received and not joined yet: it asks which side this device plays.
+  const whose = f.side === 'watch' && f.from ? ctx.t('friend.list_choose')
+    : f.side === 'watch' ? ctx.t('friend.list_watch')
     : f.side === s.toMove ? ctx.t('friend.list_yours')
       : ctx.t('friend.list_theirs', { name: (s.toMove === 'white' ? s.white : s.black) || ctx.t(s.toMove === 'white' ? 'color.white' : 'color.black') });
   return f.at ? `${whose} (${ctx.t('friend.list_last', { when: when(f.at) })})` : whose;
@@ -161,9 +202,10 @@ function render() {
   pictures = typeof IntersectionObserver === 'function' ? new IntersectionObserver(drawPictures) : null;
   list.replaceChildren(...found.slice(0, shown).map(row));
   $('games-more').hidden = found.length <= shown;
-  if (!entries.length) $('games-status').textContent = ctx.t('games.empty');
-  else if (!found.length) $('games-status').textContent = ctx.t('games.none_found', { query: $('games-search').value.trim() });
-  else if ($('games-status').dataset.sticky !== '1') $('games-status').textContent = counted('games.count', found.length);
+  // The list's own line, always of the list shown now (what an action said is the status's).
+  $('games-count').textContent = !entries.length ? ctx.t('games.empty')
+    : !found.length ? ctx.t('games.none_found', { query: $('games-search').value.trim() })
+      : counted('games.count', found.length);
 }
 
 function button(key, run) {
@@ -195,7 +237,7 @@ function row(e) {
   const about = document.createElement('div');
   about.className = 'facts';
   about.title = ctx.t('games.facts_title'); // plies and results, for a newcomer
-  about.textContent = [facts(e), ctx.t('games.dates', { created: when(e.created), opened: when(e.opened || e.updated) })].filter(Boolean).join(' · ');
+  about.textContent = aboutText(e);
   const actions = document.createElement('div');
   actions.className = 'actions';
   if (!e.damaged) actions.append(button('games.open', () => openEntry(e)));
@@ -216,7 +258,7 @@ async function summarize(e, name, about, img) {
     if (!entry) return;
     Object.assign(e, entry);
     name.firstChild.textContent = title(e);
-    about.textContent = facts(e);
+    about.textContent = aboutText(e);
     img.dataset.tps = e.summary?.tps ?? '';
     drawPictures([{ isIntersecting: true, target: img }]);
   } catch { /* listed as it is */ }
@@ -233,12 +275,17 @@ async function drawPictures(seen) {
   }
 }
 
-function say(text, action) {
-  const status = $('games-status');
-  status.textContent = text;
-  status.dataset.sticky = '1';
-  setTimeout(() => { if (status.textContent === text) delete status.dataset.sticky; }, 8000);
-  if (action) status.append(' ', action);
+/**
+ * Says what an action did (`text`, with its buttons `actions`), in place of what the last one
+ * said; `refused` lists the games of a file that could not be imported, under its own line.
+ * Empty: says nothing.
+ */
+function say(text, actions = [], refused = []) {
+  $('games-status').replaceChildren(text, ...actions.flatMap((a) => [' ', a]));
+  const box = $('games-refused');
+  box.querySelector('p').textContent = refused.length ? counted('games.refused', refused.length) : '';
+  box.querySelector('ul').replaceChildren(...refused.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
+  box.hidden = !refused.length;
 }
 
 async function openEntry(e) {
@@ -261,7 +308,8 @@ function rename(e, name) {
     done = true;
     const value = input.value.trim();
     if (keep && value && value !== title(e)) {
-      try { Object.assign(e, await library.touch(e.id, { name: value })); } catch (err) { say(String(err?.message ?? err)); }
+      // Named by the reader: no longer "a copy of" its original's title.
+      try { Object.assign(e, await library.touch(e.id, { name: value, copyOf: null })); } catch (err) { say(String(err?.message ?? err)); }
     }
     render();
   };
@@ -275,7 +323,7 @@ function rename(e, name) {
 async function duplicate(e) {
   try {
     const found = await library.get(e.id);
-    const [copy] = await library.addAll([{ fields: { summary: e.summary, sides: e.sides, name: ctx.t('games.copy_of', { name: title(e) }) }, save: found.save, match: found.match }]);
+    const [copy] = await library.addAll([{ fields: { summary: e.summary, sides: e.sides, name: copyName(title(e)) }, save: found.save, match: found.match }]);
     await reload();
     say(ctx.t('games.duplicated', { name: title(copy) }));
   } catch (err) { failed(err); }
@@ -290,10 +338,13 @@ async function remove(e) {
       if (!lastDeleted) return;
       const back = lastDeleted;
       lastDeleted = null;
-      try { await library.putBack(back); } catch (err) { failed(err); }
+      try {
+        await library.putBack(back);
+        say(ctx.t('games.undone', { name: title(back.entry) })); // the Undo done: not offered again
+      } catch (err) { failed(err); }
       await reload();
     });
-    say(ctx.t('games.deleted', { name: title(e) }), undo);
+    say(ctx.t('games.deleted', { name: title(e) }), [undo]);
   } catch (err) { failed(err); }
 }
 
@@ -304,11 +355,14 @@ async function download(text, name) {
   save(new Blob([text], { type: 'application/x-tak-ptn' }), name);
 }
 
-/** A game's PTN and file name; a damaged save's text as it was found. */
+/**
+ * A game's PTN and file name, with what its entry keeps besides the game (name, dates, who
+ * plays, friend game, match: src/web/library.rs `Kept`); a damaged save's text as found.
+ */
 async function ptnOf(e, lib) {
   const found = await library.get(e.id);
   if (e.damaged || found?.save == null) return [found?.save ?? '', 'tak-damaged-save.txt'];
-  return lib.exportSave(found.save, ctx.lang);
+  return lib.exportEntry(found.save, found.match ?? null, found.entry, ctx.lang);
 }
 
 async function exportOne(e) {
@@ -328,25 +382,84 @@ async function exportAll() {
   } catch (err) { failed(err); }
 }
 
+/**
+ * Imports PTN files: each game becomes an entry with what its file kept of it (its id, name,
+ * dates, who plays, friend game and match). A game already here (by its id, or the same game)
+ * is not added again: said, with "Add them as copies". A game that cannot be read is named
+ * with why; the others of its file are added.
+ */
 async function importFiles(files) {
   if (!files.length) return;
   try {
     const lib = await study();
-    let added = 0;
+    const added = [];
+    const already = [];
+    const refused = [];
     for (const file of files) {
       if (file.size > 64 * 1024 * 1024) { say(ctx.t('games.file_too_large', { name: file.name, limit: 64 })); return; }
-      let games;
+      let report;
       try {
-        games = lib.importGames(await file.text(), ctx.lang);
+        report = lib.importGames(await file.text(), ctx.lang);
       } catch (err) {
         say(ctx.t('games.import_failed', { name: file.name, error: err?.message ?? err }));
         return;
       }
-      await library.addAll(games.map((g) => ({ fields: { summary: g.summary }, save: g.save, match: null })));
-      added += games.length;
+      for (const r of report.refused) refused.push(ctx.t('games.refused_game', { file: file.name, game: r.game, why: r.why }));
+      const kept = await library.list();
+      const here = { ids: new Set(kept.map((e) => e.id)), ends: new Map() };
+      for (const e of kept) if (e.summary) here.ends.set(`${e.summary.plies}:${e.summary.tps}`, [...(here.ends.get(`${e.summary.plies}:${e.summary.tps}`) ?? []), e]);
+      const fresh = [];
+      // The file's own games so far, by id and by where they end (a file may hold one twice).
+      const ids = new Set();
+      const ends = new Map();
+      const endOf = (g) => `${g.summary.plies}:${g.summary.tps}`;
+      for (const g of report.games) {
+        const twice = (g.fields.id && ids.has(g.fields.id)) || (ends.get(endOf(g)) ?? []).some((f) => lib.sameGame(f.save, g.save));
+        if (twice || await keptHere(g, here, lib)) { already.push(g); continue; }
+        fresh.push(g);
+        if (g.fields.id) ids.add(g.fields.id);
+        ends.set(endOf(g), [...(ends.get(endOf(g)) ?? []), g]);
+      }
+      added.push(...await library.addAll(fresh.map((g) => ({ fields: { ...g.fields, summary: g.summary }, save: g.save, match: g.match }))));
     }
     await reload();
-    say(counted('games.imported', added));
+    const lines = [counted('games.imported', added.length)];
+    const actions = [];
+    if (already.length) {
+      lines.push(counted('games.already', already.length));
+      actions.push(button('games.add_copies', () => addCopies(already)));
+    }
+    say(lines.join(' '), actions, refused);
+  } catch (err) { failed(err); }
+}
+
+/**
+ * Whether imported game `g` is here already (`here`: the ids kept, and the entries by where
+ * their main line ends): an entry of its id, or one with the same game.
+ */
+async function keptHere(g, here, lib) {
+  if (g.fields.id && here.ids.has(g.fields.id)) return true;
+  // Only the entries that end in the same position, with as many plies, are read whole.
+  for (const e of here.ends.get(`${g.summary.plies}:${g.summary.tps}`) ?? []) {
+    const found = await library.get(e.id);
+    if (found?.save != null && lib.sameGame(found.save, g.save)) return true;
+  }
+  return false;
+}
+
+/** The games an import found here already, added anyway as copies (asked for): new ids, named as copies, no friend game. */
+async function addCopies(games) {
+  try {
+    const copies = [];
+    for (const g of games) {
+      const { id, friend, ...fields } = g.fields;
+      const copy = { fields: { ...fields, summary: g.summary, name: copyName(fields.name || title({ summary: g.summary, sides: fields.sides })) }, save: g.save, match: g.match };
+      copies.push(copy);
+      entries = [...entries, { ...copy.fields, id: '' }]; // the next copy's name counts this one
+    }
+    const added = await library.addAll(copies);
+    await reload();
+    say(counted('games.imported', added.length));
   } catch (err) { failed(err); }
 }
 

@@ -16,11 +16,15 @@ export function chooseLanguage(stored) {
   return 'en';
 }
 
-/** A translator for `lang`: t(key, {name: value}). */
+/**
+ * A translator for `lang`: t(key, {name: value}). A value set in parentheses loses its own
+ * closing full stop: "(ply 2: a1 is not empty)", not "(… empty.)." (a message of the board's,
+ * in its own words, is often such a value).
+ */
 export async function translator(lang) {
   await loadCatalogue(lang);
   const table = (await loadEngine()).catalogue(lang);
-  const t = (key, params = {}) => String(table[key] ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  const t = (key, params = {}) => String(table[key] ?? key).replace(/\{(\w+)\}(?=(\)?))/g, (m, name, close) => (name in params ? String(params[name]).replace(close ? /\.$/ : /(?!)/, '') : m));
   t.has = (key) => key in table;
   // The long texts (the rules, the tutorial) come apart in dist/ (www/i18n/<lang>.more.txt),
   // fetched when first wanted; the source tree and the one-file page have them in the first.

@@ -9,7 +9,11 @@
 // - A tab that is closed or reloaded mid-write leaves its game in sessionStorage
 //   (`tak.tab.pending`, written synchronously on pagehide) and finishes the write next time.
 // - A full disk aborts the write whole: the game stays on the board and the list keeps its
-//   last good revision; the next change tries again.
+//   last good revision; the next change tries again. Every game whose write failed (the one
+//   on the board, and one set aside meanwhile by New game, a link or My games) waits in
+//   sessionStorage (`tak.tab.unkept`) and in memory, is written again after the next write
+//   that succeeds (and when the page comes back after a reload), and until then the browser
+//   asks before the page is left; once all are kept the warning gives way to good news.
 import * as library from './library.js';
 import { addStyle } from './styles.js';
 
@@ -23,6 +27,8 @@ export function goodNews(showNotice, text) {
 
 const TAB_KEY = 'tak.tab';
 const PENDING_KEY = 'tak.tab.pending';
+/** The games of this tab whose last write failed (a full disk): [{id, rev, save, match, about}]. */
+const UNKEPT_KEY = 'tak.tab.unkept';
 /** In localStorage once a game has been kept: a returning visitor (the page reads this before the library). */
 export const KEPT_HINT = 'tak.library';
 /** The largest save kept (the same limit as a link's): past it the PTN is the way to keep a game. */
@@ -54,11 +60,16 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     friendly = true;
     friend?.().then((f) => f.shown(entry)).catch(() => {});
   };
-  /** Says `key` (with `args`) in the notice; `action` (`{label, run}`) adds its button. */
-  async function say(key, args = {}, action = null) {
+  /**
+   * Says `key` (with `args`) in the notice, as good news with `good` (by default when it comes
+   * with an action); `action` (`{label, run}`) adds its button. Resolves to the notice's text.
+   */
+  async function say(key, args = {}, action = null, good = !!action) {
     await t().more(); // the library's words come with the dialogs' texts
-    if (!action) { showNotice(t()(key, args)); return; }
-    goodNews(showNotice, t()(key, args));
+    if (good) goodNews(showNotice, t()(key, args));
+    else showNotice(t()(key, args));
+    const notice = document.getElementById('notice');
+    if (!action) return notice.textContent;
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = t()(action.label);
@@ -68,7 +79,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       if (error) say(error);
       after();
     });
-    document.getElementById('notice').append(' ', button);
+    notice.append(' ', button);
+    return notice.textContent;
   }
   // A long game is read in slices, saying how far it got.
   let reading = '';
@@ -90,7 +102,33 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   let blank = true; // the empty board a fresh tab starts with: not an entry until it changes
   let writing = Promise.resolve();
   let problem = null; // what the last failed write said, said once
+  let problemText = null; // … in the words shown
   let apartAt = 0; // when this tab's moves were last said to be kept apart
+  /**
+   * The games whose last write failed, by entry id: {rev (the revision it was read at), save,
+   * match, about}. Kept in sessionStorage too (a reload finishes them), written again after the
+   * next write that succeeds; while any is left the browser asks before the page is left.
+   */
+  const unkept = new Map();
+  const stash = () => {
+    if (!unkept.size) session.drop(UNKEPT_KEY);
+    else session.set(UNKEPT_KEY, [...unkept].map(([entryId, u]) => ({ id: entryId, ...u })));
+  };
+  addEventListener('beforeunload', (e) => {
+    if (!unkept.size) return;
+    e.preventDefault(); // the browser's own question: these moves are only in this tab
+    e.returnValue = '';
+  });
+  /** Entry `target` is kept as it is now: off the list of games not kept, and once none is left, the warning ends. */
+  function keptNow(target) {
+    if (!unkept.delete(target)) return;
+    stash();
+    if (unkept.size) return;
+    const said = problemText;
+    problem = problemText = null;
+    // Said where the warning was (not over another notice that came since).
+    if (said && document.getElementById('notice').textContent === said) say('library.kept_again', {}, null, true);
+  }
 
   const remember = () => session.set(TAB_KEY, { id });
   const snapshot = () => {
@@ -125,7 +163,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
 
   /** Keeps `game` (with `about`: its summary and who plays) as entry `target`, if it changed. */
   async function put(target, game, about) {
-    if (game.save == null || game.save === texts.get(target)) return;
+    if (game.save == null) return;
+    if (game.save === texts.get(target)) { keptNow(target); return; }
     if (game.save.length > MAX_SAVE) { fail('save.too_large'); return; }
     try {
       const entry = await library.put({ ...about, id: target }, game, revOf(target));
@@ -133,6 +172,13 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       texts.set(target, game.save);
       if (target === id) { session.drop(PENDING_KEY); remember(); }
       problem = null;
+      keptNow(target);
+      // The disk has room again: the games whose write failed before are written now (the
+      // board's own as it is now).
+      for (const [other, u] of unkept) {
+        if (other === id) enqueue(async () => { if (!blank) await put(id, snapshot(), fields()); });
+        else if (other !== target) enqueue(() => put(other, { save: u.save, match: u.match }, u.about));
+      }
       // The game kept apart was said once: the next move here, a while after, takes the notice away.
       if (apartAt && target === id && Date.now() - apartAt > 4000) {
         apartAt = 0;
@@ -141,7 +187,12 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       firstKept();
     } catch (err) {
       if (err instanceof library.Conflict) await diverged(target, err.entry, game, about);
-      else fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
+      else {
+        // Kept in this tab until it can be written: whatever the reader does next.
+        unkept.set(target, { rev: revOf(target), save: game.save, match: game.match ?? null, about });
+        stash();
+        fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
+      }
     }
   }
 
@@ -152,7 +203,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     if (err) console.warn('The game could not be kept:', err);
     if (problem === key) return;
     problem = key;
-    say(key, { limit: 8, error: err?.message ?? '' });
+    say(key, { limit: 8, error: err?.message ?? '' }).then((text) => { if (problem === key) problemText = text; });
   }
 
   /**
@@ -162,7 +213,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   async function diverged(target, now, game, about) {
     const copy = now == null ? target : library.newId();
     try {
-      const entry = await library.put({ ...about, id: copy }, game, 0);
+      // The copy says what it is a copy of (My games names it so), not the original's name alone.
+      const entry = await library.put({ ...about, id: copy, ...(now != null ? { copyOf: target, name: now.name } : {}) }, game, 0);
       revs.set(copy, entry.rev);
       texts.set(copy, game.save);
       if (target === id) {
@@ -170,8 +222,11 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
         session.drop(PENDING_KEY);
         remember();
       }
+      keptNow(target);
       if (now != null) { say('library.kept_apart'); apartAt = Date.now(); }
     } catch (err) {
+      unkept.set(target, { rev: revOf(target), save: game.save, match: game.match ?? null, about });
+      stash();
       fail(library.isFull(err) ? 'library.full' : 'save.failed', err);
     }
   }
@@ -243,7 +298,11 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       if (hasOldKeys()) {
         try { await (await import('./migrate.js')).migrate(say); } catch { /* said by migrate */ }
       }
-      const pending = session.get(PENDING_KEY);
+      // Games whose write failed before the reload (a full disk): the board's own is finished
+      // as a cut-short write is, when the page left no newer copy of it.
+      const left = (Array.isArray(session.get(UNKEPT_KEY)) ? session.get(UNKEPT_KEY) : []).filter((u) => typeof u?.id === 'string' && typeof u.save === 'string');
+      const tabId = session.get(TAB_KEY)?.id;
+      const pending = session.get(PENDING_KEY) ?? left.find((u) => u.id === tabId) ?? null;
       const tab = session.get(TAB_KEY) ?? (pending?.id ? { id: pending.id } : null);
       // A tab left before its first game was kept (`id` null): that game is a new entry.
       const first = pending && pending.id == null;
@@ -268,11 +327,22 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       }
       session.drop(PENDING_KEY);
       remember();
+      // The others, set aside from the board meanwhile: written now, each against the revision
+      // it was read at (a game changed elsewhere since is kept apart), or kept waiting in this
+      // tab if the disk is still full.
+      for (const u of left) {
+        if (u.id === id && !blank) continue;
+        if (!revs.has(u.id)) revs.set(u.id, Number.isInteger(u.rev) ? u.rev : 0);
+        unkept.set(u.id, { rev: revOf(u.id), save: u.save, match: u.match ?? null, about: u.about ?? {} });
+        enqueue(() => put(u.id, { save: u.save, match: u.match ?? null }, u.about ?? {}));
+      }
+      stash();
+      await writing;
     },
 
-    /** Whether the game on the board is the one kept (after flush: a reload loses nothing). */
+    /** Whether the game on the board is the one kept, and every game set aside too (after flush: a reload loses nothing). */
     isKept() {
-      return blank || board.saveToKeep() === texts.get(id);
+      return (blank || board.saveToKeep() === texts.get(id)) && !unkept.size;
     },
 
     /** Keeps the game now, even an empty board (a friend game is kept from its start): resolves to its entry's id. */
@@ -330,9 +400,13 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     },
 
     /** Offers "Back to my game" (`before`, from replacing) under notice `key`. */
-    offerBack(before, key) {
+    async offerBack(before, key) {
       if (before.blank) return; // nothing was there to go back to
-      say(key, {}, { label: 'share.back', run: () => this.open(before.id) });
+      const back = { label: 'share.back', run: () => this.open(before.id) };
+      await writing;
+      // Not kept (a full disk): not said to be, and the warning ends once it is.
+      if (unkept.has(before.id)) problemText = await say('library.full_aside', {}, back, false);
+      else say(key, {}, back);
     },
 
     /** Shows entry `entryId` in this tab (My games, Back to my game): an error message, or null. */
@@ -340,8 +414,19 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       if (entryId === id && !blank) return null;
       await this.flush();
       const found = await library.get(entryId);
-      if (!found || found.save == null) return 'library.gone';
-      return show(found);
+      // A game whose last moves could not be written (a full disk): shown with them, and
+      // written again from here (against the revision they were read at), also one that
+      // was never written at all.
+      const waiting = unkept.get(entryId);
+      if (!waiting && (!found || found.save == null)) return 'library.gone';
+      const entry = found?.entry ?? { ...waiting.about, id: entryId, rev: 0 };
+      const error = await show(waiting ? { entry, save: waiting.save, match: waiting.match } : found);
+      if (!error && waiting) {
+        texts.set(entryId, found?.save ?? null);
+        revs.set(entryId, waiting.rev);
+        write();
+      }
+      return error;
     },
 
     /** www/friend.js is loaded (a friend game was started here): told of every game shown from now on. */

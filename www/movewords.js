@@ -22,14 +22,18 @@ export function moveWords(move, t) {
 export const hintText = (move, t) => t('hint.say', { words: moveWords(move, t) });
 
 /**
- * Why the hint's move, where it can be said in a few words: it makes a road, forces one, or
- * stops the road the opponent threatens (the board's "Tak!"). `status` is the board's.
- * @param {import('../pkg/tak_engine.js').Thought} answer
- * @param {import('../pkg/tak.js').Status} status
+ * Why the hint's move, where it can be said in a few words: it makes a road or wins on the
+ * flat count (the worker says how its proved win comes: `winBy`), forces either, or stops the
+ * road the opponent threatens (the board's "Tak!"). `status` is the board's.
+ * @param {Pick<import('../pkg/tak_engine.js').Thought, 'winIn' | 'winBy'>} answer
+ * @param {Pick<import('../pkg/tak.js').Status, 'tak' | 'takBy'>} status
  */
 export function hintReason(answer, status, t) {
-  if (answer.winIn === 1) return t('hint.why_road');
-  if (answer.winIn > 1) return t('hint.why_forced', { plies: answer.winIn });
+  if (answer.winIn === 1) return t(answer.winBy === 'flats' ? 'hint.why_flats' : 'hint.why_road');
+  if (answer.winIn > 1) {
+    const key = { road: 'hint.why_forced', flats: 'hint.why_forced_flats' }[answer.winBy] ?? 'hint.why_forced_win';
+    return t(key, { plies: answer.winIn });
+  }
   if (status.tak && status.takBy) return t('hint.why_block', { player: t(`color.${status.takBy}`) });
   return '';
 }

@@ -75,7 +75,10 @@ export function setUpStudy(board, getT, { busy }) {
   // `MORE_KEYS`): fetched once per language (the translator keeps them), before a line or a
   // summary needs them.
   const ready = () => getT().more?.() ?? Promise.resolve();
-  ready();
+  // The page's own words among them (the evaluation bar's name, the review's line), which the
+  // page's first translation could not give: given now, in the reader's language.
+  const translated = () => ready().then(() => translatePage(document, getT()));
+  translated();
 
   const previewButtons = () => document.querySelectorAll('#analysis-line button, #analysis-more button');
   /** Fills `box` with one button per ply of `line`: hover or a first tap previews the line up
@@ -287,7 +290,7 @@ export function setUpStudy(board, getT, { busy }) {
     startReview,
     toggle: () => setOn(!on),
     /** The language changed: the review's summary in the new one (its words fetched first). */
-    retranslate: () => ready().then(sayReview),
+    retranslate: () => translated().then(sayReview),
     get on() { return on; },
     stopAll() { analyst.stop(); analyst.cancel(); },
   };

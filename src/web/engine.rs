@@ -318,6 +318,7 @@ impl Engine {
             pv: result.pv.iter().map(|m| m.to_string()).collect(),
             level: level.number,
             win_in: result.win_in(),
+            win_by: crate::web::wire::win_by(&pos, result.win_in(), &result.pv),
         })
     }
 

@@ -10,21 +10,14 @@ use super::state::Board;
 use crate::{Direction, Kind, Move, Square};
 
 impl Board {
-    fn accepts_input(&self) -> bool {
-        self.options.interactive
-            && self.locked.is_none()
-            && self.record.game.outcome().is_none()
-            && !self.tavern_locked()
-    }
-
-    /// Why a press on the board does nothing, for boards that take input at all.
-    fn refusal(&self, p: Point) -> Option<Message> {
+    /// Why the reader's ply is not played now, if it is not: the board takes no move from
+    /// them (`None` then for a press, which a board to look at ignores; for a typed ply
+    /// `refuse.no_move_now`: a friend game's watcher, the friend's turn), the computer thinks,
+    /// tavern rules keep an earlier ply from changing, or the game is over. One answer for a
+    /// press on the board and a ply typed.
+    fn why_not(&self, typed: bool) -> Option<Message> {
         if !self.options.interactive {
-            return None;
-        }
-        let on_board = self.layout.square_at(p).is_some() || self.layout.pile_at(p).is_some();
-        if !on_board {
-            return None;
+            return typed.then(|| Message::new("refuse.no_move_now"));
         }
         if let Some(why) = &self.locked {
             return Some(why.clone());
@@ -36,6 +29,32 @@ impl Board {
             .game
             .outcome()
             .map(|_| Message::new("refuse.game_over"))
+    }
+
+    /// Plays a ply the reader typed (the move box): refused where a press on the board would
+    /// be, and on a board that takes no move from them now. On error nothing changes and the
+    /// message says why.
+    pub fn play_typed(&mut self, text: &str) -> Result<(), String> {
+        match self.why_not(true) {
+            Some(why) => Err(self.text(&why)),
+            None => self.play_ptn(text),
+        }
+    }
+
+    fn accepts_input(&self) -> bool {
+        self.options.interactive
+            && self.locked.is_none()
+            && self.record.game.outcome().is_none()
+            && !self.tavern_locked()
+    }
+
+    /// Why a press on the board does nothing, for boards that take input at all.
+    fn refusal(&self, p: Point) -> Option<Message> {
+        let on_board = self.layout.square_at(p).is_some() || self.layout.pile_at(p).is_some();
+        if !on_board {
+            return None;
+        }
+        self.why_not(false)
     }
 
     pub fn pointer_down(&mut self, p: Point) {
@@ -317,6 +336,34 @@ impl KeyAction {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_ply_is_refused_where_a_press_would_be() {
+        use crate::web::config::BoardOptions;
+        use crate::Config;
+        let mut b = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        b.play_typed("a1").unwrap();
+        // A board that takes no move from the reader (a friend game's watcher): refused, said.
+        b.set_interactive(false);
+        let why = b.play_typed("e5").unwrap_err();
+        assert_eq!(why, "This board takes no move from you now.");
+        assert_eq!(b.record.game.len(), 1, "nothing played");
+        // The computer thinking: its words.
+        b.set_interactive(true);
+        b.set_locked(Some(Message::new("refuse.thinking")));
+        assert_eq!(
+            b.play_typed("e5").unwrap_err(),
+            "Wait: the computer is thinking."
+        );
+        b.set_locked(None);
+        b.play_typed("e5").unwrap();
+        assert_eq!(b.record.game.len(), 2);
+        // A bad ply is still the parser's words; the host's own play() is not the reader's.
+        assert!(b.play_typed("z9").unwrap_err().contains("z9"));
+        b.set_interactive(false);
+        b.play_ptn("c3").unwrap();
+        assert_eq!(b.record.game.len(), 3);
+    }
 
     #[test]
     fn every_key_the_board_uses_has_one_action() {

@@ -394,6 +394,15 @@ macro_rules! json_object {
 }
 pub(crate) use json_object;
 
+/// A JSON text already written.
+pub struct Raw(pub String);
+
+impl Json for Raw {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(&self.0);
+    }
+}
+
 impl Json for str {
     fn write_json(&self, out: &mut String) {
         out.push('"');

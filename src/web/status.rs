@@ -910,9 +910,9 @@ mod tests {
             assert_eq!(declared(interface), written, "{interface}");
         }
         // A game's summary is written field by field (web/library.rs): read back.
-        let games = crate::web::library::import("[Size \"5\"]\n1. a1 e5\n").unwrap();
+        let report = crate::web::library::import("[Size \"5\"]\n1. a1 e5\n").unwrap();
         let mut json = String::new();
-        crate::web::library::summarize(&games[0]).write_json(&mut json);
+        crate::web::library::summarize(&report.games[0].game).write_json(&mut json);
         let mut written: Vec<String> = match crate::web::json::parse(&json).unwrap() {
             crate::web::json::Value::Object(fields) => fields.into_keys().collect(),
             other => panic!("not an object: {other:?}"),

@@ -227,9 +227,12 @@ pub struct Thought {
     pub time_ms: f64,
     pub pv: Vec<String>,
     pub level: u8,
-    /// Plies to a road the search proved: for the mover (positive: 1, the move makes it) or
-    /// against them (negative); null when it proved none.
+    /// Plies to a win the search proved: for the mover (positive: 1, the move wins at once)
+    /// or against them (negative); null when it proved none.
     pub win_in: Option<i32>,
+    /// How the mover's proved win comes, where its best line shows it to the end: `road`, or
+    /// `flats` (the game ends on the flat count, the mover ahead); null otherwise.
+    pub win_by: Option<String>,
 }
 
 /// Search speed.
@@ -361,6 +364,27 @@ export type Answered = Reply & { id?: number };
 export type Heard = { id?: number } & { [K in KeyOf<Reply>]?: Answer<K> };
 "#;
 
+/// How the mover's proved win comes (`win_in` plies away, positive: the mover's), where the
+/// best line `pv` from `pos` reaches it: `road`, or `flats` (the game ends on the flat count,
+/// the mover ahead). A hint says so: not "it makes your road" for a last piece that ends the
+/// game on the count.
+pub fn win_by(pos: &crate::Position, win_in: Option<i32>, pv: &[crate::Move]) -> Option<String> {
+    if win_in? <= 0 {
+        return None;
+    }
+    let mut end = pos.clone();
+    for &mv in pv {
+        if end.outcome().is_some() || end.play(mv).is_err() {
+            break;
+        }
+    }
+    let outcome = end.outcome()?;
+    (outcome.winner == Some(pos.to_move())).then(|| match outcome.reason {
+        crate::EndReason::Flats => "flats".to_string(),
+        _ => "road".to_string(),
+    })
+}
+
 // Native only: serde_json reads what the page writes.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
@@ -445,5 +469,29 @@ mod tests {
         }
         assert!(<Reply as Tsify>::DECL.contains("beat: boolean"));
         assert!(<Thought as Tsify>::DECL.contains("move: string | null"));
+    }
+
+    fn line(plies: &[&str]) -> Vec<crate::Move> {
+        plies.iter().map(|p| p.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_hint_knows_a_flat_win_from_a_road() {
+        // The last empty square filled: no road, White ahead on the count.
+        let full = Position::from_tps("1,2,1/2,1,2/1,2,x 1 5").unwrap();
+        assert_eq!(
+            win_by(&full, Some(1), &line(&["c1"])).as_deref(),
+            Some("flats")
+        );
+        // A road made.
+        let road = Position::from_tps("x,x,x/1,1,x/2,2,x 1 3").unwrap();
+        assert_eq!(
+            win_by(&road, Some(1), &line(&["c2"])).as_deref(),
+            Some("road")
+        );
+        // No win proved, a loss, or a line that does not reach the end: not said.
+        assert_eq!(win_by(&road, None, &line(&["c2"])), None);
+        assert_eq!(win_by(&road, Some(-2), &line(&["c2"])), None);
+        assert_eq!(win_by(&road, Some(3), &line(&["c3"])), None);
     }
 }

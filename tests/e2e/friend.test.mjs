@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import path from 'node:path';
-import { ROOT, SHOTS, serve, launch, skipWelcome, keptGames, shot, openMenu, newFriendGame } from './harness.mjs';
+import { ROOT, SHOTS, serve, launch, skipWelcome, keptGames, shot, openMenu, openExtras, newFriendGame } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 let site;
@@ -123,6 +123,14 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   const square = await cy.evaluate(() => window.tak.squareRect('c3'));
   await cy.mouse.click(square.x + square.width / 2, square.y + square.height / 2);
   assert.equal(await cy.evaluate(() => window.tak.tps()), cyBefore, 'a watcher cannot move');
+  // Nor type one (issue 47): the move box is refused in words, and the game kept is unchanged.
+  await openExtras(cy);
+  await cy.fill('#move-input', 'c3');
+  await cy.press('#move-input', 'Enter');
+  await cy.waitForFunction(() => /takes no move from you/.test(document.getElementById('move-error').textContent));
+  assert.equal(await cy.evaluate(() => window.tak.tps()), cyBefore, 'a watcher cannot type a move');
+  assert.equal(await plies(cy), 1);
+  assert.equal(await cy.inputValue('#move-input'), 'c3', 'the typed text stays, as for any refused move');
 
   // Ann continues her game from Bo's link: his ply is played, her move.
   await open(ann, l2, () => /Your move/.test(document.getElementById('friend-bar').textContent));
@@ -184,6 +192,8 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   const id = /\ngame (\S+)\n/.exec(text)[1];
   await open(ann, pack(text.replace(' e5', ' e4'), l7), () => /check/.test(document.getElementById('notice').textContent));
   await open(ann, pack(text.replace('2. c3', '2. a1'), l7), () => /cannot be played/.test(document.getElementById('notice').textContent));
+  // The board's reason in parentheses, without its own full stop (issue 47: "…not empty.).").
+  assert.match(await notice(ann), /\(PTN, ply 3: a1 is not empty\)\. Nothing was changed\.$/);
   const five = `tak-friend 1\ngame ${id}\nply 2\ncheck ${check(id, 5, ['a1', 'e5'])}\nfrom black\n\n[Size "5"]\n\n1. a1 e5\n`;
   await open(ann, pack(five, l7), () => /not its size/.test(document.getElementById('notice').textContent));
   assert.equal((await keptGames(ann)).map((g) => `${g.id}:${g.rev}:${g.save}`).join(), annBefore, 'a refused link changes nothing kept');
@@ -208,11 +218,23 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   // A second game, Ann playing Black: her first link asks Bo to move first; he offers a
   // draw with his first ply and she accepts.
   await newFriendGame(ann, { size: '6', side: 'black', me: 'Ann', them: 'Bo' });
+  // The link that starts the game offers no draw: there is no move yet (issue 47).
+  await ann.waitForFunction(() => document.getElementById('friend-dialog')?.open && document.getElementById('friend-link').value.includes('#f='));
+  assert.equal(await ann.isVisible('#friend-offer'), false, 'no draw offered before any move');
   const g0 = await sent(ann);
   assert.match(unpack(g0), /\nply 0\n/);
+  assert.doesNotMatch(unpack(g0), /offer draw/);
   await open(bo, g0, () => !!document.getElementById('friend-i-play'));
   assert.match(await bar(bo), /Do you play White\?/);
   assert.equal(await bo.evaluate(() => document.getElementById('friend-dialog').open), false, 'a game received is no move to send');
+  // Not joined yet: My games says it asks for a side (not "Watching"), and it did not start
+  // after its last move.
+  await openMenu(bo);
+  await bo.click('#my-games');
+  await bo.waitForFunction(() => /Choose your side \(last move/.test(document.querySelector('#games-list li')?.textContent ?? ''));
+  await bo.click('#games-dialog button[value=close]');
+  const joining = (await keptGames(bo)).find((g) => g.friend?.from);
+  assert.ok(joining.created <= joining.friend.at, `started ${joining.created}, last move ${joining.friend.at}`);
   await bo.click('#friend-i-play');
   await play(bo, 'f6');
   const g1 = await sent(bo, { offer: true });
@@ -259,6 +281,115 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   await cy.waitForFunction(() => document.querySelector('#friend-qr svg'));
   await shot(cy, 'friend-send-390');
   for (const p of [ann, bo, cy]) assert.deepEqual(p.errors, []);
+});
+
+test('a fork waits for its answer through a reload and older links; no ply is played or sent until then; its draw offer stays', async () => {
+  const ann = await player();
+  const bo = await player();
+  await home(ann);
+  await newFriendGame(ann, { size: '5', side: 'white', me: 'Ann', them: 'Bo' });
+  await play(ann, 'a1');
+  const l1 = await sent(ann);
+  await bo.goto(l1);
+  await bo.waitForSelector('#friend-i-play');
+  await bo.click('#friend-i-play');
+  await play(bo, 'e5');
+  const l2 = await sent(bo);
+  await open(ann, l2, () => /Your move/.test(document.getElementById('friend-bar').textContent));
+  await play(ann, 'c3');
+  const l3 = await sent(ann);
+  await open(bo, l3, () => /Your move/.test(document.getElementById('friend-bar').textContent));
+  await play(bo, 'c4');
+  const l4 = await sent(bo);
+  // Bo takes his c4 back and plays d4 instead, offering a draw with it.
+  await bo.evaluate(() => window.tak.undo());
+  await play(bo, 'd4');
+  const l4b = await sent(bo, { offer: true });
+  // Ann gets c4 first and answers it; then d4 comes: a fork, with Bo's draw offer said.
+  await open(ann, l4, () => /Your move/.test(document.getElementById('friend-bar').textContent));
+  await play(ann, 'd3');
+  const l5 = await sent(ann);
+  await open(ann, l4b, () => !!document.getElementById('friend-theirs'));
+  assert.match(await bar(ann), /disagrees with your game from move 2.*Bo offers a draw with it/);
+  // A reload: the question is asked again (it was kept with the game), the board is Bo's line.
+  await ann.reload();
+  await ann.waitForFunction(() => !!document.getElementById('friend-theirs'), null, { timeout: 10000 });
+  assert.match(await bar(ann), /disagrees with your game from move 2.*Bo offers a draw with it/);
+  const kept = (await keptGames(ann)).find((g) => g.friend);
+  assert.deepEqual([kept.friend.fork?.path?.length, kept.friend.fork?.offer], [4, 'black']);
+  // No ply until it is answered: typed, or on the board; and no link to send.
+  const before = await ann.evaluate(() => window.tak.ptn());
+  await openExtras(ann);
+  await ann.fill('#move-input', 'e1');
+  await ann.press('#move-input', 'Enter');
+  await ann.waitForFunction(() => /takes no move from you/.test(document.getElementById('move-error').textContent));
+  const e1 = await ann.evaluate(() => window.tak.squareRect('e1'));
+  await ann.mouse.click(e1.x + e1.width / 2, e1.y + e1.height / 2);
+  await ann.waitForFunction(() => document.activeElement?.id === 'friend-theirs');
+  assert.equal(await ann.evaluate(() => window.tak.ptn()), before, 'nothing played');
+  assert.equal(await ann.evaluate(() => !!document.getElementById('friend-send')), false);
+  // An older link, the same game again (her own last link) and the forked link again change
+  // nothing, and the question stays.
+  await open(ann, l2, () => /older/.test(document.getElementById('notice').textContent));
+  await open(ann, l5, () => /already have/.test(document.getElementById('notice').textContent));
+  assert.equal(await ann.evaluate(() => !!document.getElementById('friend-theirs')), true);
+  await open(ann, l4b, () => !!document.getElementById('friend-theirs') && !document.getElementById('notice').textContent);
+  assert.match(await bar(ann), /disagrees with your game from move 2.*Bo offers a draw with it/);
+  assert.equal(await plies(ann), 5);
+  // Answered: Bo's line goes on, with his draw offer; Ann accepts it.
+  await ann.click('#friend-theirs');
+  await ann.waitForSelector('#friend-accept');
+  assert.match(await bar(ann), /Bo offers a draw/);
+  assert.match(await mainPtn(ann), /1\. a1 e5\s+2\. c3 d4\s*$/);
+  await ann.click('#friend-accept');
+  const end = await sent(ann);
+  await open(bo, end, () => /over/.test(document.getElementById('notice').textContent + document.getElementById('friend-bar').textContent));
+  assert.equal((await bo.evaluate(() => window.tak.summary())).result, '1/2-1/2');
+  assert.equal(await mainPtn(ann), await mainPtn(bo));
+  for (const p of [ann, bo]) assert.deepEqual(p.errors, []);
+  for (const p of [ann, bo]) await p.context().close();
+});
+
+test('a friend game exported from My games and imported on another device goes on with the next link', async () => {
+  const ann = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await skipWelcome(ann.context());
+  ann.errors = [];
+  ann.on('pageerror', (e) => ann.errors.push(e.message));
+  const bo = await player();
+  await home(ann);
+  await newFriendGame(ann, { size: '5', side: 'white', me: 'Ann', them: 'Bo', days: '3' });
+  await play(ann, 'a1');
+  const l1 = await sent(ann);
+  await bo.goto(l1);
+  await bo.waitForSelector('#friend-i-play');
+  await bo.click('#friend-i-play');
+  await play(bo, 'e5');
+  const l2 = await sent(bo);
+  // Ann keeps her games as a file, and opens it on another device.
+  await openMenu(ann);
+  await ann.click('#my-games');
+  await ann.waitForFunction(() => document.querySelectorAll('#games-list li').length === 1);
+  const [download] = await Promise.all([ann.waitForEvent('download'), ann.click('#games-export-all')]);
+  const file = await download.path();
+  assert.match(await (await import('node:fs/promises')).readFile(file, 'utf8'), /\[LibraryFriend "side white; days 3; at [^;]+; got 0; seen 1::/);
+  const other = await player();
+  await home(other);
+  await openMenu(other);
+  await other.click('#my-games');
+  await other.setInputFiles('#games-file', file);
+  await other.waitForFunction(() => /1 game added/.test(document.getElementById('games-status').textContent));
+  assert.match(await other.textContent('#games-list'), /Bo’s move/);
+  await other.click('#games-dialog button[value=close]');
+  // Bo's next link: the game goes on there as Ann's, White (not watched, not a new game).
+  await open(other, l2, () => /Your move/.test(document.getElementById('friend-bar')?.textContent ?? ''));
+  assert.equal(await plies(other), 2);
+  await play(other, 'c3');
+  const l3 = await sent(other);
+  await open(bo, l3, () => /Your move/.test(document.getElementById('friend-bar').textContent));
+  assert.equal(await plies(bo), 3);
+  assert.equal((await keptGames(other)).length, 1);
+  for (const p of [ann, bo, other]) assert.deepEqual(p.errors, []);
+  for (const p of [ann, bo, other]) await p.context().close();
 });
 
 test('from tak.html opened as a file, offline: a friend game starts, its link and QR code are made and open the game', async () => {

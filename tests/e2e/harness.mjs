@@ -170,3 +170,24 @@ export async function axe(page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`).slice(0, 3).join(', ')})`);
 }
 
+/**
+ * Every piece of text a reader meets on the page (run in it: `page.evaluate(visibleTexts)`):
+ * visible text, accessible names, placeholders and titles. With `{shown: true}`, only what is
+ * shown now (not what a hidden element, a closed dialog or a closed menu holds for later).
+ */
+export const visibleTexts = ({ shown = false } = {}) => {
+  const later = `[hidden], script, style, #moves, option:not(:checked), #lang${shown ? ', dialog:not([open]), [popover]:not(:popover-open)' : ''}`;
+  const texts = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement;
+    if (!el || el.closest(later)) continue;
+    const text = walker.currentNode.textContent.trim();
+    if (text) texts.add(text);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+    if (shown && el.closest(later)) continue;
+    for (const a of ['aria-label', 'placeholder', 'title']) if (el.getAttribute(a)) texts.add(el.getAttribute(a).trim());
+  }
+  return [...texts];
+};

@@ -2,27 +2,11 @@
 // keyboard only, the tutorial completed, and an accessibility check with axe-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, serve, launch, openGame, openExtras, openMenu, status, shot } from './harness.mjs';
+import { axe, serve, launch, openGame, openExtras, openMenu, status, shot, visibleTexts } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
-
-/** Every piece of text a reader meets: visible text, accessible names, placeholders. */
-const visibleTexts = () => {
-  const texts = new Set();
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const el = walker.currentNode.parentElement;
-    if (!el || el.closest('[hidden], script, style, #moves, option:not(:checked)') || el.closest('#lang')) continue;
-    const text = walker.currentNode.textContent.trim();
-    if (text) texts.add(text);
-  }
-  for (const el of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
-    for (const a of ['aria-label', 'placeholder', 'title']) if (el.getAttribute(a)) texts.add(el.getAttribute(a).trim());
-  }
-  return [...texts];
-};
 
 test('each language leaves nothing in English, and the choice is remembered', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });

@@ -110,6 +110,12 @@ test('two tabs on one game: the second follows the first; moves made apart are k
   assert.ok(games.some((g) => flat(g.save).includes('c2 3. d4')), 'the first tab\'s ply kept');
   assert.ok(games.some((g) => flat(g.save).includes('c2 3. b4')), 'the deaf tab\'s ply kept apart');
   await shot(deaf, 'library-kept-apart');
+  // Listed as a copy of the game, not under the same name (issue 47).
+  await openMenu(deaf);
+  await deaf.click('#my-games');
+  await deaf.waitForFunction(() => document.querySelectorAll('#games-list li').length === 2);
+  const names = await deaf.$$eval('#games-list .name', (els) => els.map((e) => e.firstChild.textContent).sort());
+  assert.deepEqual(names, ['White vs Black', 'White vs Black (copy)']);
   await context.close();
 });
 
@@ -163,6 +169,59 @@ test('a full disk is said in words; the game stays on the board and nothing kept
   await keptWith(page, '2. c3 c2');
   games = await keptGames(page);
   assert.equal(games.length, 1);
+  // Kept again: the warning gives way to good news (issue 47: it stayed).
+  await page.waitForFunction(() => /kept again/.test(document.getElementById('notice').textContent));
+  assert.doesNotMatch(await page.textContent('#notice'), /storage is full/);
+  await context.close();
+});
+
+/** Makes the page's disk full: every write of a game's save fails as a full disk's does. */
+const fillDisk = (page) => page.evaluate(() => {
+  window.realPut ??= IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function put(value, key) {
+    if (this.name === 'saves') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return window.realPut.call(this, value, key);
+  };
+});
+
+test('a full disk, then New game or another game opened, then a reload: the moves not kept are kept, and the page asked before leaving', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  const asked = [];
+  page.on('dialog', (d) => { asked.push(d.type()); d.accept(); });
+  await play(page, 'a1', 'e5');
+  await keptWith(page, '1. a1 e5');
+  await fillDisk(page);
+  await play(page, 'c3', 'c2');
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  // New game sets the game aside while the disk is still full; the reload comes after.
+  await page.click('#new-game');
+  await page.click('#start-game');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  // Not said to be kept: it waits in the tab (one click away still).
+  await page.waitForFunction(() => /not kept yet/.test(document.getElementById('notice').textContent));
+  assert.doesNotMatch(await page.textContent('#notice'), /is kept/);
+  assert.equal(await page.textContent('#notice button'), 'Back to my game');
+  await reload(page);
+  await kept(page, '1. a1 e5 2. c3 c2');
+  assert.deepEqual(asked, ['beforeunload'], 'the browser asked before the page with moves not kept was left');
+  // Again, the disk full: a ply on the new game, then another game opened from My games.
+  await play(page, 'b2');
+  await keptWith(page, '1. b2');
+  await fillDisk(page);
+  await play(page, 'd4');
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.locator('#games-list li', { hasText: '4 plies' }).getByRole('button', { name: 'Open' }).click();
+  await page.waitForFunction(() => !document.getElementById('games-dialog').open);
+  assert.deepEqual(await line(page), ['a1', 'e5', 'c3', 'c2']);
+  await reload(page);
+  await kept(page, '1. b2 d4');
+  assert.deepEqual(await line(page), ['a1', 'e5', 'c3', 'c2']);
+  const games = await keptGames(page);
+  assert.equal(games.length, 2, games.map((g) => g.save).join('\n---\n'));
+  assert.deepEqual(page.errors.filter((e) => !/quota|could not be kept/i.test(e)), []);
   await context.close();
 });
 
@@ -244,12 +303,29 @@ test('My games: list, search, rename, duplicate, delete with Undo, export, impor
   assert.equal(download.suggestedFilename(), 'Ann-vs-Bo.ptn');
   const text = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
   assert.match(text, /\[Player1 "Ann"\][\s\S]*1\. a1 e5\s+2\. c3/);
-  // Import a file of two games: two entries; one that cannot be read adds none.
+  // Import a file of two games: two entries.
   await page.setInputFiles('#games-file', { name: 'two.ptn', mimeType: 'text/plain', buffer: Buffer.from('[Size "4"]\n[Player1 "Cy"]\n1. a1 d4\n\n[Size "6"]\n[Player1 "Di"]\n1. f6 a1 2. c3\n') });
   await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 5);
   assert.match(await page.textContent('#games-status'), /2 games added/);
-  await page.setInputFiles('#games-file', { name: 'bad.ptn', mimeType: 'text/plain', buffer: Buffer.from('[Size "5"]\n1. a1 zz9\n') });
-  await page.waitForFunction(() => /could not be imported/.test(document.getElementById('games-status').textContent));
+  // A file with bad games among good ones: the good ones are added, each bad one is named
+  // with why (issue 47: one bad game added none).
+  const mixed = '[Size "5"]\n[Player1 "Ed"]\n1. a1 e5\n\n[Size "5"]\n1. a1 zz9\n\n[Size "6"]\n1. a1 a1\n\n[Size "6"]\n[Player1 "Flo"]\n1. f6 a1\n';
+  await page.setInputFiles('#games-file', { name: 'mixed.ptn', mimeType: 'text/plain', buffer: Buffer.from(mixed) });
+  await page.waitForFunction(() => /2 games could not be imported/.test(document.getElementById('games-refused').textContent));
+  assert.equal(await page.textContent('#games-status'), '2 games added to My games.');
+  assert.equal(await page.textContent('#games-refused p'), '2 games could not be imported:');
+  assert.deepEqual(await page.$$eval('#games-refused li', (els) => els.map((e) => e.textContent)), [
+    'mixed.ptn, game 2: PTN, ply 2: ‘zz9’ is not a square (a1 to e5).',
+    'mixed.ptn, game 3: PTN, ply 2: a1 is not empty.',
+  ]);
+  assert.equal((await keptGames(page)).length, 7);
+  assert.ok((await keptGames(page)).some((g) => g.save.includes('[Player1 "Flo"]')), 'the good game after the bad ones');
+  // A file with nothing to read adds nothing, said so.
+  await page.setInputFiles('#games-file', { name: 'empty.ptn', mimeType: 'text/plain', buffer: Buffer.from('  \n') });
+  await page.waitForFunction(() => /empty\.ptn could not be imported/.test(document.getElementById('games-status').textContent));
+  assert.equal(await page.isVisible('#games-refused'), false, 'the last import\'s list is not left under another');
+  for (const name of ['Ed vs Black', 'Flo vs Black']) await page.locator('#games-list li', { hasText: name }).getByRole('button', { name: 'Delete' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 5);
   assert.equal((await keptGames(page)).length, 5);
   assert.match(await page.textContent('#games-space'), /used on this device/);
   // Open: the board shows it, the dialog closes.
@@ -270,6 +346,106 @@ test('My games: list, search, rename, duplicate, delete with Undo, export, impor
   await context.close();
 });
 
+
+/** Opens My games and waits for its list of `count` games. */
+async function myGames(page, count) {
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.waitForFunction((n) => document.querySelectorAll('#games-list li').length === n, count);
+}
+const row = (page, text) => page.locator('#games-list li', { hasText: text });
+/** Imports a file of `text` into My games (open). */
+const importFile = (page, text, name = 'games.ptn') => page.setInputFiles('#games-file', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+
+test('My games round trip: an export keeps names, dates and who plays; the same file again adds nothing unless asked', async () => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await openGame(context, server.url);
+  await paste(page, '[Player1 "Ann"]\n[Player2 "Bo"]\n[Size "5"]\n1. a1 e5 2. c3');
+  await keptWith(page, '[Player1 "Ann"]');
+  await page.click('#new-game');
+  await page.click('#start-game');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  await play(page, 'a1', 'e5');
+  await keptWith(page, '1. a1 e5');
+  await myGames(page, 2);
+  await row(page, 'Ann vs Bo').getByRole('button', { name: 'Rename' }).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Final');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('#games-list .name')].some((e) => e.textContent === 'Final'));
+  const before = await keptGames(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#games-export-all')]);
+  const text = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  for (const e of before) assert.ok(text.includes(`[LibraryId "${e.id}"]`), text);
+  assert.match(text, /\[LibraryName "Final"\]/);
+  assert.match(text, /\[LibraryCreated "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"\]/);
+  // The same file again: recognised, said so, nothing added unless asked.
+  await importFile(page, text);
+  await page.waitForFunction(() => /already in My games/.test(document.getElementById('games-status').textContent));
+  assert.equal(await page.textContent('#games-status'), '0 games added to My games. 2 games were already in My games: not added again. Add them as copies');
+  assert.equal((await keptGames(page)).length, 2);
+  // Asked: copies, named as copies, numbered (not "(copy) (copy)").
+  await page.click('#games-status button');
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 4);
+  await row(page, 'Final (copy)').getByRole('button', { name: 'Duplicate' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#games-list li').length === 5);
+  const names = await page.$$eval('#games-list .name', (els) => els.map((e) => e.firstChild.textContent).sort());
+  assert.deepEqual(names, ['Final', 'Final (copy 2)', 'Final (copy)', 'White vs Black', 'White vs Black (copy)']);
+  // Another device (a fresh browser): the file brings back each game as it was kept.
+  const elsewhere = await browser.newContext();
+  const other = await openGame(elsewhere, server.url);
+  await myGames(other, 0);
+  await importFile(other, text);
+  await other.waitForFunction(() => document.querySelectorAll('#games-list li').length === 2);
+  const after = await keptGames(other);
+  const fields = (e) => ({ id: e.id, name: e.name, created: e.created, opened: e.opened, updated: e.updated, sides: e.sides, plies: e.summary?.plies, tps: e.summary?.tps });
+  assert.deepEqual(after.map(fields).sort((a, b) => a.id.localeCompare(b.id)), before.map(fields).sort((a, b) => a.id.localeCompare(b.id)));
+  assert.match(await other.textContent('#games-list'), /Final/);
+  // And again there: nothing added.
+  await importFile(other, text);
+  await other.waitForFunction(() => /already in My games/.test(document.getElementById('games-status').textContent));
+  assert.equal((await keptGames(other)).length, 2);
+  // A file of games without their ids (another page's, or exported before): recognised by the games themselves.
+  const bare = text.split('\n').filter((l) => !l.startsWith('[Library')).join('\n');
+  await importFile(other, bare);
+  await other.waitForFunction(() => /0 games added/.test(document.getElementById('games-status').textContent));
+  assert.match(await other.textContent('#games-status'), /2 games were already in My games/);
+  assert.deepEqual([...page.errors, ...other.errors], []);
+  await elsewhere.close();
+  await context.close();
+});
+
+test('My games says what is true now: the count, a search, an Undo done; on a phone the search box waits', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await openGame(context, server.url);
+  await paste(page, '[Player1 "Ann"]\n[Player2 "Bo"]\n[Size "5"]\n1. a1 e5 2. c3');
+  await keptWith(page, '[Player1 "Ann"]');
+  await paste(page, '[Player1 "Cy"]\n[Player2 "Di"]\n[Size "6"]\n1. a1 f6');
+  await keptWith(page, '[Player1 "Cy"]');
+  await myGames(page, 2);
+  // On a touch screen the dialog opens without its keyboard over the list.
+  assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'games-search');
+  assert.equal(await page.textContent('#games-count'), '2 games');
+  await page.fill('#games-search', 'zzz');
+  await page.waitForFunction(() => document.getElementById('games-count').textContent === 'No game matches “zzz”.');
+  await page.fill('#games-search', '');
+  await page.waitForFunction(() => document.getElementById('games-count').textContent === '2 games');
+  await row(page, 'Cy vs Di').getByRole('button', { name: 'Delete' }).click();
+  await page.waitForFunction(() => document.getElementById('games-count').textContent === '1 game');
+  assert.equal(await page.textContent('#games-status'), '“Cy vs Di” deleted. Undo');
+  await page.click('#games-status button');
+  await page.waitForFunction(() => document.getElementById('games-count').textContent === '2 games');
+  // The Undo done is said, and not offered again.
+  assert.equal(await page.textContent('#games-status'), '“Cy vs Di” is back.');
+  assert.equal(await page.locator('#games-status button').count(), 0);
+  await shot(page, 'my-games-390');
+  await page.click('#games-dialog button[value=close]');
+  await myGames(page, 2);
+  assert.equal(await page.textContent('#games-count'), '2 games');
+  assert.equal(await page.textContent('#games-status'), '');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
 
 test('against the computer, a tab in the background follows the game and leaves the reply to the tab that moved', async () => {
   const context = await browser.newContext();

@@ -63,6 +63,12 @@ test('a hint says its move in words, and the menu says what PTN, TPS and komi ar
   await page.click('#hint');
   await page.waitForFunction(() => /stops/.test(document.getElementById('info').textContent), null, { timeout: 10000 });
   assert.match(await page.textContent('#info'), /^Hint: place .* on e5 — it stops Black’s road\.$/);
+  // The last empty square filled ends the game on the flat count, with no road: said so, not
+  // "it makes your road" (issue 47).
+  await page.evaluate(() => window.tak.load('1,2S,1/2S,1,2S/1,2S,x 1 5'));
+  await page.click('#hint');
+  await page.waitForFunction(() => /c1/.test(document.getElementById('info').textContent), null, { timeout: 10000 });
+  assert.match(await page.textContent('#info'), /^Hint: place a (flat|wall) on c1 — it ends the game, and you win on the flat count\.$/);
   const words = await page.evaluate(async () => {
     const { moveWords } = await import('./www/movewords.js');
     const { translator } = await import('./www/i18n.js');
@@ -77,9 +83,12 @@ test('a hint says its move in words, and the menu says what PTN, TPS and komi ar
     const { translator } = await import('./www/i18n.js');
     const t = await translator('en');
     await t.more();
-    return [hintReason({ winIn: 5 }, { tak: false }, t), hintReason({ winIn: null }, { tak: true, takBy: 'black' }, t), t('rules.p11'), t('rules.p9')];
+    return [hintReason({ winIn: 5, winBy: 'road' }, { tak: false }, t), hintReason({ winIn: null, winBy: null }, { tak: true, takBy: 'black' }, t), t('rules.p11'), t('rules.p9'),
+      hintReason({ winIn: 3, winBy: 'flats' }, { tak: false }, t), hintReason({ winIn: 7, winBy: null }, { tak: false }, t)];
   });
   assert.equal(said[0], 'it forces a road in 5 turns, yours and the other player’s counted together.');
+  assert.equal(said[4], 'it forces a win on the flat count in 3 turns, yours and the other player’s counted together.');
+  assert.equal(said[5], 'it forces a win in 7 turns, yours and the other player’s counted together.');
   assert.equal(said[1], 'it stops Black’s road.');
   assert.match(said[2], /^Take-backs, an option of New game/);
   assert.match(said[3], /the ancient tie rule, an option of New game/);

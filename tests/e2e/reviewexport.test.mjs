@@ -96,7 +96,8 @@ test('after a paste and a reload, the game before is in My games and opens from 
   for (const m of ['a1', 'e5', 'c3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
   await paste(page, '[Size "6"]\n1. a1 f6 2. c3');
   await page.waitForFunction(() => window.tak.status().size === 6);
-  assert.match(await page.textContent('#notice'), /Your game from before is kept/);
+  // Said once the game before is written (the keeper says so only then).
+  await page.waitForFunction(() => /Your game from before is kept/.test(document.getElementById('notice').textContent));
   await page.waitForTimeout(300); // kept in a task of its own
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');

@@ -137,7 +137,11 @@ test('one game kept is "1 game"', async () => {
   await page.waitForTimeout(300); // kept
   await openMenu(page);
   await page.click('#my-games');
-  await page.waitForFunction(() => /\d/.test(document.getElementById('games-status')?.textContent ?? ''));
-  assert.equal(await page.textContent('#games-status'), '1 game');
+  await page.waitForFunction(() => /\d/.test(document.getElementById('games-count')?.textContent ?? ''));
+  assert.equal(await page.textContent('#games-count'), '1 game');
+  // Kept by the first visit's build (no summary yet): summed up when listed, its dates said
+  // with it (issue 47: they went missing until the game was saved again).
+  await page.waitForFunction(() => /1 ply/.test(document.querySelector('#games-list .facts')?.textContent ?? ''));
+  assert.match(await page.textContent('#games-list .facts'), /^5×5 · 1 ply · Black to move · started .+, last opened .+$/);
   await context.close();
 });

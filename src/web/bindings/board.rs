@@ -85,9 +85,17 @@ impl TakBoard {
         self.board.ptn()
     }
 
-    /// Plays a PTN move. Returns an error message, or `undefined` when it was played.
-    pub fn play(&mut self, ptn_move: &str) -> Option<String> {
-        self.at_now().play_ptn(ptn_move).err()
+    /// Plays a PTN move. Returns an error message, or `undefined` when it was played. With
+    /// `typed`, a ply the reader typed: refused, in words, where the board takes no move from
+    /// them now (not interactive, the computer thinking, tavern rules, the game over), as a
+    /// press on it would be.
+    pub fn play(&mut self, ptn_move: &str, typed: Option<bool>) -> Option<String> {
+        let board = self.at_now();
+        if typed == Some(true) {
+            board.play_typed(ptn_move).err()
+        } else {
+            board.play_ptn(ptn_move).err()
+        }
     }
 
     pub fn undo(&mut self) -> bool {

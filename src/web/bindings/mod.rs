@@ -33,14 +33,7 @@ pub(super) fn to_js(value: &dyn Json) -> JsValue {
     js_sys::JSON::parse(&value.to_json()).unwrap_or(JsValue::NULL)
 }
 
-/// A JSON text already written.
-pub(super) struct Raw(pub String);
-
-impl Json for Raw {
-    fn write_json(&self, out: &mut String) {
-        out.push_str(&self.0);
-    }
-}
+pub(super) use crate::web::json::Raw;
 
 /// What a page passed, as JSON (through the browser's own JSON, then read here).
 #[cfg(feature = "study")]

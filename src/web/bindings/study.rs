@@ -491,8 +491,16 @@ fn library_error(message: Message, lang: &str) -> JsError {
 // the fields written below, by the same names.
 #[wasm_bindgen(typescript_custom_section)]
 const LIBRARY_TYPES: &str = r#"
-/** A game of an imported PTN file, to keep as its own entry (importGames). */
-export interface ImportedGame { save: string; summary: GameSummary; }
+/**
+ * A game of an imported PTN file, to keep as its own entry (importGames): its save, its
+ * summary, its match's save (or null), and the entry's fields its file kept (web/library.rs
+ * `Kept`: id, name, dates, who plays, its friend game).
+ */
+export interface ImportedGame { save: string; summary: GameSummary; match: string | null; fields: Record<string, any>; }
+/** A game of an imported file that cannot be read: its number in the file and why. */
+export interface RefusedGame { game: number; why: string; }
+/** What a PTN file gives My games (importGames). */
+export interface ImportReport { games: ImportedGame[]; refused: RefusedGame[]; }
 /**
  * A friend's link read (friendReceive), compared with the game kept; or refused, with
  * `refused` (damaged, check, illegal, other or kept) and `why`, and no other field.
@@ -511,26 +519,66 @@ export interface FriendReceived {
     over: string | null;
     save: string | null;
     variation: number[];
+    /** When the link came: when it was sent, not after now. */
+    came: number;
+    /** The draw it offers this device (the sender's side), or null. */
+    theirOffer: 'white' | 'black' | null;
+    /** The fork that waits for this device's answer after it (src/web/friend.rs `fork_after`). */
+    fork: { path: number[]; at: number | null; offer: 'white' | 'black' | null } | null;
 }
 "#;
 
-/// The games of a PTN file of one or many games, each as `{save, summary}` to keep as its
-/// own entry. A file with a game that cannot be read adds none: the error says why.
-#[wasm_bindgen(js_name = importGames, unchecked_return_type = "ImportedGame[]")]
+/// The games of a PTN file of one or many games, each as `{save, summary, match, fields}` to
+/// keep as its own entry, and the games that cannot be read, each as `{game, why}` (the
+/// others are kept). Throws, in words, for a file with nothing to read or too many games.
+#[wasm_bindgen(js_name = importGames, unchecked_return_type = "ImportReport")]
 pub fn import_games(text: &str, lang: &str) -> Result<JsValue, JsError> {
-    use crate::web::json::Json;
-    let games = library::import(text).map_err(|m| library_error(m, lang))?;
-    let mut out = String::from("[");
-    for (i, game) in games.iter().enumerate() {
+    use crate::web::json::{object, Json};
+    let report = library::import(text).map_err(|m| library_error(m, lang))?;
+    let language = crate::web::i18n::Lang::from_code(lang).unwrap_or_default();
+    let mut out = String::from("{\"games\":[");
+    for (i, imported) in report.games.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let save = storage::save_game(game);
-        let summary = super::Raw(library::summarize(game).to_json());
-        crate::web::json::object(&mut out, &[("save", &save), ("summary", &summary)]);
+        let save = storage::save_game(&imported.game);
+        let summary = super::Raw(library::summarize(&imported.game).to_json());
+        let series = imported.series.as_ref().map(Series::save);
+        let mut fields = String::new();
+        imported.kept.write_json(&mut fields);
+        let fields = super::Raw(fields);
+        object(
+            &mut out,
+            &[
+                ("save", &save),
+                ("summary", &summary),
+                ("match", &series),
+                ("fields", &fields),
+            ],
+        );
     }
-    out.push(']');
+    out.push_str("],\"refused\":[");
+    for (i, refused) in report.refused.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        object(
+            &mut out,
+            &[
+                ("game", &refused.number),
+                ("why", &refused.why.text(language)),
+            ],
+        );
+    }
+    out.push_str("]}");
     Ok(to_js(&super::Raw(out)))
+}
+
+/// Whether two kept saves hold the same game, whatever ply each shows (a file imported again
+/// is recognised by it).
+#[wasm_bindgen(js_name = sameGame)]
+pub fn same_game(a: &str, b: &str) -> bool {
+    library::same_game(a, b)
 }
 
 /// The summary of a kept game's save (see `TakBoard.summary`), or `null` for a damaged save.
@@ -542,10 +590,19 @@ pub fn summarize_save(save: &str) -> JsValue {
     }
 }
 
-/// A kept game's save as a PTN file: `[text, fileName]`. Throws for a damaged save.
-#[wasm_bindgen(js_name = exportSave)]
-pub fn export_save(save: &str, lang: &str) -> Result<Vec<String>, JsError> {
-    let (ptn, name) = library::export(save).map_err(|m| library_error(m, lang))?;
+/// A kept game as a PTN file, `[text, fileName]`: its save, its match's save (or null) and
+/// what its entry keeps besides (`entry`: its name, dates, who plays, its friend game),
+/// written as tags that importGames reads back. Throws for a damaged save.
+#[wasm_bindgen(js_name = exportEntry)]
+pub fn export_entry(
+    save: &str,
+    series: Option<String>,
+    entry: JsValue,
+    lang: &str,
+) -> Result<Vec<String>, JsError> {
+    let entry = from_js(&entry).unwrap_or(Value::Null);
+    let (ptn, name) =
+        library::export(save, &entry, series.as_deref()).map_err(|m| library_error(m, lang))?;
     Ok(vec![ptn, name])
 }
 
@@ -585,15 +642,17 @@ pub fn friend_link(
 }
 
 /// What a friend game's link does to the game kept (`kept`: its save, or none when this
-/// device does not have that game), all checked before anything is kept:
-/// `{refused, why}` (refused: `damaged`, `check`, `illegal`, `other`, `kept`), or `{verdict,
-/// id, plies, from, offerDraw, days, sent, toMove, over, save, variation}` where `verdict` is
+/// device does not have that game; `friend`: its entry's friend state, or null; `now`: the
+/// time, ms since 1970), all checked before anything is kept: `{refused, why}` (refused:
+/// `damaged`, `check`, `illegal`, `other`, `kept`), or `{verdict, id, plies, from, offerDraw,
+/// days, sent, toMove, over, save, variation, came, theirOffer, fork}` where `verdict` is
 /// `new`, `same`, `newer`, `older` or `forked`, `save` the game to keep and show (none for
-/// same and older: nothing changes) and `variation` the path of a fork's first ply.
+/// same and older: nothing changes), `variation` the path of a fork's first ply, and `fork`
+/// the fork that waits for this device's answer afterwards.
 #[wasm_bindgen(js_name = friendReceive, unchecked_return_type = "FriendReceived")]
-pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
+pub fn friend_receive(text: &str, kept: Option<String>, friend: JsValue, now: f64) -> JsValue {
     use crate::web::friend;
-    use crate::web::json::{object, Json};
+    use crate::web::json::{object, Json, Raw};
     let mut out = String::new();
     let r = match friend::receive(text, kept.as_deref()) {
         Ok(r) => r,
@@ -603,15 +662,37 @@ pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
                 _ => "",
             };
             object(&mut out, &[("refused", &e.code()), ("why", &why)]);
-            return to_js(&super::Raw(out));
+            return to_js(&Raw(out));
         }
     };
+    let state = from_js(&friend)
+        .ok()
+        .and_then(|v| friend::State::from_json(&v).ok());
+    let side = state.as_ref().map_or(friend::Side::Watch, |s| s.side);
+    let now = if now.is_finite() && now > 0.0 {
+        now as u64
+    } else {
+        0
+    };
+    let fork = r
+        .fork_after(state.as_ref().and_then(|s| s.fork.as_ref()), side, now)
+        .map(|f| {
+            let mut text = String::new();
+            let offer = f.offer.map(friend::side_name);
+            object(
+                &mut text,
+                &[("path", &f.path), ("at", &f.at), ("offer", &offer)],
+            );
+            Raw(text)
+        });
     let link = &r.link;
     let (end, outcome) = link.game.main_line_end();
     let to_move = friend::side_name(end.to_move());
     let over = outcome.map(crate::Outcome::ptn_result);
     let from = friend::side_name(link.sent.from);
-    let fields: [(&str, &dyn Json); 11] = [
+    let came = r.came(now);
+    let their_offer = r.their_offer(side).map(friend::side_name);
+    let fields: [(&str, &dyn Json); 14] = [
         ("verdict", &r.verdict),
         ("id", &link.id),
         ("plies", &link.plies),
@@ -623,9 +704,12 @@ pub fn friend_receive(text: &str, kept: Option<String>) -> JsValue {
         ("over", &over),
         ("save", &r.save),
         ("variation", &r.variation),
+        ("came", &came),
+        ("theirOffer", &their_offer),
+        ("fork", &fork),
     ];
     object(&mut out, &fields);
-    to_js(&super::Raw(out))
+    to_js(&Raw(out))
 }
 
 /// The kept save `save` with its players named `white` and `black` (a friend game's names,
