@@ -658,7 +658,7 @@ $('my-games').addEventListener('click', async () => {
       computer.cancel();
       hinter.cancel();
       const error = await keeper.open(id);
-      if (!error) { showNotice(''); maybeThink(); refresh(); }
+      if (!error) { maybeThink(); refresh(); }
       return error;
     },
   });

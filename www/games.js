@@ -254,7 +254,9 @@ async function summarize(e, name, about, img) {
   try {
     const [lib, found] = await Promise.all([study(), library.get(e.id)]);
     const summary = found?.save != null ? lib.summarizeSave(found.save) : null;
-    const entry = await library.touch(e.id, summary ? { summary } : { damaged: true });
+    const fields = summary ? { summary } : { damaged: true };
+    // Listed so also when it cannot be kept (a full disk): summed up again next time.
+    const entry = await library.touch(e.id, fields).catch(() => ({ ...e, ...fields }));
     if (!entry) return;
     Object.assign(e, entry);
     name.firstChild.textContent = title(e);
