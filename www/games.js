@@ -191,7 +191,8 @@ function friendState(e) {
     : f.side === 'watch' ? ctx.t('friend.list_watch')
     : f.side === s.toMove ? ctx.t('friend.list_yours')
       : ctx.t('friend.list_theirs', { name: (s.toMove === 'white' ? s.white : s.black) || ctx.t(s.toMove === 'white' ? 'color.white' : 'color.black') });
-  return f.at ? `${whose} (${ctx.t('friend.list_last', { when: when(f.at) })})` : whose;
+  // No move yet (a game just started or received): no last move to date.
+  return f.at && s.plies ? `${whose} (${ctx.t('friend.list_last', { when: when(f.at) })})` : whose;
 }
 
 function render() {

@@ -232,7 +232,9 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   // after its last move.
   await openMenu(bo);
   await bo.click('#my-games');
-  await bo.waitForFunction(() => /Choose your side \(last move/.test(document.querySelector('#games-list li')?.textContent ?? ''));
+  await bo.waitForFunction(() => /Choose your side/.test(document.querySelector('#games-list li')?.textContent ?? ''));
+  // No move made yet: no last move said (issue 47: "(ultima mossa …)" for a game of 0 plies).
+  assert.doesNotMatch(await bo.textContent('#games-list li'), /last move/);
   await bo.click('#games-dialog button[value=close]');
   const joining = (await keptGames(bo)).find((g) => g.friend?.from);
   assert.ok(joining.created <= joining.friend.at, `started ${joining.created}, last move ${joining.friend.at}`);
