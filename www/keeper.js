@@ -416,7 +416,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
      */
     async open(entryId) {
       if (entryId === id && !blank) return null;
-      const left = blank ? null : id; // the game this one replaces on the board
+      // The game this one replaces on the board: none where it holds nothing (New game's empty board).
+      const left = blank || (board.plyCount() === 0 && !board.matchSave()) ? null : id;
       await this.flush();
       const found = await library.get(entryId);
       // A game whose last moves could not be written (a full disk): shown with them, and

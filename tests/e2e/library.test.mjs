@@ -281,6 +281,31 @@ test('a full disk, then another game opened from My games: said as New game says
   await context.close();
 });
 
+test('a full disk, New game, then Back to my game: the warning is of the game back on the board, not of the empty new one', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await play(page, 'a1', 'e5');
+  await keptWith(page, '1. a1 e5');
+  await diskFull(page);
+  await play(page, 'c3', 'c2');
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  await page.click('#new-game');
+  await page.click('#start-game');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  await page.waitForFunction(() => /wait in this tab/.test(document.getElementById('notice').textContent));
+  await page.click('#notice button'); // Back to my game
+  await page.waitForFunction(() => window.tak.status().moves.length === 4);
+  await page.waitForFunction(() => /this game’s latest moves are not kept/.test(document.getElementById('notice').textContent));
+  await page.waitForTimeout(300);
+  assert.doesNotMatch(await notice(page), /wait in this tab/, 'the new game had no move to keep');
+  await diskFreed(page);
+  await play(page, 'd4');
+  await kept(page, '1. a1 e5 2. c3 c2 3. d4');
+  await page.waitForFunction(() => /kept again/.test(document.getElementById('notice').textContent));
+  assert.deepEqual(page.errors.filter((e) => !/quota|could not be kept/i.test(e)), []);
+  await context.close();
+});
+
 test('the saves of the pages before the library move into it once, and only then leave localStorage', async () => {
   // A save as the page before wrote it, from a page of today.
   const context = await browser.newContext();
