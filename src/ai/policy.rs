@@ -64,6 +64,12 @@ mod at {
 /// Number of weights of the policy.
 pub const POLICY_FEATURES: usize = at::COUNT;
 
+// A change to the policy's features needs its weights fitted again (`tak policy`).
+const _: () = assert!(
+    policy_weights::FITTED_FEATURES == POLICY_FEATURES,
+    "data/train/*/policy.txt were fitted for another set of policy features: run tak policy again"
+);
+
 /// At most this many features are active for one move.
 pub const MAX_ACTIVE: usize = 16;
 
