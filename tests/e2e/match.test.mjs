@@ -3,7 +3,7 @@
 // tavern rules refusing take-backs, resignation and draws recorded in the PTN.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, squareAt, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, squareAt, status, shot, nextFrames } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -32,7 +32,7 @@ async function newGameDialog(page, { size, opponent = 'human', length = 'single'
   await page.waitForFunction(() => !document.getElementById('new-dialog').open);
   // A match starts on the study build, which may still be on its way.
   if (length !== 'single') await page.waitForFunction(() => window.tak.status().series);
-  await page.waitForTimeout(50);
+  await nextFrames(page);
 }
 
 async function table(page) {

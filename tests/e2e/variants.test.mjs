@@ -99,7 +99,7 @@ test('pieces that make no game keep the form open with what was typed; a bad Ope
   const before = await tps(page);
   await fillNewGame(page, { size: 5, komi: '2', opening: 'no-swap', flats: '3', caps: '1' });
   await page.click('#start-game');
-  await page.waitForTimeout(100);
+  await page.waitForSelector('#new-error:not([hidden])');
   assert.ok(await page.evaluate(() => document.getElementById('new-dialog').open), 'the dialog stays open');
   const error = await page.textContent('#new-error');
   // (No "1 capstones": the counts follow their nouns.)
@@ -111,7 +111,7 @@ test('pieces that make no game keep the form open with what was typed; a bad Ope
   await page.fill('#new-form input[name=flats]', '20');
   await page.fill('#new-form input[name=caps]', '6');
   await page.click('#start-game');
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => /at most/.test(document.getElementById('new-error').textContent));
   assert.match(await page.textContent('#new-error'), /at most 5 capstones/);
   await page.fill('#new-form input[name=caps]', '');
   await page.click('#start-game');
