@@ -230,3 +230,33 @@ fn the_board_speaks_the_languages_of_the_one_list() {
         assert!(std::path::Path::new(&path).exists(), "{path}");
     }
 }
+
+/// The computer is one word in each language: over its reserve (the short name), in the turn
+/// line and the tags (with its level), in My games and a match's table (issue 47: Spanish said
+/// "Máquina" over the board and "Ordenador" in My games), and when it stops answering.
+#[test]
+fn the_computer_is_called_by_one_word_in_each_language() {
+    use tak::web::i18n::text;
+    for lang in Lang::ALL {
+        let word = text(lang, "match.computer", &[]);
+        let level = [("level", "3".to_string())];
+        assert_eq!(
+            text(lang, "player.computer_short", &[]),
+            word,
+            "{}",
+            lang.code()
+        );
+        for key in ["player.computer", "player.computer_tag"] {
+            let said = text(lang, key, &level);
+            assert!(said.starts_with(&word), "{}: {key}: {said}", lang.code());
+        }
+        for key in ["worker.restarted", "worker.died"] {
+            let said = text(lang, key, &[]).to_lowercase();
+            assert!(
+                said.contains(&word.to_lowercase()),
+                "{}: {key}: {said}",
+                lang.code()
+            );
+        }
+    }
+}

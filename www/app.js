@@ -174,8 +174,11 @@ const friendly = later(async () => (await import('./friend.js')).setUpFriend({
   // Undo refused, and why (a text, or null): a friend game's move sent or received stays.
   // (Not drawn before the page's first refresh: a link opened on arrival comes before it.)
   noUndo: (text) => { if (noUndo !== text) { noUndo = text; if (drawn) refresh(); } },
+  // A typed ply refused, and why (a text, or null): a side to choose, a fork to answer, watching.
+  noMove: (text) => { noMove = text; },
 }));
 let waiting = null;
+let noMove = null;
 let noUndo = null;
 let drawn = false;
 // This tab's game from before a reload, or the game changed last (a new tab).
@@ -503,7 +506,7 @@ $('move-form').addEventListener('submit', (e) => {
   const text = input.value.trim();
   if (!text) return;
   // As a press on the board: refused where the board takes no move from the reader now.
-  const error = board.playTyped(text);
+  const error = noMove ?? board.playTyped(text);
   // On error the typed text stays in the box so it can be corrected.
   $('move-error').textContent = error ? t('move.cannot_play', { move: text, error }) : '';
   if (!error) input.value = '';
@@ -649,7 +652,7 @@ $('my-games').addEventListener('click', async () => {
       computer.cancel();
       hinter.cancel();
       const error = await keeper.open(id);
-      if (!error) { showNotice(''); maybeThink(); refresh(); }
+      if (!error) { maybeThink(); refresh(); }
       return error;
     },
   });

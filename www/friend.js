@@ -67,6 +67,8 @@ let offered = null;
 /** This device played or ended the game shown since Send last opened by itself. Only then does
  * it open: a game coming onto the board (from a link, from My games) is not a move of its. */
 let moved = false;
+/** What the last link that changed nothing said in the notice (an older link, the same game). */
+let linkNews = null;
 /** A link is being put on the board: nothing is said or played until it is. */
 let receiving = false;
 /**
@@ -83,7 +85,8 @@ const t = (key, args) => ctx.t()(key, args);
  * Sets up friend games on the page once. `context`: {board, t() (the page's translator),
  * showNotice, keeper (www/keeper.js's, started), saveNow() (keeps the game on the board),
  * ask(question) (www/confirm.js), refresh(), waiting(text or null) (the turn line while the
- * friend's move is awaited), flip(on) (the view from Black's side)}.
+ * friend's move is awaited), flip(on) (the view from Black's side), noUndo(text or null) and
+ * noMove(text or null) (Undo and a typed ply refused, and why)}.
  */
 export async function setUpFriend(context) {
   ctx = context;
@@ -201,6 +204,7 @@ function follow() {
   for (const id of ['resign', 'offer-draw']) if ($(id)) $(id).hidden = !!thisGame();
   if (!thisGame()) {
     board.set({ interactive: true });
+    ctx.noMove?.(null);
     ctx.waiting?.(null);
     ctx.noUndo?.(null);
     if (turned) ctx.flip?.(turned = false);
@@ -230,6 +234,10 @@ function follow() {
   // No move while a forked link waits for the choice: the next ply would go on a line not chosen.
   const fork = pendingFork();
   board.set({ interactive: f.side !== 'watch' && !fork && !shown.result && shown.toMove === f.side && shown.ply >= (f.got ?? 0) });
+  // A ply typed meanwhile is refused with why: a side to choose, a fork to answer, only watching.
+  ctx.noMove?.(f.side === 'watch' && f.from ? t('friend.choose_first', { play: t(`friend.i_play_${other(f.from)}`), watch: t('friend.watch') })
+    : f.side === 'watch' ? t('friend.watching_no_move')
+      : fork ? t('friend.fork_first', { theirs: t('friend.take_theirs'), mine: t('friend.keep_mine') }) : null);
   const state = stateOf(s);
   // A move sent (the link made) or received is not taken back here: Undo is for a ply not
   // sent yet (the friend would see a fork). A watcher takes nothing back.
@@ -345,9 +353,11 @@ async function openSend(offer = false) {
   if (dialog.open) return;
   await ctx.t().more();
   const { translatePage } = await import('./i18n.js');
-  translatePage(dialog, ctx.t());
   const s = summary();
   const f = current.friend;
+  // The link that starts the game carries no move yet: titled for what it does.
+  $('friend-title').dataset.i18n = s.plies === 0 && !s.result ? 'friend.start_title' : 'friend.send_title';
+  translatePage(dialog, ctx.t());
   // A draw is offered over a game under way: not with the link that starts it, nor after its end.
   $('friend-offer').closest('label').hidden = s.plies === 0 || !!s.result;
   $('friend-offer').checked = s.plies > 0 && !s.result && (offer || (f.offer === f.side && stateOf(s) === f.offerAt));
@@ -499,7 +509,7 @@ async function receiveLink(hash) {
   // The same game, or an older link: nothing changes (a fork waiting for its answer stays).
   if (r.verdict === 'same' || r.verdict === 'older') {
     if (r.theirOffer && r.verdict === 'same') await keepFriend(r.id, { offer: r.theirOffer });
-    goodNews(ctx.showNotice, r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
+    goodNews(ctx.showNotice, linkNews = r.verdict === 'same' ? t('friend.same') : t('friend.older', { plies: r.plies, have: found.entry.summary?.plies ?? '?' }));
     follow();
     return;
   }
@@ -545,6 +555,8 @@ async function settle(theirs) {
   const board = ctx.board;
   const fork = pendingFork();
   if (!fork) return;
+  // What an older or the same link said meanwhile ("nothing was changed") is no longer so.
+  if (linkNews && document.getElementById('notice').textContent === linkNews) ctx.showNotice('');
   const { path, at, offer } = fork;
   if (theirs && board.promote(path)) {
     board.goto('last');

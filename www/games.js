@@ -191,7 +191,8 @@ function friendState(e) {
     : f.side === 'watch' ? ctx.t('friend.list_watch')
     : f.side === s.toMove ? ctx.t('friend.list_yours')
       : ctx.t('friend.list_theirs', { name: (s.toMove === 'white' ? s.white : s.black) || ctx.t(s.toMove === 'white' ? 'color.white' : 'color.black') });
-  return f.at ? `${whose} (${ctx.t('friend.list_last', { when: when(f.at) })})` : whose;
+  // No move yet (a game just started or received): no last move to date.
+  return f.at && s.plies ? `${whose} (${ctx.t('friend.list_last', { when: when(f.at) })})` : whose;
 }
 
 function render() {
@@ -254,7 +255,9 @@ async function summarize(e, name, about, img) {
   try {
     const [lib, found] = await Promise.all([study(), library.get(e.id)]);
     const summary = found?.save != null ? lib.summarizeSave(found.save) : null;
-    const entry = await library.touch(e.id, summary ? { summary } : { damaged: true });
+    const fields = summary ? { summary } : { damaged: true };
+    // Listed so also when it cannot be kept (a full disk): summed up again next time.
+    const entry = await library.touch(e.id, fields).catch(() => ({ ...e, ...fields }));
     if (!entry) return;
     Object.assign(e, entry);
     name.firstChild.textContent = title(e);

@@ -406,12 +406,18 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       await writing;
       // Not kept (a full disk): not said to be, and the warning ends once it is.
       if (unkept.has(before.id)) problemText = await say('library.full_aside', {}, back, false);
-      else say(key, {}, back);
+      else if (key) say(key, {}, back);
     },
 
-    /** Shows entry `entryId` in this tab (My games, Back to my game): an error message, or null. */
+    /**
+     * Shows entry `entryId` in this tab (My games, Back to my game): an error message, or null.
+     * Shown, the notice is cleared (what it said was of the game before), unless that game's
+     * moves are not kept, or this one's: then it says so.
+     */
     async open(entryId) {
       if (entryId === id && !blank) return null;
+      // The game this one replaces on the board: none where it holds nothing (New game's empty board).
+      const left = blank || (board.plyCount() === 0 && !board.matchSave()) ? null : id;
       await this.flush();
       const found = await library.get(entryId);
       // A game whose last moves could not be written (a full disk): shown with them, and
@@ -421,12 +427,17 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       if (!waiting && (!found || found.save == null)) return 'library.gone';
       const entry = found?.entry ?? { ...waiting.about, id: entryId, rev: 0 };
       const error = await show(waiting ? { entry, save: waiting.save, match: waiting.match } : found);
-      if (!error && waiting) {
+      if (error) return error;
+      showNotice(''); // what was said was of the game before
+      if (waiting) {
         texts.set(entryId, found?.save ?? null);
         revs.set(entryId, waiting.rev);
+        problem = null; // its moves are not kept yet: said again, over this game
         write();
       }
-      return error;
+      // The game left has moves not kept (a full disk): said as after New game, one click away.
+      if (left !== entryId && unkept.has(left)) await this.offerBack({ id: left, blank: false });
+      return null;
     },
 
     /** www/friend.js is loaded (a friend game was started here): told of every game shown from now on. */

@@ -370,6 +370,20 @@ mod tests {
     }
 
     #[test]
+    fn catalogues_write_one_apostrophe_the_typographic_one() {
+        // "device's" beside "device’s" in one message (issue 47): ’ throughout.
+        for lang in Lang::ALL {
+            for (key, text) in parse_catalogue(lang.source()) {
+                let chars: Vec<char> = text.chars().collect();
+                let straight = chars
+                    .windows(3)
+                    .any(|w| w[1] == '\'' && w[0].is_alphanumeric() && w[2].is_alphanumeric());
+                assert!(!straight, "{}: {key} writes ' for ’: {text}", lang.code());
+            }
+        }
+    }
+
+    #[test]
     fn every_message_key_the_code_uses_exists() {
         let english = catalogue(Lang::En);
         let moves = [

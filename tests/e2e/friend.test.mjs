@@ -123,11 +123,11 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   const square = await cy.evaluate(() => window.tak.squareRect('c3'));
   await cy.mouse.click(square.x + square.width / 2, square.y + square.height / 2);
   assert.equal(await cy.evaluate(() => window.tak.tps()), cyBefore, 'a watcher cannot move');
-  // Nor type one (issue 47): the move box is refused in words, and the game kept is unchanged.
+  // Nor type one (issue 47): the move box is refused in words that say why, and the game kept is unchanged.
   await openExtras(cy);
   await cy.fill('#move-input', 'c3');
   await cy.press('#move-input', 'Enter');
-  await cy.waitForFunction(() => /takes no move from you/.test(document.getElementById('move-error').textContent));
+  await cy.waitForFunction(() => /^Cannot play c3: You are watching this game/.test(document.getElementById('move-error').textContent));
   assert.equal(await cy.evaluate(() => window.tak.tps()), cyBefore, 'a watcher cannot type a move');
   assert.equal(await plies(cy), 1);
   assert.equal(await cy.inputValue('#move-input'), 'c3', 'the typed text stays, as for any refused move');
@@ -221,6 +221,7 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   // The link that starts the game offers no draw: there is no move yet (issue 47).
   await ann.waitForFunction(() => document.getElementById('friend-dialog')?.open && document.getElementById('friend-link').value.includes('#f='));
   assert.equal(await ann.isVisible('#friend-offer'), false, 'no draw offered before any move');
+  assert.equal(await ann.textContent('#friend-title'), 'Send the new game', 'no move was made: titled for the start');
   const g0 = await sent(ann);
   assert.match(unpack(g0), /\nply 0\n/);
   assert.doesNotMatch(unpack(g0), /offer draw/);
@@ -231,7 +232,9 @@ test('two friends play a 6×6 game by links: stale, forked, offered, resigned; a
   // after its last move.
   await openMenu(bo);
   await bo.click('#my-games');
-  await bo.waitForFunction(() => /Choose your side \(last move/.test(document.querySelector('#games-list li')?.textContent ?? ''));
+  await bo.waitForFunction(() => /Choose your side/.test(document.querySelector('#games-list li')?.textContent ?? ''));
+  // No move made yet: no last move said (issue 47: "(ultima mossa …)" for a game of 0 plies).
+  assert.doesNotMatch(await bo.textContent('#games-list li'), /last move/);
   await bo.click('#games-dialog button[value=close]');
   const joining = (await keptGames(bo)).find((g) => g.friend?.from);
   assert.ok(joining.created <= joining.friend.at, `started ${joining.created}, last move ${joining.friend.at}`);
@@ -322,7 +325,7 @@ test('a fork waits for its answer through a reload and older links; no ply is pl
   await openExtras(ann);
   await ann.fill('#move-input', 'e1');
   await ann.press('#move-input', 'Enter');
-  await ann.waitForFunction(() => /takes no move from you/.test(document.getElementById('move-error').textContent));
+  await ann.waitForFunction(() => document.getElementById('move-error').textContent === 'Cannot play e1: First choose above: “Go on with theirs” or “Keep mine”.');
   const e1 = await ann.evaluate(() => window.tak.squareRect('e1'));
   await ann.mouse.click(e1.x + e1.width / 2, e1.y + e1.height / 2);
   await ann.waitForFunction(() => document.activeElement?.id === 'friend-theirs');
@@ -346,6 +349,40 @@ test('a fork waits for its answer through a reload and older links; no ply is pl
   await open(bo, end, () => /over/.test(document.getElementById('notice').textContent + document.getElementById('friend-bar').textContent));
   assert.equal((await bo.evaluate(() => window.tak.summary())).result, '1/2-1/2');
   assert.equal(await mainPtn(ann), await mainPtn(bo));
+  for (const p of [ann, bo]) assert.deepEqual(p.errors, []);
+  for (const p of [ann, bo]) await p.context().close();
+});
+
+test('a fork answered "Keep mine" after an older link: the older link\'s line goes with the question', async () => {
+  const ann = await player();
+  const bo = await player();
+  await home(ann);
+  await newFriendGame(ann, { size: '5', side: 'white', me: 'Ann', them: 'Bo' });
+  await play(ann, 'a1');
+  const l1 = await sent(ann);
+  await bo.goto(l1);
+  await bo.waitForSelector('#friend-i-play');
+  await bo.click('#friend-i-play');
+  await play(bo, 'e5');
+  const l2 = await sent(bo);
+  await open(ann, l2, () => /Your move/.test(document.getElementById('friend-bar').textContent));
+  await play(ann, 'c3');
+  const l3 = await sent(ann);
+  await open(bo, l3, () => /Your move/.test(document.getElementById('friend-bar').textContent));
+  await play(bo, 'c4');
+  const l4 = await sent(bo);
+  await bo.evaluate(() => window.tak.undo());
+  await play(bo, 'd4');
+  const l4b = await sent(bo);
+  await open(ann, l4, () => /Your move/.test(document.getElementById('friend-bar').textContent));
+  await play(ann, 'd3');
+  await sent(ann);
+  await open(ann, l4b, () => !!document.getElementById('friend-mine'));
+  await open(ann, l2, () => /older/.test(document.getElementById('notice').textContent));
+  await ann.click('#friend-mine');
+  await ann.waitForFunction(() => !document.getElementById('friend-mine'));
+  assert.doesNotMatch(await notice(ann), /older/, 'not left until a reload');
+  assert.match(await mainPtn(ann), /1\. a1 e5\s+2\. c3 c4\s+3\. d3\s*$/);
   for (const p of [ann, bo]) assert.deepEqual(p.errors, []);
   for (const p of [ann, bo]) await p.context().close();
 });

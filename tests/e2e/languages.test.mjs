@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, serve, launch, openGame, openMenu, skipWelcome, newFriendGame, visibleTexts } from './harness.mjs';
+import { ROOT, serve, launch, openGame, openMenu, skipWelcome, newFriendGame, visibleTexts, shot } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 let site;
@@ -153,5 +153,33 @@ test('each language says everything in its own words: the game, its analysis and
   assert.deepEqual([...page.errors, ...friend.errors], []);
   await friend.context().close();
   await friendContext.close();
+  await context.close();
+});
+
+test('Catalan at 1200 px wide: the words under Black\'s reserve on the first turn ("per a les Blanques") stay off the board', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  await skipWelcome(context);
+  const page = await openGame(context, site.url);
+  await speak(page, 'ca');
+  await page.waitForTimeout(300); // the frame in Catalan
+  await shot(page, 'ca-1200-first-turn');
+  // The label's blue read from the canvas's pixels: beside the board, none on it.
+  const { label, onBoard } = await page.evaluate(() => {
+    const canvas = window.tak.canvas;
+    const box = canvas.getBoundingClientRect();
+    const scale = canvas.width / box.width;
+    const [a5, e1] = [window.tak.squareRect('a5'), window.tak.squareRect('e1')];
+    const pixels = (x0, y0, x1, y1) => canvas.getContext('2d').getImageData(Math.round((x0 - box.x) * scale), Math.round((y0 - box.y) * scale), Math.round((x1 - x0) * scale), Math.round((y1 - y0) * scale)).data;
+    const blue = (data) => { let n = 0; for (let i = 0; i < data.length; i += 4) if (data[i + 2] > data[i] + 60) n++; return n; };
+    return {
+      // Right of the board, the label is drawn (its blue is seen there)...
+      label: blue(pixels(e1.x + e1.width, a5.y, box.right, e1.y + e1.height)),
+      // ...and none of it on the board.
+      onBoard: blue(pixels(a5.x, a5.y, e1.x + e1.width, e1.y + e1.height)),
+    };
+  });
+  assert.ok(label > 0, 'the first turn labels Black\'s pile');
+  assert.equal(onBoard, 0, 'no blue of the label on the board');
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

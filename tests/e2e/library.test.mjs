@@ -225,6 +225,87 @@ test('a full disk, then New game or another game opened, then a reload: the move
   await context.close();
 });
 
+/** The whole disk full: every write to IndexedDB (put and add) and to localStorage fails as a full disk's does. */
+const diskFull = (page) => page.evaluate(() => {
+  const full = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+  window.realStore ??= { put: IDBObjectStore.prototype.put, add: IDBObjectStore.prototype.add, setItem: localStorage.setItem };
+  IDBObjectStore.prototype.put = full;
+  IDBObjectStore.prototype.add = full;
+  localStorage.setItem = full;
+});
+/** Room again: the writes of `diskFull` succeed. */
+const diskFreed = (page) => page.evaluate(() => {
+  IDBObjectStore.prototype.put = window.realStore.put;
+  IDBObjectStore.prototype.add = window.realStore.add;
+  localStorage.setItem = window.realStore.setItem;
+});
+/** Opens the game of My games that is not this tab's and whose entry has `text`. */
+async function openOther(page, text) {
+  await openMenu(page);
+  await page.click('#my-games');
+  await page.waitForSelector('#games-list li:nth-child(2)');
+  await page.locator('#games-list li').filter({ hasNot: page.locator('.here') }).filter({ hasText: text }).getByRole('button', { name: 'Open' }).click();
+  await page.waitForFunction(() => !document.getElementById('games-dialog').open);
+}
+const notice = (page) => page.textContent('#notice');
+
+test('a full disk, then another game opened from My games: said as New game says it; the game reopened warns until kept, then says so', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await play(page, 'b2');
+  await keptWith(page, '1. b2');
+  await page.click('#new-game');
+  await page.click('#start-game');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  await play(page, 'a1', 'e5');
+  await keptWith(page, '1. a1 e5');
+  await diskFull(page);
+  await play(page, 'c3', 'c2');
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  // Another game opened: the moves not kept wait in this tab, said so (as after New game).
+  await openOther(page, '1 ply');
+  assert.deepEqual(await line(page), ['b2']);
+  await page.waitForFunction(() => /not kept yet/.test(document.getElementById('notice').textContent));
+  assert.match(await notice(page), /wait in this tab/);
+  // The first game reopened (listed as kept: 2 plies): its 4 plies, and the warning while they are not kept.
+  await openOther(page, '2 plies');
+  assert.deepEqual(await line(page), ['a1', 'e5', 'c3', 'c2']);
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  // Room again: the next move keeps them all, and the warning gives way to good news.
+  await diskFreed(page);
+  await play(page, 'd4');
+  await kept(page, '1. a1 e5 2. c3 c2 3. d4');
+  await page.waitForFunction(() => /kept again/.test(document.getElementById('notice').textContent));
+  assert.equal((await keptGames(page)).length, 2);
+  assert.deepEqual(page.errors.filter((e) => !/quota|could not be kept/i.test(e)), []);
+  await context.close();
+});
+
+test('a full disk, New game, then Back to my game: the warning is of the game back on the board, not of the empty new one', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await play(page, 'a1', 'e5');
+  await keptWith(page, '1. a1 e5');
+  await diskFull(page);
+  await play(page, 'c3', 'c2');
+  await page.waitForFunction(() => /storage is full/.test(document.getElementById('notice').textContent));
+  await page.click('#new-game');
+  await page.click('#start-game');
+  await page.waitForFunction(() => !document.getElementById('new-dialog').open);
+  await page.waitForFunction(() => /wait in this tab/.test(document.getElementById('notice').textContent));
+  await page.click('#notice button'); // Back to my game
+  await page.waitForFunction(() => window.tak.status().moves.length === 4);
+  await page.waitForFunction(() => /this game’s latest moves are not kept/.test(document.getElementById('notice').textContent));
+  await page.waitForTimeout(300);
+  assert.doesNotMatch(await notice(page), /wait in this tab/, 'the new game had no move to keep');
+  await diskFreed(page);
+  await play(page, 'd4');
+  await kept(page, '1. a1 e5 2. c3 c2 3. d4');
+  await page.waitForFunction(() => /kept again/.test(document.getElementById('notice').textContent));
+  assert.deepEqual(page.errors.filter((e) => !/quota|could not be kept/i.test(e)), []);
+  await context.close();
+});
+
 test('the saves of the pages before the library move into it once, and only then leave localStorage', async () => {
   // A save as the page before wrote it, from a page of today.
   const context = await browser.newContext();

@@ -310,3 +310,18 @@ test('the second newcomer: a draw offered to the computer is asked first; a win 
   assert.doesNotMatch(text, /by on time/);
   await context.close();
 });
+
+test('a phone in portrait: a hint shown at the screen\'s foot leaves the "Type a move" toggle in sight and working', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await openGame(context, dist.url);
+  await play(page, ['a1', 'e5', 'c3', 'c4', 'c3+', 'b4']);
+  await page.tap('#hint');
+  await page.waitForFunction(() => /^Hint/.test(document.getElementById('info').textContent), null, { timeout: 60000 });
+  const [info, toggle] = await page.evaluate(() => [document.getElementById('info'), document.querySelector('#extras > summary')].map((e) => e.getBoundingClientRect().toJSON()));
+  assert.ok(info.bottom <= toggle.top + 1, `the hint (${info.top}–${info.bottom}) sits above the toggle (${toggle.top}–${toggle.bottom})`);
+  await shot(page, 'newcomer-portrait-hint');
+  await page.tap('#extras > summary');
+  await page.waitForFunction(() => document.getElementById('extras').open);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

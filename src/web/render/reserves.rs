@@ -82,13 +82,15 @@ pub(super) fn draw_reserves(board: &Board, canvas: &mut dyn Canvas) {
                             ..style
                         },
                     );
-                    // Kept inside the canvas: a column of piles can be narrower than the words.
-                    let half = label.chars().count() as f64 * style.px * 0.3;
-                    let x = pile
-                        .center()
-                        .x
-                        .within(half + 2.0, (layout.width - half - 2.0).max(half + 2.0));
-                    canvas.text(x, count_y + px * 1.15, &label, style);
+                    // Under the pile, within its column's room (between the board and the
+                    // canvas's edge): smaller where the words are wider than that room
+                    // (Catalan's "per a les Blanques" ran onto the board at 1200 px).
+                    let fit = reserve.label_width / (label.chars().count() as f64 * 0.62);
+                    let style = TextStyle {
+                        px: style.px.min(fit),
+                        ..style
+                    };
+                    canvas.text(pile.center().x, count_y + px * 1.15, &label, style);
                 }
             } else if kind != Kind::Wall {
                 let label = left.to_string();
@@ -204,23 +206,31 @@ mod tests {
     }
 
     /// Against the computer, a phone held upright names its reserve as a wide screen does
-    /// ("Computer"), not by its colour (issue 38).
+    /// ("Computer"), not by its colour (issue 38), in every language, with the word its
+    /// language calls the computer everywhere (issue 47).
     #[test]
     fn a_phone_upright_names_the_computer_s_reserve_as_a_wide_screen_does() {
-        let mut b = board("x5/x5/x5/x5/x5 1 1");
-        b.set_computer(Some((crate::Color::Black, 3)));
-        b.resize(1000.0, 700.0, 1.0);
-        let wide = texts(&mut b);
-        assert!(wide.iter().any(|t| t.starts_with("Computer")), "{wide:?}");
-        for width in [390.0, 360.0, 320.0] {
-            b.prefer_portrait = true;
-            b.resize(width, width * 1.45, 1.0);
-            let narrow = texts(&mut b);
-            assert!(
-                narrow.iter().any(|t| t.starts_with("Computer")),
-                "{width}: {narrow:?}"
-            );
-            assert!(!narrow.iter().any(|t| t == "Black"), "{width}: {narrow:?}");
+        use crate::web::i18n::{text, Lang};
+        for lang in Lang::ALL {
+            let mut b = board("x5/x5/x5/x5/x5 1 1");
+            b.set_lang(lang);
+            b.set_computer(Some((crate::Color::Black, 3)));
+            let word = text(lang, "match.computer", &[]);
+            let black = text(lang, "color.black", &[]);
+            b.prefer_portrait = false;
+            b.resize(1000.0, 700.0, 1.0);
+            let wide = texts(&mut b);
+            assert!(wide.iter().any(|t| t.starts_with(&word)), "{wide:?}");
+            for width in [390.0, 360.0, 320.0] {
+                b.prefer_portrait = true;
+                b.resize(width, width * 1.45, 1.0);
+                let narrow = texts(&mut b);
+                assert!(
+                    narrow.iter().any(|t| t.starts_with(&word)),
+                    "{width}: {narrow:?}"
+                );
+                assert!(!narrow.contains(&black), "{width}: {narrow:?}");
+            }
         }
     }
 }
