@@ -19,6 +19,9 @@ const copy = (from, to = from) => cpSync(path.join(ROOT, from), path.join(DIST, 
 for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/authors.html', 'www/icons', 'www/i18n', 'www/puzzles']) copy(f);
 for (const f of ['tak_bg.wasm', 'tak_study_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
 
+// A release: what the page keeps for its tests alone (www/board.js's failForTest) is left out.
+const RELEASE = { TAK_RELEASE: 'true' };
+
 // board.js is an entry too: hosts import `mount` from www/board.js (as the embed demo shows).
 const result = await build({
   entryPoints: ['app', 'embed', 'tak-board', 'board', 'worker'].map((e) => path.join(ROOT, 'www', `${e}.js`)),
@@ -30,6 +33,7 @@ const result = await build({
   outdir: path.join(DIST, 'www'),
   chunkNames: 'chunk-[hash]',
   metafile: true,
+  define: RELEASE,
   logLevel: 'warning',
 });
 await build({
@@ -171,6 +175,7 @@ const icon = `data:image/svg+xml;base64,${b64('www/icons/icon.svg')}`;
 async function oneFile(html, entry, out, extra = '') {
   const js = (await build({
     entryPoints: [path.join(ROOT, 'www', `${entry}.js`)], bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', logLevel: 'error',
+    define: RELEASE,
   })).outputFiles[0].text;
   const page = readPage(html);
   // Nothing to fetch: no preloads, no manifest, no icons but the one inline.

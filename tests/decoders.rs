@@ -7,6 +7,7 @@
 
 use proptest::prelude::*;
 use tak::clock::{clock_comment, read_clock_comment, TimeControl};
+use tak::settings::SettingsValue;
 use tak::web::config::BoardOptions;
 use tak::web::marks::{self, Mark, MarkColor};
 use tak::web::mount::{self, MountOptions};
@@ -203,13 +204,23 @@ proptest! {
         flats in proptest::option::of(any::<u32>()),
         caps in proptest::option::of(any::<u32>()),
         lang in proptest::option::of("en|it|es|ca|\\PC{0,3}"),
-        tie_rule in proptest::option::of(any::<bool>()),
+        tie_rule in proptest::option::of("\\PC{0,8}|standard|ancient"),
         clock in proptest::option::of("\\PC{0,12}|[0-9]{1,3}:[0-9]{1,2} \\+[0-9]{1,2}|none"),
     ) {
-        let options = MountOptions {
-            size, komi, tps, ptn, scoring, take_backs, opening, flats, caps, lang, tie_rule, clock,
-            ..MountOptions::default()
+        let d = SettingsValue::default();
+        let count = |n: Option<u32>| n.map(|n| n.min(255) as u8);
+        let settings = SettingsValue {
+            size: size.unwrap_or(d.size),
+            komi: komi.unwrap_or(d.komi),
+            opening: opening.unwrap_or(d.opening),
+            flats: count(flats),
+            caps: count(caps),
+            tie_rule: tie_rule.unwrap_or(d.tie_rule),
+            scoring: scoring.unwrap_or(d.scoring),
+            take_backs: take_backs.unwrap_or(d.take_backs),
+            clock: clock.unwrap_or(d.clock),
         };
+        let options = MountOptions { settings, tps, ptn, lang, ..MountOptions::default() };
         if let Ok(game) = mount::start_game(&options) {
             // What starts is a game the rules allow: written and read back the same.
             let text = ptn::write_game(&game);
@@ -218,7 +229,6 @@ proptest! {
             let back = back.unwrap();
             prop_assert_eq!(back.position(), game.position());
         }
-        let _ = mount::new_config(&options);
         if let Ok(settings) = mount::game_settings(&options) {
             // Settings the page accepts are written as tags that read back the same.
             let mut game = tak::Game::with_config(settings.rules);
@@ -237,7 +247,14 @@ proptest! {
 
     #[test]
     fn playtak_like_text_is_an_error_or_a_game(text in "(\\[Size \"[0-9]\"\\]\n)?(Game#[0-9]{1,3} )?((P [A-Ja-j][0-9]( [WCx])?|M [A-J][0-9] [A-J][0-9]( [0-9]){0,4})[\n,]){0,12}") {
-        prop_assert_eq!(playtak::looks_like_server_notation(&text), playtak::looks_like_server_notation(&text));
+        // Server notation is told by its first move alone: `P` or `M` and a square of the
+        // largest board (A1 to H8), after the tags and the game's number.
+        let body = text.split_once("]\n").map_or(text.as_str(), |(_, body)| body);
+        let body = body.strip_prefix("Game#").map_or(body, |b| b.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start());
+        let first = body.split(['\n', ',']).next().unwrap_or_default();
+        let on_board = |w: &[u8]| matches!(w, [f, r] if (b'A'..=b'H').contains(&f.to_ascii_uppercase()) && (b'1'..=b'8').contains(r));
+        let expected = first.split_whitespace().nth(1).is_some_and(|w| on_board(w.as_bytes()));
+        prop_assert_eq!(playtak::looks_like_server_notation(&text), expected, "{:?}", text);
         let _ = playtak::parse_game(&text);
     }
 

@@ -262,8 +262,8 @@ mod on_the_board {
         let s = b.status();
         assert_eq!((s.placing.as_str(), s.to_move.as_str()), ("white", "white"));
         assert!(s.opening);
-        assert_eq!(s.opening_rule, "no-swap");
-        assert_eq!(s.pieces, [12, 2]);
+        assert_eq!(s.settings.opening, "no-swap");
+        assert_eq!((s.settings.flats, s.settings.caps), (Some(12), Some(2)));
         assert_eq!(s.reserves, [[12, 2], [12, 2]]);
         // Black's pile is refused with the no-swap wording, naming White's reserve.
         press_pile(&mut b, Color::Black, Kind::Flat);

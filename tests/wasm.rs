@@ -102,7 +102,8 @@ mod browser {
         // The variants: each refusal names its option; a good set starts that game.
         for (json, named) in [
             (r#"{"opening": "sideways"}"#, "opening 'sideways'"),
-            (r#"{"opening": 1}"#, "opening must be a text"),
+            (r#"{"opening": 1}"#, "opening '1' is not"),
+            (r#"{"opening": true}"#, "opening must be a text"),
             (r#"{"flats": "many"}"#, "flats must be a whole number"),
             (
                 r#"{"size": 6, "flats": 2, "caps": 1}"#,
@@ -142,7 +143,7 @@ mod browser {
         let mut engine = tak::web::engine::Engine::new();
         // As the page asks it (web/wire.rs: Request::Tinue), without the id.
         let request = js_sys::JSON::parse(
-            r#"{"tinue": {"spec": {"tps": "2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5", "stones": 21, "caps": 1, "halfKomi": 0}, "plies": 7, "nodes": 100000}}"#,
+            r#"{"tinue": {"spec": {"tps": "2,2,x3/x5/x5/1,1,1,x2/x4,1 1 5", "settings": {"flats": 21, "caps": 1, "komi": "0"}}, "plies": 7, "nodes": 100000}}"#,
         )
         .unwrap();
         let reply = engine.answer(request, None, None).unwrap();

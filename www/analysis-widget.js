@@ -2,7 +2,7 @@
 // the score and depth, and the best line, following the position shown. It analyses only
 // while the page is visible. Styles are inline so that it works in any host page and in a
 // shadow root.
-import { Analyst, evalWords } from './analyst.js';
+import { Analyst, analysisKey, evalWords } from './analyst.js';
 
 /**
  * Adds the display under `container`'s board for `handle`; `t` translates.
@@ -40,7 +40,7 @@ export function analysisWidget(container, handle, t) {
   const follow = () => {
     if (document.hidden) { analyst.stop(); shown = null; return; }
     const spec = handle.searchSpec();
-    const key = `${spec.tps} ${spec.halfKomi} ${spec.opening}`;
+    const key = analysisKey(spec);
     if (key === shown) return;
     shown = key;
     text.textContent = '…';

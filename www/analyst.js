@@ -4,6 +4,13 @@
 // again and gives it the job again, once in a row (`onRestart(again)` hears it).
 import { EngineClient } from './engine-client.js';
 /** @typedef {import('../pkg/tak_engine.js').SearchSpec} SearchSpec */
+
+/**
+ * What tells one analysed position from another: the position and every setting of its
+ * game (a rule changed is a new analysis).
+ * @param {SearchSpec} spec
+ */
+export const analysisKey = (spec) => `${spec.tps} ${JSON.stringify(spec.settings)}`;
 /** The engine's worker for analysis and review (separate from the computer player's). */
 export class Analyst {
   constructor() {

@@ -49,7 +49,7 @@ function showNotice(text) {
 // first): a first game is not lost in six moves.
 const DEFAULT_LEVEL = 1;
 function loadSettings() {
-  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, rules: { scoring: '', tieRule: false, takeBacks: 'court' }, players: ['', ''], variant: readVariant({}), clock: 'none', clockCustom: { minutes: 10, increment: 15 } };
+  const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, game: {}, players: ['', ''], clock: 'none', clockCustom: { minutes: 10, increment: 15 } };
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
     return {
@@ -61,13 +61,9 @@ function loadSettings() {
       targets: s.targets !== false,
       tak: s.tak !== false,
       patterns: s.patterns === true,
-      rules: {
-        scoring: typeof s.rules?.scoring === 'string' ? s.rules.scoring : '',
-        tieRule: s.rules?.tieRule === true,
-        takeBacks: s.rules?.takeBacks === 'tavern' ? 'tavern' : 'court',
-      },
+      // The game's settings chosen last (kept before as `rules` and `variant`).
+      game: readGame(s.game ?? { ...s.rules, ...s.variant }),
       players: Array.isArray(s.players) && s.players.length === 2 ? s.players.map((n) => String(n).slice(0, 40)) : ['', ''],
-      variant: readVariant(s.variant ?? {}),
       // The game clock chosen last: 'none', a preset ('10:0 +15') or 'custom'.
       clock: typeof s.clock === 'string' ? s.clock.slice(0, 20) : 'none',
       clockCustom: {
@@ -82,10 +78,18 @@ function loadSettings() {
     return defaults;
   }
 }
-/** The opening and piece counts as kept in the settings: the board checks them at the start. */
-function readVariant(v) {
-  const count = (n) => (Number.isInteger(n) && n >= 0 && n <= 255 ? n : undefined);
-  return { opening: v.opening === 'no-swap' ? 'no-swap' : 'swap', flats: count(v.flats), caps: count(v.caps) };
+/**
+ * The game's settings as kept (a GameSettings, in part): words and whole numbers only; the
+ * board checks them when a game starts, and a setting it refuses is its default.
+ * @param {unknown} kept
+ * @returns {Partial<import('./board.js').GameSettings>}
+ */
+function readGame(kept) {
+  const game = {};
+  for (const [name, value] of Object.entries(kept && typeof kept === 'object' ? kept : {})) {
+    if (typeof value === 'string' ? value.length <= 40 : Number.isInteger(value) && value >= 0 && value <= 255) game[name] = value;
+  }
+  return game;
 }
 let settings = loadSettings();
 function saveSettings() {
@@ -274,6 +278,8 @@ function renderBoardText() {
 }
 
 let explained = null; // the translator whose long texts were fetched for the notation's words
+/** @type {null | import('./rules-words.js').sayRules} */
+let rulesWords = null;
 function refresh() {
   const s = board.status();
   // Reviewed (its evaluations in the comments): the menu asks whether the PTN carries them.
@@ -298,34 +304,20 @@ function refresh() {
     names = [s.series.players[white], s.series.players[1 - white]];
   }
   renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you, names, waiting });
-  // The notation explained (R-0, komi), in words that come with the long texts: fetched once
-  // a result or komi is shown.
+  // The rules in words (www/rules-words.js: the notation, komi, flats and the game's options),
+  // which come with the long texts: both fetched once a result, komi, flats or an option is shown.
   const komi = s.komi !== '0' && !s.result;
-  // "flats 3–1" in the turn line, once the opening is over: said in words in its tooltip.
   const flats = !s.result && !s.opening;
+  const game = s.settings;
   const [stones, caps] = board.standardPieces(s.size);
-  const pieces = s.pieces[0] !== stones || s.pieces[1] !== caps;
-  const options = s.takeBacks === 'tavern' || s.scoring || s.tieRule || s.openingRule === 'no-swap' || pieces;
-  if ((s.result || komi || flats || options) && !t.has('rules.notation') && explained !== t) { explained = t; t.more().then(refresh); }
-  const notation = s.result && t.has('rules.notation') ? t('rules.notation', { result: s.result.ptn }) : '';
-  // Out of the way: the result's tooltip (with the score, where the score line is hidden).
-  const score = s.result && $('result-score').hidden ? $('result-score').textContent : '';
-  $('result-text').title = [notation, score].filter(Boolean).join('\n');
-  const flatsTitle = flats && t.has('rules.flats_title')
-    ? t('rules.flats_title', { white: s.flats[0], black: s.flats[1] }) : '';
-  $('turn').title = [flatsTitle, komi && t.has('rules.komi_title') ? t('rules.komi_title') : ''].filter(Boolean).join('\n');
-  // The game's options in words, which come with the long texts (fetched just above).
-  const said = [];
-  if (options && t.has('opt.tavern')) {
-    if (s.takeBacks === 'tavern') said.push(t('opt.tavern'));
-    if (s.scoring) said.push(t('opt.scoring', { variants: s.scoring }));
-    if (s.tieRule) said.push(t('opt.tierule'));
-    if (s.openingRule === 'no-swap') said.push(t('opt.no_swap'));
-    // "1 capstone", not "1 capstones": the catalogues have a singular (all four say it for 1 alone).
-    const count = (n, key) => t(n === 1 ? `${key}_one` : key, { n });
-    if (pieces) said.push(t('opt.pieces', { stones: count(s.pieces[0], 'count.stones'), caps: count(s.pieces[1], 'count.caps') }));
+  const pieces = game.flats !== stones || game.caps !== caps;
+  const options = game.takeBacks === 'tavern' || !!game.scoring || game.tieRule === 'ancient' || game.opening === 'no-swap' || pieces;
+  if ((s.result || komi || flats || options) && explained !== t) {
+    explained = t;
+    Promise.all([import('./rules-words.js'), t.more()]).then(([m]) => { rulesWords = m.sayRules; refresh(); });
   }
-  $('options-line').textContent = said.join(' · ');
+  if (rulesWords) rulesWords(s, t, { komi, flats, options, pieces, stones, caps });
+  else $('turn').title = $('result-text').title = ''; // nothing to say before the words come
   match?.render(s);
   // The result card: in a match, the next game instead of a rematch.
   const inMatch = !!s.series && !match?.viewing;
@@ -523,8 +515,8 @@ $('move-form').addEventListener('submit', (e) => {
 // New game: the form, its markup and its logic come with their own module when first opened
 // (www/newgame.js, through www/game-flow.js); it calls back with the settings chosen.
 $('new-game').addEventListener('click', async () => (await gameFlow()).openNewGame());
-// Starting a game (www/game-flow.js, loaded with the first): a new game of `size` with `komi`,
-// the rulebook options and the opening and piece counts (`variant`), or a match.
+// Starting a game (www/game-flow.js, loaded with the first): a new game of the settings given
+// (a GameSettings), or a match.
 const gameFlow = later(async () => (await import('./game-flow.js')).createGameFlow({
   get t() { return t; },
   get settings() { return settings; },
@@ -550,7 +542,6 @@ const gameFlow = later(async () => (await import('./game-flow.js')).createGameFl
   ensureMatch,
   get matchTools() { return matchTools; },
   openingDialog,
-  readVariant,
   friendly,
 }));
 const startGame = async (...args) => (await gameFlow()).startGame(...args);
@@ -778,7 +769,7 @@ function begin(opponent) {
     : { ...settings, opponent: 'human' };
   saveSettings();
   const s = board.status();
-  startGame(s.size, s.komi, settings.rules);
+  startGame({ ...settings.game, size: s.size, komi: s.komi });
 }
 const welcomed = () => { try { return localStorage.getItem(WELCOME_KEY) != null; } catch { return true; } };
 if (!returning && !welcomed()) {

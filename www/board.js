@@ -110,11 +110,13 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * @typedef {{[K in keyof BoardHandle]: BoardHandle[K]}} Board
  * @typedef {Awaited<ReturnType<typeof mount>>} BoardHandle
  */
+/** A game's settings, one value from the wasm's declarations (src/settings.rs): a new game, a
+ * match, an embed, a rematch, the status and the worker's search all give and take it.
+ * @typedef {import('../pkg/tak.js').GameSettings} GameSettings */
 /**
- * What mount() takes (see there).
- * @typedef {object} MountOptions
- * @property {number} [size]
- * @property {string | number} [komi]
+ * What mount() takes (see there): the board's own options and the game's settings.
+ * @typedef {BoardOptions & Partial<GameSettings>} MountOptions
+ * @typedef {object} BoardOptions
  * @property {string} [tps] a position to start from
  * @property {string} [ptn] a game to start from
  * @property {boolean} [study] start on the study build
@@ -131,25 +133,17 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * @property {string} [label]
  * @property {string} [site]
  * @property {boolean} [messages]
- * @property {string} [scoring]
- * @property {boolean} [tieRule]
- * @property {string} [takeBacks]
- * @property {string} [opening]
- * @property {number} [flats]
- * @property {number} [caps]
  */
 /**
  * Creates a board in `element` and answers its API: set(config) (BoardConfig), commands
  * and questions, and events by on(name, fn) (BoardEventName).
- * options (MountOptions): size, komi, tps, ptn (start), interactive, animate, showTargets, showThreats,
+ * options (MountOptions): the game's settings (GameSettings: those left out are their
+ * defaults), tps, ptn (start), interactive, animate, showTargets, showThreats,
  * coordinates, patterns, flip (true: seen from Black's side), lang, theme ('light' | 'dark' |
  * 'auto'), label (accessible name),
  * site (the page's name or address, for the `Site` of the games it starts),
- * messages (default true: a refused action shows why over the board for a few seconds),
- * scoring ('Downings Middletown Tarway', any of them), tieRule (true: the ancient tie
- * rule), takeBacks ('court' or 'tavern'), opening ('swap' or 'no-swap'), flats and caps
- * (stones and capstones per player; the size's standard when left out);
- * newGameWith also takes clock (a time control as the PTN `Clock` tag writes it, '10:0 +15').
+ * messages (default true: a refused action shows why over the board for a few seconds).
+ * newGameWith and startMatch take GameSettings too.
  * @param {HTMLElement} element
  * @param {MountOptions} [options]
  */
@@ -167,14 +161,7 @@ export async function mount(element, options = {}) {
   const core = {
     wasm: first,
     canvas,
-    options: {
-      size: options.size, komi: options.komi, tps: options.tps, ptn: options.ptn,
-      interactive: options.interactive, animate: options.animate,
-      showTargets: options.showTargets, coordinates: options.coordinates,
-      patterns: options.patterns, showThreats: options.showThreats, flip: options.flip, lang: options.lang,
-      scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
-      site: options.site, opening: options.opening, flats: options.flats, caps: options.caps,
-    },
+    options: { ...options }, // the wasm reads what it knows
     lang: options.lang,
     settings: {},
     destroyed: false,
@@ -369,15 +356,15 @@ export async function mount(element, options = {}) {
     }),
     newGame: act(/** @param {number} size @param {string | number} [komi] */ (size, komi) => board.newGame(Number(size) | 0, String(komi ?? '0'))),
     // A game on the clock is the study build's (a Promise on the play build).
-    newGameWith: (options) => (options?.clock && options.clock !== 'none' ? studyAct : act)((o) => board.newGameWith(o ?? {}))(options),
+    newGameWith: (/** @type {Partial<GameSettings> | undefined} */ options) => (options?.clock && options.clock !== 'none' ? studyAct : act)((o) => board.newGameWith(o ?? {}))(options),
     /** What newGameWith(options) would refuse (a message naming the option), or null. */
-    checkNewGame: (options) => board.newGameWith(options ?? {}, true) ?? null,
+    checkNewGame: (/** @type {Partial<GameSettings> | undefined} */ options) => board.newGameWith(options ?? {}, true) ?? null,
     /** [stones, capstones] per player on a board of side `size` by the rules. */
     standardPieces: (/** @type {number} */ size) => {
       const packed = board.standardPieces(Number(size) | 0);
       return [packed >> 8, packed & 255];
     },
-    startMatch: studyAct((options) => board.startMatch(options ?? {})),
+    startMatch: studyAct((/** @type {Partial<GameSettings> & {players?: string[], games?: number, points?: number}} */ options) => board.startMatch(options ?? {})),
     // A board of the play build is never in a match.
     nextGame: studyAct(() => board.nextGame()),
     endMatch: () => (!onStudy() ? undefined : act(() => board.endMatch())()),
@@ -393,7 +380,9 @@ export async function mount(element, options = {}) {
     /** The game clocks at `now` (ms, `Date.now()`): ends the game when a flag falls; the clocks or null. */
     clockTick: act((/** @type {number} */ now) => board.clockTick(Number(now))),
     /** For the tests of the recovery: fails inside the wasm as a bug would. */
-    failForTest: act(() => board.failForTest()),
+    // For the tests of the page's recovery only: a failure as a bug would make one. Not in a
+    // release: scripts/dist.mjs defines TAK_RELEASE, and the bundler drops this.
+    ...(typeof TAK_RELEASE === 'undefined' && { failForTest: act(() => board.failForTest()) }),
     agreeDraw: act(() => board.agreeDraw()),
     save: () => board.save(),
     /** The save to keep across visits: the game being played, also while a finished game of its match is shown. */

@@ -13,5 +13,5 @@
  * scripts/dist.mjs writes them to www/i18n/<lang>.more.txt, fetched when first read
  * (i18n.js, `t.more`); the study build's catalogue takes them too (board.js, `withMore`).
  */
-export const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu|hint|glossary|lesson)\.|menu\.tools\b|editor\.(?!menu)|draw\.|newgame\.kept|notice\.(bad_new_game|bad_save)\b|save\.|match\.|clock\.flag_fell|review\.(?!graph)|analysis\.(score_title|play_line|done|bar|chance|depth|road_in|road_in_one|road_made)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|clock\.(title|custom|minutes|increment)\b|opt\.(tavern|tavern_undo|scoring|tierule|no_swap|pieces)\b|refuse\.(tavern_undo|no_move_now)\b|count\.)/;
+export const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu|hint|glossary|lesson)\.|menu\.tools\b|editor\.(?!menu)|draw\.|newgame\.kept|notice\.(bad_new_game|bad_save)\b|save\.|match\.|clock\.flag_fell|review\.(?!graph)|analysis\.(score_title|play_line|done|bar|chance|depth|road_in|road_in_one|road_made)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|clock\.(title|custom|minutes|increment)\b|opt\.(?!(title|targets|tak|patterns)\b)|refuse\.(tavern_undo|no_move_now)\b|count\.)/;
 

@@ -48,14 +48,14 @@ const el = (tag, props = {}, children = []) => {
 /**
  * Builds the editor into `host` (its content is replaced) and resolves when the author is
  * done: `{ptn, tps}` (the PTN starts a game at the position), or null for Cancel.
- * `start`: what the board shows now (`searchSpec()`: tps, stones, caps, opening), or null
+ * `start`: what the board shows now (`searchSpec()`: its tps and settings), or null
  * for an empty 5×5 board. `t` translates, `lang` is the reader's language, `theme` the board's.
  */
 export async function editPosition(host, { t, lang, theme = 'auto', start = null }) {
   await t.more?.(); // the editor's own words come with the long texts (dist/: a file apart)
   const wasm = await loadEngine('study');
   const fromStart = () => (start
-    ? wasm.TakEditor.fromTps(start.tps, start.stones, start.caps, start.opening ?? 'swap', lang)
+    ? wasm.TakEditor.fromTps(start.tps, start.settings.flats ?? 0, start.settings.caps ?? 0, start.settings.opening, lang)
     : wasm.TakEditor.empty(5, lang));
   let editor = fromStart();
   let tool = 'place'; // what a click does: place the chosen piece, remove the top one, clear

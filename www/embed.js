@@ -60,7 +60,7 @@ export function readParams(search) {
   if (p.has('scoring')) options.scoring = p.get('scoring').replace(/[,+]/g, ' ');
   if (p.has('tierule')) {
     const v = p.get('tierule');
-    if (v === 'ancient' || v === 'standard') options.tieRule = v === 'ancient';
+    if (v === 'ancient' || v === 'standard') options.tieRule = v;
     else errors.push(`tierule must be ancient or standard, not '${v}'`);
   }
   if (p.has('takebacks')) {

@@ -17,17 +17,21 @@ export function createGameFlow(page) {
     return `${Math.floor(seconds / 60)}:${seconds % 60} +${Math.round(clockCustom.increment)}`;
   };
 
-  /** Starts a new game of `size` with `komi`, the rulebook options and the opening and piece
-   * counts (`variant`), or a match of `length`. */
-  async function startGame(size, komi, rules = page.settings.rules, length = null, variant = page.settings.variant) {
+  /**
+   * Starts a new game of `game` (the settings value: those left out are the defaults; without
+   * a clock, the one chosen in New game), or a match of `length`.
+   * @param {Partial<import('./board.js').GameSettings>} game
+   * @param {{games: number} | {points: number} | null} [length]
+   */
+  async function startGame(game, length = null) {
     const { t, settings } = page;
     page.computer.cancel();
     page.hinter.cancel();
     board.hideMessage();
     if (page.match?.viewing) page.match.back();
-    const options = { size: Number(size), komi: String(komi), ...rules, ...variant };
+    const options = { ...game };
     const clock = chosenClock(); // a match's too: every game of it is timed
-    if (clock) options.clock = clock;
+    if (options.clock === undefined && clock) options.clock = clock;
     // The game before stays in the library; one still going on is one click away.
     const now = board.status();
     const offerBack = board.plyCount() > 0 && !now.finalResult && !now.series && !length;
@@ -111,11 +115,10 @@ export function createGameFlow(page) {
       settings: page.settings,
       matchTools: page.matchTools,
       openingDialog: page.openingDialog,
-      readVariant: page.readVariant,
       friend: page.friendly,
-      start: (chosen, size, komi, length) => {
+      start: (chosen, length) => {
         page.setSettings({ ...page.settings, ...chosen });
-        return startGame(size, komi, page.settings.rules, length);
+        return startGame(chosen.game, length);
       },
     });
   }
@@ -125,8 +128,7 @@ export function createGameFlow(page) {
     const s = board.status();
     const computer = page.settings.opponent === 'computer';
     if (computer) page.setSettings({ ...page.settings, human: page.settings.human === 'white' ? 'black' : 'white' });
-    await startGame(s.size, s.komi, { scoring: s.scoring, tieRule: s.tieRule, takeBacks: s.takeBacks }, null,
-      { opening: s.openingRule, flats: s.pieces[0], caps: s.pieces[1] });
+    await startGame(s.settings);
     // Said in the notice line, which stays until the next notice: said over the board, it went
     // with the computer's first move (the board's own messages go at each change).
     if (computer) page.showNotice(page.t('notice.rematch_colour', { player: page.playerName(page.settings.human) }));

@@ -22,3 +22,6 @@ type PageElement = HTMLElement &
   Partial<HTMLButtonElement> &
   Partial<HTMLDialogElement> &
   Partial<HTMLDetailsElement>;
+
+/** Defined (true) in a release by scripts/dist.mjs; undefined in the source tree the tests run. */
+declare const TAK_RELEASE: boolean | undefined;

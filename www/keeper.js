@@ -296,7 +296,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
 
     async bringBack() {
       if (hasOldKeys()) {
-        try { await (await import('./migrate.js')).migrate(say); } catch { /* said by migrate */ }
+        try { await (await import('./migrate.js')).migrate(say, OLD_KEYS); } catch { /* said by migrate */ }
       }
       // Games whose write failed before the reload (a full disk): the board's own is finished
       // as a cut-short write is, when the page left no newer copy of it.

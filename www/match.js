@@ -22,21 +22,6 @@ const MATCH_TABLE = `
 </form>
 `;
 
-/** The options chosen in the New game form: `{scoring, tieRule, takeBacks}`. */
-export function readRuleOptions(form) {
-  const scoring = ['downings', 'middletown', 'tarway'].filter((v) => form[v].checked)
-    .map((v) => v[0].toUpperCase() + v.slice(1)).join(' ');
-  return { scoring, tieRule: form.tierule.checked, takeBacks: form.takebacks.value === 'tavern' ? 'tavern' : 'court' };
-}
-
-/** Sets the New game form's rulebook options from `options` (as readRuleOptions gives). */
-export function writeRuleOptions(form, options) {
-  const on = (options.scoring || '').toLowerCase();
-  for (const v of ['downings', 'middletown', 'tarway']) form[v].checked = on.includes(v);
-  form.tierule.checked = !!options.tieRule;
-  form.takebacks.value = options.takeBacks === 'tavern' ? 'tavern' : 'court';
-}
-
 /** The length chosen in the form: null for one game, else {games} or {points}. */
 export function readLength(form) {
   const v = form.length.value;

@@ -5,20 +5,24 @@
 // library holds them all (one transaction). Two tabs opened at once migrate one after the
 // other (a Web Lock): the second finds nothing left to move.
 import { addAll } from './library.js';
-import { OLD_KEYS } from './keeper.js';
 
 const SAVE = 'tak.savedGame';
 const MATCH = 'tak.match';
 
-/** Moves the old keys into the library; `say(key)` tells the reader if it could not. */
-export async function migrate(say) {
-  const run = () => moveAll(say);
+/**
+ * Moves the old keys (those `oldKeys` matches: the keeper's `OLD_KEYS`) into the library;
+ * `say(key)` tells the reader if it could not.
+ * @param {(key: string, params?: Record<string, string>) => void} say
+ * @param {RegExp} oldKeys
+ */
+export async function migrate(say, oldKeys) {
+  const run = () => moveAll(say, oldKeys);
   if (navigator.locks?.request) await navigator.locks.request('tak-migrate', run);
   else await run();
 }
 
-async function moveAll(say) {
-  const keys = Object.keys(localStorage).filter((k) => OLD_KEYS.test(k));
+async function moveAll(say, oldKeys) {
+  const keys = Object.keys(localStorage).filter((k) => oldKeys.test(k));
   if (!keys.length) return;
   const games = [];
   const now = Date.now();

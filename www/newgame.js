@@ -182,12 +182,12 @@ let ctx = null;
 /**
  * Opens the New game dialog filled with `settings`. `ctx`: the `dialog` element, the `board`,
  * the translator `t`, the `settings`, the match module (`matchTools`), `openingDialog` (its
- * texts), `readVariant` (settings' opening and pieces, checked) and `start(chosen, size,
- * komi, length)`, called with the settings chosen when the reader starts the game.
+ * texts) and `start(chosen, length)`, called with what the reader chose (the game's settings
+ * as `chosen.game`) when they start the game.
  */
 export async function openNewGame(context) {
   ctx = context;
-  const { dialog, board, t, settings, matchTools } = ctx;
+  const { dialog, board, t, settings } = ctx;
   if (!form) {
     dialog.innerHTML = NEW_GAME_FORM;
     form = $('new-form');
@@ -202,8 +202,7 @@ export async function openNewGame(context) {
   form.player2.value = settings.players[1];
   form.player1.placeholder = t('match.player1');
   form.player2.placeholder = t('match.player2');
-  matchTools.writeRuleOptions(form, settings.rules);
-  writeVariant(settings.variant);
+  writeGame(settings.game);
   form.clock.value = [...form.clock.options].some((o) => o.value === settings.clock) ? settings.clock : 'none';
   form.clockMinutes.value = String(settings.clockCustom.minutes);
   form.clockIncrement.value = String(settings.clockCustom.increment);
@@ -225,18 +224,40 @@ const syncComputerOptions = () => {
   $('clock-label').hidden = $('length-label').hidden = friend;
   if (friend) { form.length.value = 'single'; form.clock.value = 'none'; syncClockOptions(); }
 };
-// The opening and the pieces: the form's own fieldset. Empty counts are the size's standard,
-// shown beside them; the board judges the whole before the dialog closes.
-function writeVariant(v) {
-  form.opening.value = v.opening;
-  form.flats.value = v.flats ?? '';
-  form.caps.value = v.caps ?? '';
+const VARIANTS = ['downings', 'middletown', 'tarway'];
+/**
+ * Fills the form's rules with `game` (the settings value as kept: those left out are the
+ * defaults). Empty counts are the size's standard, shown beside them.
+ * @param {Partial<import('./board.js').GameSettings>} game
+ */
+function writeGame(game) {
+  const on = (game.scoring || '').toLowerCase();
+  for (const v of VARIANTS) form[v].checked = on.includes(v);
+  form.tierule.checked = game.tieRule === 'ancient';
+  form.takebacks.value = game.takeBacks === 'tavern' ? 'tavern' : 'court';
+  form.opening.value = game.opening === 'no-swap' ? 'no-swap' : 'swap';
+  form.flats.value = game.flats ?? '';
+  form.caps.value = game.caps ?? '';
   $('new-error').hidden = true;
   showStandardPieces();
 }
-function readVariantForm() {
+/**
+ * The game's settings chosen in the form; the board judges the whole before the dialog closes.
+ * @returns {Partial<import('./board.js').GameSettings>}
+ */
+function readGame() {
   const count = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
-  return ctx.readVariant({ opening: form.opening.value, flats: count(form.flats), caps: count(form.caps) });
+  const scoring = VARIANTS.filter((v) => form[v].checked).map((v) => v[0].toUpperCase() + v.slice(1)).join(' ');
+  return {
+    size: Number(form.size.value),
+    komi: form.komi.value,
+    opening: form.opening.value === 'no-swap' ? 'no-swap' : 'swap',
+    flats: count(form.flats),
+    caps: count(form.caps),
+    tieRule: form.tierule.checked ? 'ancient' : 'standard',
+    scoring,
+    takeBacks: form.takebacks.value === 'tavern' ? 'tavern' : 'court',
+  };
 }
 function showStandardPieces() {
   const size = Number(form.size.value);
@@ -267,8 +288,7 @@ function wire() {
   form.size.addEventListener('change', showStandardPieces);
   form.addEventListener('submit', (event) => {
     if (event.submitter?.value !== 'start') return;
-    const options = { size: Number(form.size.value), komi: form.komi.value, ...readVariantForm() };
-    const error = ctx.board.checkNewGame(options);
+    const error = ctx.board.checkNewGame(readGame());
     $('new-error').textContent = error ? ctx.t('new.pieces_bad', { error }) : '';
     $('new-error').hidden = !error;
     if (error) {
@@ -291,7 +311,7 @@ function wire() {
       const side = form.human.value === 'black' ? 'black' : 'white';
       const [me, them] = [form.friendMe.value.trim().slice(0, 40), form.friendThem.value.trim().slice(0, 40)];
       const friend = ctx.friend(); // on its way while the game starts
-      await ctx.start({ opponent: 'human', rules: matchTools.readRuleOptions(form), variant: readVariantForm(), clock: 'none' }, form.size.value, form.komi.value, null);
+      await ctx.start({ opponent: 'human', game: readGame(), clock: 'none' }, null);
       if (ctx.board.plyCount() === 0) (await friend).begin({ side, days: Number(form.friendDays.value) || null, names: side === 'white' ? [me, them] : [them, me] });
       return;
     }
@@ -299,12 +319,11 @@ function wire() {
       opponent: form.opponent.value === 'computer' ? 'computer' : 'human',
       level: Number(form.level.value) || 1,
       human: form.human.value === 'black' ? 'black' : 'white',
-      rules: matchTools.readRuleOptions(form),
+      game: readGame(),
       players: [form.player1.value.trim().slice(0, 40), form.player2.value.trim().slice(0, 40)],
-      variant: readVariantForm(),
       clock: form.clock.value,
       clockCustom: { minutes: Number(form.clockMinutes.value), increment: Number(form.clockIncrement.value) },
     };
-    ctx.start(chosen, form.size.value, form.komi.value, matchTools.readLength(form));
+    ctx.start(chosen, matchTools.readLength(form));
   }
 }

@@ -238,7 +238,7 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names, 
     // A loss against the computer is not shown as a success, nor a draw: the box's colour
     // says whose it is. The score only where it counts (a match, a scoring variant).
     result.dataset.mood = !s.result.winner ? 'draw' : you && s.result.winner !== you ? 'loss' : 'win';
-    $('result-score').hidden = !(s.series || s.scoring);
+    $('result-score').hidden = !(s.series || s.settings.scoring);
   } else {
     result.hidden = true;
   }

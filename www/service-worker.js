@@ -35,7 +35,7 @@ const VERSION = '__VERSION__';
 const PREFIX = `tak ${sw.registration.scope}`;
 const PRECACHE = `${PREFIX} precache`;
 const META = `${PREFIX} versions`;
-const RETIRED = (version) => `${PREFIX} retired ${version}`;
+const RETIRED = (/** @type {string} */ version) => `${PREFIX} retired ${version}`;
 const META_URL = new URL('__tak-versions.json', sw.registration.scope).href;
 // The caches of the service worker before Workbox (one per release, `tak-<hash>`, keyed by
 // plain URL): a page of that version still open when this one takes over is served from it.
@@ -47,7 +47,12 @@ precache.addToCacheList(MANIFEST);
 // What this worker knows of the versions, kept in a cache so that it outlives the worker:
 // { current: { version, keys }, retired: [{ version, cache, keys, clients: [id…] }] }, where
 // keys are a version's precache keys (Workbox's URL?__WB_REVISION__=…).
+/** @typedef {{version: string, keys: string[]}} Version */
+/** @typedef {{version: string, keys: string[] | null, cache: string, clients: string[]}} Retired */
+/** @typedef {{current: Version | null, retired: Retired[]}} Meta */
+/** @type {Meta | null} */
 let meta = null;
+/** @returns {Promise<Meta>} */
 async function readMeta() {
   if (!meta) {
     const stored = await (await caches.open(META)).match(META_URL);
@@ -80,9 +85,10 @@ sw.addEventListener('activate', (event) => {
  * cache every file a version still in use needs and this one does not have.
  */
 async function retirePrevious() {
-  await readMeta();
+  const meta = await readMeta();
   const previous = meta.current;
-  meta.current = { version: VERSION, keys: [...precache.getURLsToCacheKeys().values()] };
+  const current = { version: VERSION, keys: [...precache.getURLsToCacheKeys().values()] };
+  meta.current = current;
   // Every page and worker open now was loaded by an earlier version (this one served none).
   const pinned = new Set(meta.retired.flatMap((r) => r.clients));
   const running = (await sw.clients.matchAll({ type: 'all', includeUncontrolled: true }))
@@ -96,7 +102,7 @@ async function retirePrevious() {
   // Only the files that differ: a file unchanged since has the same key in this version and
   // stays in the precache, where a retired page finds it too. (With two releases while a
   // tab stays open, the oldest one's files shared with the middle one move out now.)
-  const keep = new Set(meta.current.keys);
+  const keep = new Set(current.keys);
   const from = await caches.open(PRECACHE);
   for (const r of meta.retired) {
     if (!r.keys) continue;
@@ -111,7 +117,7 @@ async function retirePrevious() {
 
 /** Drops the pages that are gone, and each retired version with no page left. */
 async function prune() {
-  await readMeta();
+  const meta = await readMeta();
   const alive = new Set((await sw.clients.matchAll({ type: 'all', includeUncontrolled: true })).map((c) => c.id));
   const before = JSON.stringify(meta.retired);
   for (const r of meta.retired) r.clients = r.clients.filter((id) => alive.has(id));
@@ -124,13 +130,16 @@ async function prune() {
   if (JSON.stringify(meta.retired) !== before) await writeMeta();
 }
 
-const withoutRevision = (key) => {
+const withoutRevision = (/** @type {string} */ key) => {
   const url = new URL(key);
   url.searchParams.delete('__WB_REVISION__');
   return url.href;
 };
 
-/** The URLs a request may be cached under: without its query (`embed.html?size=4`), and a folder as its index.html. */
+/**
+ * The URLs a request may be cached under: without its query (`embed.html?size=4`), and a folder as its index.html.
+ * @param {Request} request
+ */
 function variants(request) {
   const url = new URL(request.url);
   url.hash = '';
@@ -138,6 +147,7 @@ function variants(request) {
   return url.pathname.endsWith('/') ? [url.href, `${url.href}index.html`] : [url.href];
 }
 
+/** @param {string} name @param {Request} request */
 async function fromCache(name, request) {
   const cache = await caches.open(name);
   for (const url of variants(request)) {
@@ -150,7 +160,7 @@ async function fromCache(name, request) {
 /** @param {FetchEvent} event */
 async function respond(event) {
   const { request } = event;
-  await readMeta();
+  const meta = await readMeta();
   const retired = meta.retired.find((r) => r.clients.includes(event.clientId));
   if (retired) {
     // A worker started by a page of a retired version runs that version too.

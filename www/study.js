@@ -2,7 +2,7 @@
 // depth and the three best lines, whose plies preview on hover or tap and play as a
 // variation on click), and a whole-game review that marks mistakes in the game and draws White's chance
 // along it. The engine runs in its own Web Worker; this file is glue.
-import { Analyst, evalWords } from './analyst.js';
+import { Analyst, analysisKey, evalWords } from './analyst.js';
 import { addStyle } from './styles.js';
 import { translatePage } from './i18n.js';
 
@@ -168,7 +168,7 @@ export function setUpStudy(board, getT, { busy }) {
   const follow = () => {
     if (!on) return;
     const spec = board.searchSpec();
-    const key = `${spec.tps} ${spec.halfKomi} ${spec.opening}`;
+    const key = analysisKey(spec);
     if (busy()) { analyst.stop(); shownFor = null; return; }
     if (key === shownFor) return;
     shownFor = key;

@@ -74,8 +74,8 @@ class TakBoardElement extends HTMLElement {
       tps: attr('tps'), ptn: flag('puzzle') ? undefined : attr('ptn'), komi: attr('komi'),
       study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson', 'puzzle'].some((a) => this.hasAttribute(a)),
       interactive, flip: flag('flip'), theme: attr('theme') || 'auto',
-      scoring: attr('scoring'), takeBacks: attr('take-backs'), opening: attr('opening'), ...counts,
-      tieRule: attr('tie-rule') === undefined ? undefined : attr('tie-rule') === 'ancient',
+      scoring: attr('scoring'), takeBacks: /** @type {any} */ (attr('take-backs')), opening: /** @type {any} */ (attr('opening')), ...counts,
+      tieRule: /** @type {any} */ (attr('tie-rule')), // checked by the board, as the others
       label: this.getAttribute('aria-label') || 'Tak board',
     }).then(async (handle) => {
       this.#handle = handle;

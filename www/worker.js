@@ -26,11 +26,14 @@ const post = (message) => self.postMessage(message);
 const beat = () => post({ beat: true });
 setInterval(beat, 1000);
 
-const why = (err) => String(err?.message || err);
+/** @param {unknown} err */
+const why = (err) => String(/** @type {{message?: string} | null} */ (err)?.message || err);
 
-/** @type {{id: number, request: Request} | null} */
+/** @typedef {{id: number, request: Request}} Job */
+/** @type {Job | null} */
 let analysing = null;
 
+/** @param {Job} job */
 async function analyse(job) {
   const engine = await ready;
   if (analysing !== job) return;
@@ -48,14 +51,15 @@ self.onmessage = async (event) => {
   const { id, ...request } = /** @type {Asked} */ (event.data || {});
   if ('stop' in request) { analysing = null; return; }
   if ('analyze' in request) {
-    analysing = { id, request };
-    analyse(analysing);
+    const job = { id: id ?? 0, request };
+    analysing = job;
+    analyse(job);
     return;
   }
   analysing = null;
   try {
     const engine = await ready;
-    const progress = (done, total) => post({ id, progress: [done, total] });
+    const progress = (/** @type {number} */ done, /** @type {number} */ total) => post({ id, progress: [done, total] });
     post({ id, ...engine.answer(request, beat, progress) });
   } catch (err) {
     post({ id, error: why(err) });

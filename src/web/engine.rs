@@ -14,7 +14,7 @@ use crate::web::wire::{
     Review, Reviewed, SearchSpec, ShownPuzzle, Solve, Think, Thought, TinueAnswer, Verdict,
 };
 use crate::Setup;
-use crate::{tps, Config, Komi, Opening, Position};
+use crate::{tps, Config, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -46,7 +46,7 @@ const EVALUATE_NODES: u64 = 60_000;
 #[wasm_bindgen]
 pub struct Engine {
     searcher: Searcher,
-    analysis: Option<(String, Analysis)>,
+    analysis: Option<((String, Config), Analysis)>,
 }
 
 fn bad<E: std::fmt::Display>(e: E) -> JsError {
@@ -54,54 +54,21 @@ fn bad<E: std::fmt::Display>(e: E) -> JsError {
 }
 
 impl SearchSpec {
+    /// The position, read from its TPS under the game's rules (its settings, checked once
+    /// through [`Setup`]; the size is the TPS's).
     fn position(&self) -> Result<Position, JsError> {
-        let opening = match &self.opening {
-            Some(name) => name.parse::<Opening>().map_err(bad)?,
-            None => Opening::Swap,
+        let setup = Setup {
+            size: tps::size_of(&self.tps).min(255) as u8,
+            ..self.settings.setup().map_err(bad)?
         };
-        let pos = position(&self.tps, self.stones, self.caps, self.half_komi, opening)
-            .map_err(|e| JsError::new(&e))?;
-        if !self.ancient_tie_rule {
-            return Ok(pos);
-        }
-        let config = Config {
-            ancient_tie_rule: true,
-            ..*pos.config()
-        };
-        tps::parse(&self.tps, config).map_err(bad)
-    }
-
-    /// What tells one analysed position from another.
-    fn key(&self) -> String {
-        format!(
-            "{} {} {} {} {}",
-            self.tps,
-            self.stones,
-            self.caps,
-            self.half_komi,
-            self.opening.as_deref().unwrap_or("swap")
-        )
+        tps::parse(&self.tps, setup.config().map_err(bad)?).map_err(bad)
     }
 }
 
-fn position(
-    spec_tps: &str,
-    stones: u8,
-    caps: u8,
-    half_komi: i8,
-    opening: Opening,
-) -> Result<Position, String> {
-    let size = tps::size_of(spec_tps).min(255) as u8;
-    let komi = Komi::from_half_flats(half_komi).ok_or("komi out of range")?;
-    let setup = Setup {
-        stones: Some(stones),
-        caps: Some(caps),
-        komi,
-        opening,
-        ..Setup::new(size)
-    };
-    let config = setup.config().map_err(|e| e.to_string())?;
-    tps::parse(spec_tps, config).map_err(|e| e.to_string())
+/// What tells one analysed position from another: the position and every rule it is played
+/// by (a changed rule changes what a position is worth).
+fn analysis_key(pos: &Position) -> (String, Config) {
+    (tps::write(pos), *pos.config())
 }
 
 #[wasm_bindgen]
@@ -157,7 +124,7 @@ impl Engine {
     /// call when the position is the same.
     fn analyze(&mut self, spec: &SearchSpec, nodes: u64) -> Result<Insight, JsError> {
         let pos = spec.position()?;
-        let key = spec.key();
+        let key = analysis_key(&pos);
         match &mut self.analysis {
             Some((k, a)) if *k == key => {
                 a.advance(nodes);

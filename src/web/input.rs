@@ -22,7 +22,7 @@ impl Board {
         if let Some(why) = &self.locked {
             return Some(why.clone());
         }
-        if self.tavern_locked() {
+        if self.record.tavern_locked() {
             return Some(Message::new("refuse.tavern"));
         }
         self.record
@@ -45,7 +45,7 @@ impl Board {
         self.options.interactive
             && self.locked.is_none()
             && self.record.game.outcome().is_none()
-            && !self.tavern_locked()
+            && !self.record.tavern_locked()
     }
 
     /// Why a press on the board does nothing, for boards that take input at all.

@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use tak::web::json::{self, Json, Value};
-//! let v = json::parse(r#"{"size": 5, "players": ["Ann", "B\u00e9n"], "tieRule": true}"#)?;
+//! let v = json::parse(r#"{"size": 5, "players": ["Ann", "B\u00e9n"], "flip": true}"#)?;
 //! assert_eq!(v.get("size").and_then(Value::as_u32), Some(5));
 //! assert_eq!(v.get("players").and_then(|p| p.index(1)).and_then(Value::as_str), Some("Bén"));
 //! let mut out = String::new();
@@ -393,6 +393,38 @@ macro_rules! json_object {
     };
 }
 pub(crate) use json_object;
+
+/// A game's settings as the page reads them: each field under its name in the JS shape
+/// ([`SettingsValue::fields`]), a reserve left to the standard left out (serde's form: a test
+/// holds them together).
+impl Json for crate::settings::SettingsValue {
+    fn write_json(&self, out: &mut String) {
+        use crate::settings::Field;
+        let mut value = self.clone();
+        let mut first = true;
+        out.push('{');
+        value.fields(|name, field| {
+            let count = match &field {
+                Field::MaybeCount(None) => return,
+                Field::Count(n) => Some(**n),
+                Field::MaybeCount(n) => **n,
+                Field::Text(_) | Field::Number(_) => None,
+            };
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            name.write_json(out);
+            out.push(':');
+            match (count, field) {
+                (Some(n), _) => write_int(out, n as i64),
+                (None, Field::Text(text) | Field::Number(text)) => text.write_json(out),
+                _ => {}
+            }
+        });
+        out.push('}');
+    }
+}
 
 /// A JSON text already written.
 pub struct Raw(pub String);

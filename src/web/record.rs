@@ -4,10 +4,10 @@
 //! into changes of it; everything else the board holds (layout, hover, drag, animation, marks
 //! being drawn, messages) is the view's and is never saved.
 
-use super::session::Sitting;
 use crate::score::Variants;
 use crate::series::{Series, TakeBacks};
-use crate::Game;
+use crate::settings::{GameSettings, SettingsValue};
+use crate::{Color, Game};
 
 /// One game's data (see the module's comment).
 #[derive(Clone, Debug)]
@@ -52,5 +52,71 @@ impl GameRecord {
             clock_path: Vec::new(),
             clock_paused: false,
         }
+    }
+}
+
+impl GameRecord {
+    /// The settings this game is played with: its rules, and the options its tags set
+    /// (scoring, take-backs, the clock's time control).
+    pub fn settings(&self) -> GameSettings {
+        GameSettings {
+            rules: *self.game.start().config(),
+            scoring: self.variants,
+            take_backs: self.take_backs,
+            clock: self.clock.as_ref().map(|c| c.control),
+        }
+    }
+
+    /// Whether the rules of this game forbid taking a ply back now: tavern rules while the
+    /// game goes on.
+    pub fn take_backs_forbidden(&self) -> bool {
+        self.take_backs == TakeBacks::Tavern && self.game.line_outcome().is_none()
+    }
+
+    /// Tavern rules, looking back in a game that goes on: playing here would take plies
+    /// back.
+    pub fn tavern_locked(&self) -> bool {
+        self.take_backs_forbidden() && self.game.can_forward()
+    }
+
+    /// [`GameRecord::settings`] as the value the page and the worker read (the page's first
+    /// build has no clocks, nor the code that writes a time control).
+    pub fn settings_value(&self) -> SettingsValue {
+        self.settings().value_with(|control| {
+            if cfg!(feature = "study") {
+                control.tag()
+            } else {
+                String::new()
+            }
+        })
+    }
+}
+
+/// Who plays, where and when: what the page tells the board, written into the tags of each
+/// game it starts (`Date`, `Site`, `Player1`, `Player2`) and used to name the sides.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sitting {
+    /// The page's name or address, for `Site`.
+    pub site: Option<String>,
+    /// Today by the host's clock, as PTN writes dates (`2025.03.07`).
+    pub today: Option<String>,
+    /// Against the computer: its colour and level (1 to 6).
+    pub computer: Option<(Color, u8)>,
+}
+
+impl Sitting {
+    /// Sets today's date (month and day from 1).
+    pub fn set_today(&mut self, year: u32, month: u32, day: u32) {
+        // Written out by hand: the page's wasm carries no padded formatting for it.
+        let mut date = String::with_capacity(10);
+        for (n, digits) in [(year, 4), (month, 2), (day, 2)] {
+            if !date.is_empty() {
+                date.push('.');
+            }
+            for d in (0..digits).rev() {
+                date.push(char::from(b'0' + (n / 10u32.pow(d) % 10) as u8));
+            }
+        }
+        self.today = Some(date);
     }
 }

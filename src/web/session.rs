@@ -4,42 +4,12 @@
 
 use super::drag::Gesture;
 use super::i18n::{self, Message};
-use super::json::json_object;
+use super::record::Sitting;
 use super::state::{Board, Event};
-use super::status::summarize;
 use crate::score::Variants;
 use crate::series::{Series, TakeBacks};
 use crate::settings::GameSettings;
 use crate::{Color, Game};
-
-/// Who plays, where and when: what the page tells the board, written into the tags of each
-/// game it starts (`Date`, `Site`, `Player1`, `Player2`) and used to name the sides.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Sitting {
-    /// The page's name or address, for `Site`.
-    pub site: Option<String>,
-    /// Today by the host's clock, as PTN writes dates (`2025.03.07`).
-    pub today: Option<String>,
-    /// Against the computer: its colour and level (1 to 6).
-    pub computer: Option<(Color, u8)>,
-}
-
-impl Sitting {
-    /// Sets today's date (month and day from 1).
-    pub fn set_today(&mut self, year: u32, month: u32, day: u32) {
-        // Written out by hand: the page's wasm carries no padded formatting for it.
-        let mut date = String::with_capacity(10);
-        for (n, digits) in [(year, 4), (month, 2), (day, 2)] {
-            if !date.is_empty() {
-                date.push('.');
-            }
-            for d in (0..digits).rev() {
-                date.push(char::from(b'0' + (n / 10u32.pow(d) % 10) as u8));
-            }
-        }
-        self.today = Some(date);
-    }
-}
 
 /// The name of computer level `level`, in `lang` ("Club").
 fn level_name(lang: i18n::Lang, level: u8) -> String {
@@ -213,67 +183,6 @@ impl Board {
         Ok(())
     }
 
-    pub(super) fn match_status(&self, m: &Series) -> MatchStatus {
-        let lang = self.lang;
-        let row = |number: usize, white: usize, game: &Game| -> MatchRow {
-            let (end, outcome) = game.main_line_end();
-            let summary = outcome.map(|o| summarize(&end, o, lang, m.settings.scoring));
-            MatchRow {
-                number,
-                white,
-                result: summary.as_ref().map_or(String::new(), |s| s.ptn.clone()),
-                reason: summary
-                    .as_ref()
-                    .map_or(String::new(), |s| s.reason_text.clone()),
-                winner: outcome.and_then(|o| o.winner).map(|c| match c {
-                    Color::White => white,
-                    Color::Black => 1 - white,
-                }),
-                points: summary.as_ref().map_or(0, |s| s.score),
-                score_text: summary.map_or(String::new(), |s| s.score_text),
-            }
-        };
-        let games: Vec<MatchRow> = m
-            .games
-            .iter()
-            .enumerate()
-            .map(|(i, p)| row(i + 1, p.white, &p.game))
-            .collect();
-        // The game on the board counts as soon as it is over, not only once "Next game"
-        // records it: the totals, the leader and the end of the match show at once. The
-        // last game of a match is never recorded apart (its export and save come from the
-        // board), so there is no "Next game" after it.
-        let current =
-            (!m.is_over()).then(|| row(m.games.len() + 1, m.white_player(), &self.record.game));
-        let current_finished = current.as_ref().is_some_and(|c| !c.result.is_empty());
-        let standing = m.standing(current_finished.then_some(&self.record.game));
-        let over = standing.over;
-        let can_next = current_finished && !over;
-        MatchStatus {
-            players: m.players.clone(),
-            length: match m.length {
-                crate::series::Length::Games(n) => {
-                    let key = if n == 1 {
-                        "match.games_one"
-                    } else {
-                        "match.games"
-                    };
-                    i18n::text(lang, key, &[("n", n.to_string())])
-                }
-                crate::series::Length::FirstTo(p) => {
-                    i18n::text(lang, "match.first_to", &[("points", p.to_string())])
-                }
-            },
-            games,
-            current,
-            totals: standing.totals,
-            over,
-            leader: standing.leader,
-            can_next,
-            viewing: self.viewing(),
-        }
-    }
-
     /// Shows finished game `number` (from 1) of the match from its start, with its match
     /// tags; the game being played is kept aside until [`Board::back_to_match`] (and is the
     /// game to keep meanwhile: [`Board::game_to_keep`]). Returns false for no such game.
@@ -358,75 +267,7 @@ impl Board {
         });
         self.dirty = true;
     }
-
-    /// Whether the rules of this game forbid taking a ply back now: tavern rules while the
-    /// game goes on.
-    pub fn take_backs_forbidden(&self) -> bool {
-        self.record.take_backs == TakeBacks::Tavern && self.record.game.line_outcome().is_none()
-    }
-
-    /// Tavern rules, looking back in a game that goes on: playing here would take plies
-    /// back.
-    pub(super) fn tavern_locked(&self) -> bool {
-        self.record.take_backs == TakeBacks::Tavern
-            && self.record.game.can_forward()
-            && self.record.game.line_outcome().is_none()
-    }
 }
-
-/// One game of a match in the score table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchRow {
-    pub number: usize,
-    /// The player (0 or 1) with white.
-    pub white: usize,
-    /// `R-0`, `0-F`, ... or empty while it goes on.
-    pub result: String,
-    pub reason: String,
-    pub winner: Option<usize>,
-    pub points: u32,
-    pub score_text: String,
-}
-
-/// A match for the page: the players, the table, the totals.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchStatus {
-    pub players: [String; 2],
-    /// `3 games` or `first to 50`, in the reader's language.
-    pub length: String,
-    pub games: Vec<MatchRow>,
-    /// The game on the board, when it is not recorded yet.
-    pub current: Option<MatchRow>,
-    pub totals: [u32; 2],
-    pub over: bool,
-    pub leader: Option<usize>,
-    /// The game on the board is finished and the match goes on: "Next game" may be pressed.
-    pub can_next: bool,
-    /// The number (from 1) of the finished game shown instead of the game being played.
-    pub viewing: Option<usize>,
-}
-
-json_object!(MatchStatus {
-    players,
-    length,
-    games,
-    current,
-    totals,
-    over,
-    leader,
-    can_next,
-    viewing
-});
-
-json_object!(MatchRow {
-    number,
-    white,
-    result,
-    reason,
-    winner,
-    points,
-    score_text
-});
 
 /// A name for `game`'s PTN file: see [`Session::ptn_file_name`].
 pub fn file_name(game: &Game) -> String {
@@ -461,7 +302,6 @@ pub fn file_name(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::Variants;
     use crate::series::Length;
     use crate::web::config::BoardOptions;
     use crate::Config;
@@ -545,7 +385,6 @@ mod tests {
             "[Player2 \"Computer (Club)\"]",
             "[Komi \"0\"]",
             "[Scoring \"none\"]",
-            "[TieRule \"standard\"]",
             "[TakeBacks \"court\"]",
             "[Result \"R-0\"]",
         ] {
@@ -570,26 +409,16 @@ mod tests {
     #[test]
     fn the_computer_with_white_is_player1_and_the_options_in_force_are_written() {
         let mut b = against_the_computer(Color::White, 4);
-        let mut config = Config::standard(6)
-            .unwrap()
-            .with_komi("2.5".parse().unwrap());
-        config.ancient_tie_rule = true;
-        b.new_game(GameSettings {
-            scoring: Variants::parse("Tarway").unwrap(),
-            take_backs: TakeBacks::Tavern,
-            ..GameSettings::new(config)
-        });
+        // Every setting away from its default: the game's PTN carries each of them.
+        let settings = GameSettings::every_option_changed();
+        let value = settings.value();
+        b.new_game(settings);
         assert_eq!(b.record.game.tag("Player1"), Some("Computer (Strong)"));
         assert_eq!(b.record.game.tag("Player2"), Some("Player"));
         let ptn = b.ptn();
-        for tag in [
-            "[Komi \"2.5\"]",
-            "[Scoring \"Tarway\"]",
-            "[TieRule \"ancient\"]",
-            "[TakeBacks \"tavern\"]",
-        ] {
-            assert!(ptn.contains(tag), "{tag} missing from\n{ptn}");
-        }
+        let back = crate::ptn::parse_game(&ptn).unwrap();
+        assert_eq!(GameSettings::of_game(&back), Ok(settings), "{ptn}");
+        assert_eq!(b.record.settings_value(), value);
         assert!(!ptn.contains("[Result"), "no result while it goes on");
     }
 
@@ -647,9 +476,11 @@ mod tests {
             ptn.contains("[Komi \"0\"]") && ptn.contains("[Date \"2016.04.01\"]"),
             "{ptn}"
         );
-        assert!(
-            !ptn.contains("TieRule"),
-            "no tie rule where the game names none:\n{ptn}"
+        let tags: Vec<&str> = ptn.lines().filter(|l| l.starts_with('[')).collect();
+        assert_eq!(
+            tags,
+            ["[Size \"4\"]", "[Date \"2016.04.01\"]", "[Komi \"0\"]"],
+            "no option tags where the game names none:\n{ptn}"
         );
     }
 
@@ -661,9 +492,9 @@ mod tests {
             ..GameSettings::new(Config::standard(3).unwrap())
         });
         b.play_ptn("a1").unwrap();
-        assert!(b.take_backs_forbidden());
+        assert!(b.record.take_backs_forbidden());
         assert!(b.resign(Color::White));
-        assert!(!b.take_backs_forbidden());
+        assert!(!b.record.take_backs_forbidden());
         assert!(!b.resign(Color::Black), "a game ends once");
     }
 }

@@ -5,10 +5,11 @@ use super::annotate::comment_texts;
 use super::drag::Gesture;
 use super::i18n::{self, Lang};
 use super::json::json_object;
-use super::session::MatchStatus;
 use super::state::Board;
 use crate::game::NodeId;
 use crate::score::{score_detail, Bonus, Variants};
+use crate::series::Series;
+use crate::settings::SettingsValue;
 use crate::square::bitboard::Bits;
 use crate::{ptn, Color, EndReason, Game, Outcome, Position, Square};
 
@@ -87,14 +88,8 @@ impl Board {
             pending: self.pending().map(|m| m.to_string()),
             in_hand,
             cursor: self.cursor.map(|c| c.to_string()),
-            scoring: if self.record.variants.any() {
-                self.record.variants.to_string()
-            } else {
-                String::new()
-            },
-            tie_rule: pos.config().ancient_tie_rule,
-            take_backs: self.record.take_backs.name().to_string(),
-            take_backs_forbidden: self.take_backs_forbidden(),
+            settings: self.record.settings_value(),
+            take_backs_forbidden: self.record.take_backs_forbidden(),
             series: if cfg!(feature = "study") {
                 self.record.series.as_ref().map(|m| self.match_status(m))
             } else {
@@ -103,8 +98,6 @@ impl Board {
             selected: self.selected.name().to_string(),
             size: pos.size(),
             komi: pos.config().komi.to_string(),
-            opening_rule: pos.config().opening.name().to_string(),
-            pieces: [pos.config().stones, pos.config().caps],
             flats: [pos.flat_count(Color::White), pos.flat_count(Color::Black)],
             players: [
                 self.player_name(Color::White),
@@ -115,6 +108,68 @@ impl Board {
                 [pos.stones_left(Color::Black), pos.caps_left(Color::Black)],
             ],
             clock: self.clock_status(),
+        }
+    }
+
+    /// The match for the page: its players, the score table, the totals.
+    pub(super) fn match_status(&self, m: &Series) -> MatchStatus {
+        let lang = self.lang;
+        let row = |number: usize, white: usize, game: &Game| -> MatchRow {
+            let (end, outcome) = game.main_line_end();
+            let summary = outcome.map(|o| summarize(&end, o, lang, m.settings.scoring));
+            MatchRow {
+                number,
+                white,
+                result: summary.as_ref().map_or(String::new(), |s| s.ptn.clone()),
+                reason: summary
+                    .as_ref()
+                    .map_or(String::new(), |s| s.reason_text.clone()),
+                winner: outcome.and_then(|o| o.winner).map(|c| match c {
+                    Color::White => white,
+                    Color::Black => 1 - white,
+                }),
+                points: summary.as_ref().map_or(0, |s| s.score),
+                score_text: summary.map_or(String::new(), |s| s.score_text),
+            }
+        };
+        let games: Vec<MatchRow> = m
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, p)| row(i + 1, p.white, &p.game))
+            .collect();
+        // The game on the board counts as soon as it is over, not only once "Next game"
+        // records it: the totals, the leader and the end of the match show at once. The
+        // last game of a match is never recorded apart (its export and save come from the
+        // board), so there is no "Next game" after it.
+        let current =
+            (!m.is_over()).then(|| row(m.games.len() + 1, m.white_player(), &self.record.game));
+        let current_finished = current.as_ref().is_some_and(|c| !c.result.is_empty());
+        let standing = m.standing(current_finished.then_some(&self.record.game));
+        let over = standing.over;
+        let can_next = current_finished && !over;
+        MatchStatus {
+            players: m.players.clone(),
+            length: match m.length {
+                crate::series::Length::Games(n) => {
+                    let key = if n == 1 {
+                        "match.games_one"
+                    } else {
+                        "match.games"
+                    };
+                    i18n::text(lang, key, &[("n", n.to_string())])
+                }
+                crate::series::Length::FirstTo(p) => {
+                    i18n::text(lang, "match.first_to", &[("points", p.to_string())])
+                }
+            },
+            games,
+            current,
+            totals: standing.totals,
+            over,
+            leader: standing.leader,
+            can_next,
+            viewing: self.viewing(),
         }
     }
 }
@@ -400,10 +455,66 @@ pub fn score_text(s: &crate::score::Score, lang: Lang) -> String {
     )
 }
 
+/// One game of a match in the score table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    pub number: usize,
+    /// The player (0 or 1) with white.
+    pub white: usize,
+    /// `R-0`, `0-F`, ... or empty while it goes on.
+    pub result: String,
+    pub reason: String,
+    pub winner: Option<usize>,
+    pub points: u32,
+    pub score_text: String,
+}
+
+/// A match for the page: the players, the table, the totals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchStatus {
+    pub players: [String; 2],
+    /// `3 games` or `first to 50`, in the reader's language.
+    pub length: String,
+    pub games: Vec<MatchRow>,
+    /// The game on the board, when it is not recorded yet.
+    pub current: Option<MatchRow>,
+    pub totals: [u32; 2],
+    pub over: bool,
+    pub leader: Option<usize>,
+    /// The game on the board is finished and the match goes on: "Next game" may be pressed.
+    pub can_next: bool,
+    /// The number (from 1) of the finished game shown instead of the game being played.
+    pub viewing: Option<usize>,
+}
+
+json_object!(MatchStatus {
+    players,
+    length,
+    games,
+    current,
+    totals,
+    over,
+    leader,
+    can_next,
+    viewing
+});
+
+json_object!(MatchRow {
+    number,
+    white,
+    result,
+    reason,
+    winner,
+    points,
+    score_text
+});
+
 /// The JSON of [`Status`] and what it holds, as `pkg/*.d.ts` declares it for the page's
 /// scripts (`make test-types` checks them against it: a misspelt field fails there). Kept
 /// here by the structs that write it; the tests below check that the fields agree.
 pub const STATUS_TYPES: &str = r#"
+/** A game's settings, as every page, embed and the worker give and take them (settings.rs). */
+export type GameSettings = SettingsValue;
 /** The board's status (TakBoard.status()): web/status.rs. */
 export interface Status {
     toMove: string;
@@ -435,9 +546,7 @@ export interface Status {
     pending: string | null;
     inHand: number | null;
     cursor: string | null;
-    scoring: string;
-    tieRule: boolean;
-    takeBacks: string;
+    settings: GameSettings;
     takeBacksForbidden: boolean;
     series: MatchStatus | null;
     selected: string;
@@ -445,8 +554,6 @@ export interface Status {
     komi: string;
     flats: [number, number];
     reserves: [[number, number], [number, number]];
-    openingRule: string;
-    pieces: [number, number];
     players: [string, string];
     clock: ClockStatus | null;
 }
@@ -617,11 +724,8 @@ pub struct Status {
     pub in_hand: Option<u8>,
     /// The keyboard's cursor, once shown.
     pub cursor: Option<String>,
-    /// The scoring variants (`Downings Tarway`), empty for plain scoring.
-    pub scoring: String,
-    pub tie_rule: bool,
-    /// `court` or `tavern`.
-    pub take_backs: String,
+    /// The game's settings, as a new game, a rematch and the worker take them.
+    pub settings: SettingsValue,
     /// Tavern rules while the game goes on: no undo.
     pub take_backs_forbidden: bool,
     /// The match this game belongs to.
@@ -631,10 +735,6 @@ pub struct Status {
     pub komi: String,
     pub flats: [u32; 2],
     pub reserves: [[u8; 2]; 2],
-    /// The game's opening rule (`swap` or `no-swap`) and its stones and capstones per
-    /// player at the start, for a rematch with the same settings.
-    pub opening_rule: String,
-    pub pieces: [u8; 2],
     /// The sides as the page names them, white's first: against the computer "You" and
     /// "Computer · Club", else the colours.
     pub players: [String; 2],
@@ -672,9 +772,7 @@ json_object!(Status {
     pending,
     in_hand,
     cursor,
-    scoring,
-    tie_rule,
-    take_backs,
+    settings,
     take_backs_forbidden,
     series,
     selected,
@@ -682,8 +780,6 @@ json_object!(Status {
     komi,
     flats,
     reserves,
-    opening_rule,
-    pieces,
     players,
     clock
 });
@@ -866,7 +962,6 @@ mod tests {
     #[test]
     fn the_declarations_for_the_page_name_the_fields_written() {
         use super::super::clock::ClockStatus;
-        use super::super::session::MatchRow;
         let camel = |name: &str| {
             let mut parts = name.split('_');
             let mut out = parts.next().unwrap_or_default().to_string();

@@ -12,28 +12,22 @@
 //! search, so that the page can tell a long search from a worker that died.
 
 use super::json::json_object;
+use crate::settings::SettingsValue;
 use crate::{tps, Position};
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// A position as a search needs it: the board's `searchSpec()` (the page's wasm writes it),
-/// read by the worker.
+/// read by the worker: the position as TPS and the game's settings, the one value they
+/// travel as everywhere ([`SettingsValue`]: its rules say what a draw is worth and whose flat
+/// the first plies place).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchSpec {
     pub tps: String,
-    pub stones: u8,
-    pub caps: u8,
-    pub half_komi: i8,
-    /// The ancient tie rule (a tied flat count goes to black): it changes what a draw is
-    /// worth to the search.
-    #[serde(default)]
-    pub ancient_tie_rule: bool,
-    /// `swap` (the default) or `no-swap`: whose flat the first two plies place.
-    #[serde(default)]
-    #[tsify(optional)]
-    pub opening: Option<String>,
+    /// The game's settings (the rules the worker plays by; the size is the TPS's).
+    pub settings: SettingsValue,
     /// `white` or `black`: for the page (the TPS says it to the worker).
     #[serde(default)]
     pub to_move: String,
@@ -58,11 +52,7 @@ pub struct SearchSpec {
 
 json_object!(SearchSpec {
     tps,
-    stones,
-    caps,
-    half_komi,
-    ancient_tie_rule,
-    opening,
+    settings,
     to_move,
     over,
     wtime,
@@ -72,17 +62,12 @@ json_object!(SearchSpec {
 });
 
 impl SearchSpec {
-    /// What a computer player needs to know of `pos`; `over` also counts a game ended by the
-    /// players.
-    pub fn of(pos: &Position, over: bool) -> SearchSpec {
-        let config = pos.config();
+    /// What a computer player needs to know of `pos`, a position of a game of `settings`;
+    /// `over` also counts a game ended by the players.
+    pub fn of(pos: &Position, settings: SettingsValue, over: bool) -> SearchSpec {
         SearchSpec {
             tps: tps::write(pos),
-            stones: config.stones,
-            caps: config.caps,
-            half_komi: config.komi.half_flats(),
-            ancient_tie_rule: config.ancient_tie_rule,
-            opening: Some(config.opening.name().to_string()),
+            settings,
             to_move: pos.to_move().name().to_string(),
             over,
             wtime: None,
@@ -389,16 +374,28 @@ pub fn win_by(pos: &crate::Position, win_in: Option<i32>, pv: &[crate::Move]) ->
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::settings::GameSettings;
     use crate::web::json::Json;
 
     fn spec() -> SearchSpec {
         let pos = Position::from_tps("x5/x5/x2,1,x2/x5/2,x4 1 2").unwrap();
-        SearchSpec::of(&pos, false).with_clock(Some([60_000, 59_000, 1_000, 1_000]))
+        let settings = GameSettings::new(*pos.config()).value();
+        SearchSpec::of(&pos, settings, false).with_clock(Some([60_000, 59_000, 1_000, 1_000]))
     }
 
     #[test]
     fn the_pages_search_spec_is_the_serde_form() {
-        for spec in [spec(), SearchSpec::of(&Position::new(6).unwrap(), true)] {
+        let six = Position::new(6).unwrap();
+        let settings = GameSettings::every_option_changed();
+        let partial = SettingsValue {
+            komi: "1.5".into(),
+            ..SettingsValue::default()
+        };
+        for spec in [
+            spec(),
+            SearchSpec::of(&six, settings.value(), true),
+            SearchSpec::of(&six, partial, true),
+        ] {
             let written = spec.to_json();
             let read: SearchSpec = serde_json::from_str(&written).unwrap();
             assert_eq!(read, spec);
@@ -416,11 +413,11 @@ mod tests {
             seed: 7,
         });
         let json = serde_json::to_value(&think).unwrap();
-        assert_eq!(json["think"]["spec"]["halfKomi"], 0);
+        assert_eq!(json["think"]["spec"]["settings"]["komi"], "0");
         assert_eq!(serde_json::from_value::<Request>(json).unwrap(), think);
         // What a page may leave out is filled in.
         let solve: Request = serde_json::from_str(
-            r#"{"keepsTinue": {"spec": {"tps": "x5/x5/x5/x5/x5 1 1", "stones": 21, "caps": 1, "halfKomi": 0}, "move": "a1"}}"#,
+            r#"{"keepsTinue": {"spec": {"tps": "x5/x5/x5/x5/x5 1 1", "settings": {"flats": 21}}, "move": "a1"}}"#,
         )
         .unwrap();
         let Request::KeepsTinue(m) = solve else {
@@ -430,10 +427,18 @@ mod tests {
             (
                 m.solve.plies,
                 m.solve.nodes,
-                m.solve.spec.opening.clone(),
+                m.solve.spec.settings.clone(),
                 m.r#move.as_str()
             ),
-            (7, 1_000_000, None, "a1")
+            (
+                7,
+                1_000_000,
+                SettingsValue {
+                    flats: Some(21),
+                    ..SettingsValue::default()
+                },
+                "a1"
+            )
         );
         // Its limits sit beside the move, as a page writes them.
         let json = serde_json::to_value(Request::KeepsTinue(m)).unwrap();

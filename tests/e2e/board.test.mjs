@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openGame, squareAt, pileAt, tps, status, shot, mouseDrag, ROOT } from './harness.mjs';
+import { serve, launch, openGame, squareAt, pileAt, tps, status, shot, mouseDrag, ROOT, eventually, nextFrames } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -122,11 +122,11 @@ test('"Tak!" names the threatening player and marks the square', async () => {
     const d = canvas.getContext('2d').getImageData((r.x - b.x + r.width / 2) * ratio, (r.y - b.y + r.height / 2) * ratio, 1, 1).data;
     return [d[0], d[1], d[2]];
   }, sq);
-  await page.waitForTimeout(50);
+  await nextFrames(page);
   const plain = await pixel('e2');
   await page.evaluate(() => window.tak.play('d1'));
-  await page.waitForTimeout(50);
-  assert.equal(await page.textContent('#tak-line'), 'Tak! White threatens to complete a road.');
+  await nextFrames(page);
+  assert.equal(await eventually(() => page.textContent('#tak-line'), 'Tak! White threatens to complete a road.'), 'Tak! White threatens to complete a road.');
   assert.deepEqual((await status(page)).takSquares, ['e1']);
   const marked = await pixel('e1');
   assert.notDeepEqual(marked, plain, 'the square that completes the road is marked');

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openGame, openMenu, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, eventually } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -175,11 +175,9 @@ test('the theme switch (light, dark, system) is remembered across a reload, page
   assert.deepEqual(await look(), { page: LIGHT, board: LIGHT, theme: 'system' });
   await openMenu(page);
   await page.selectOption('#theme', 'dark');
-  await page.waitForTimeout(100);
-  assert.deepEqual(await look(), { page: DARK, board: DARK, theme: 'dark' });
+  assert.deepEqual(await eventually(look, { page: DARK, board: DARK, theme: 'dark' }), { page: DARK, board: DARK, theme: 'dark' });
   await reload(page);
-  await page.waitForTimeout(100);
-  assert.deepEqual(await look(), { page: DARK, board: DARK, theme: 'dark' });
+  assert.deepEqual(await eventually(look, { page: DARK, board: DARK, theme: 'dark' }), { page: DARK, board: DARK, theme: 'dark' });
   assert.equal(await page.inputValue('#theme'), 'dark');
   await shot(page, 'theme-dark-chosen');
   // Light chosen on a dark system stays light.
@@ -187,14 +185,12 @@ test('the theme switch (light, dark, system) is remembered across a reload, page
   await openMenu(page);
   await page.selectOption('#theme', 'light');
   await reload(page);
-  await page.waitForTimeout(100);
-  assert.deepEqual(await look(), { page: LIGHT, board: LIGHT, theme: 'light' });
+  assert.deepEqual(await eventually(look, { page: LIGHT, board: LIGHT, theme: 'light' }), { page: LIGHT, board: LIGHT, theme: 'light' });
   // And the system's again follows the system.
   await openMenu(page);
   await page.selectOption('#theme', 'system');
   await reload(page);
-  await page.waitForTimeout(100);
-  assert.deepEqual(await look(), { page: DARK, board: DARK, theme: 'system' });
+  assert.deepEqual(await eventually(look, { page: DARK, board: DARK, theme: 'system' }), { page: DARK, board: DARK, theme: 'system' });
   assert.deepEqual(page.errors, []);
   await context.close();
 });

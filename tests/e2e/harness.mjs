@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -119,6 +120,24 @@ export async function newFriendGame(page, { side, size, me = '', them = '', days
   await page.click('#start-game');
   await page.waitForFunction(() => document.getElementById('friend-bar')?.hidden === false);
 }
+/**
+ * Reads `read()` until it equals `expected` (deeply) or `timeout` ms pass, and answers the last
+ * value read: a wait for a condition, where a fixed sleep would be too short on a busy machine
+ * and too long on a quiet one. The caller asserts on what it answers.
+ */
+export async function eventually(read, expected, { timeout = 10000 } = {}) {
+  const end = Date.now() + timeout;
+  let value = await read();
+  while (!isDeepStrictEqual(value, expected) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 25));
+    value = await read();
+  }
+  return value;
+}
+
+/** Waits for the page's next two frames: whatever a change asked to draw is drawn. */
+export const nextFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+
 export const tps = (page) => page.evaluate(() => window.tak.tps());
 export const status = (page) => page.evaluate(() => window.tak.status());
 export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });

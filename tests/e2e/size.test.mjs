@@ -22,6 +22,8 @@ test('a first visit downloads at most 100 KB gzipped', async () => {
       page.on('request', (r) => { const u = new URL(r.url()); if (u.protocol.startsWith('http')) files.add(decodeURIComponent(u.pathname)); });
       await page.goto(`${site.url}/index.html`);
       await page.waitForFunction(() => typeof window.tak?.tps === 'function');
+      // Nothing test-only on the page's API in a release (the source tree's has failForTest).
+      assert.equal(await page.evaluate(() => 'failForTest' in window.tak), false);
       await page.waitForTimeout(1500); // anything loaded a little later counts too
       await context.close();
       const sizes = [...files].map((f) => f.replace(/^\//, '').replace(/\/$/, '/index.html') || 'index.html').map((f) => [f, gz(f)]);

@@ -30,8 +30,8 @@ test('a no-swap game with custom pieces and negative komi from the New game form
   await page.waitForFunction(() => !document.getElementById('new-dialog').open);
 
   let s = await status(page);
-  assert.equal(s.openingRule, 'no-swap');
-  assert.deepEqual(s.pieces, [12, 2]);
+  assert.equal(s.settings.opening, 'no-swap');
+  assert.deepEqual([s.settings.flats, s.settings.caps], [12, 2]);
   assert.deepEqual(s.reserves, [[12, 2], [12, 2]]);
   assert.equal(s.komi, '-1.5');
   assert.equal(s.placing, 'white', 'white places its own flat');
@@ -50,7 +50,7 @@ test('a no-swap game with custom pieces and negative komi from the New game form
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function' && window.tak.plyCount() === 2);
   s = await status(page);
-  assert.deepEqual([s.openingRule, s.pieces, s.komi], ['no-swap', [12, 2], '-1.5']);
+  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.komi], ['no-swap', [12, 2], '-1.5']);
 
   await openMenu(page);
   await page.click('#copy-ptn');
@@ -99,7 +99,7 @@ test('pieces that make no game keep the form open with what was typed; a bad Ope
   const before = await tps(page);
   await fillNewGame(page, { size: 5, komi: '2', opening: 'no-swap', flats: '3', caps: '1' });
   await page.click('#start-game');
-  await page.waitForTimeout(100);
+  await page.waitForSelector('#new-error:not([hidden])');
   assert.ok(await page.evaluate(() => document.getElementById('new-dialog').open), 'the dialog stays open');
   const error = await page.textContent('#new-error');
   // (No "1 capstones": the counts follow their nouns.)
@@ -111,12 +111,13 @@ test('pieces that make no game keep the form open with what was typed; a bad Ope
   await page.fill('#new-form input[name=flats]', '20');
   await page.fill('#new-form input[name=caps]', '6');
   await page.click('#start-game');
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => /at most/.test(document.getElementById('new-error').textContent));
   assert.match(await page.textContent('#new-error'), /at most 5 capstones/);
   await page.fill('#new-form input[name=caps]', '');
   await page.click('#start-game');
   await page.waitForFunction(() => !document.getElementById('new-dialog').open);
-  assert.deepEqual((await status(page)).pieces, [20, 1], 'an empty count is the standard');
+  const { settings } = await status(page);
+  assert.deepEqual([settings.flats, settings.caps], [20, 1], 'an empty count is the standard');
 
   await openMenu(page);
   await page.click('#paste');
@@ -168,7 +169,7 @@ test('the embed and <tak-board> take opening, flats, caps and komi, and name a b
   await page.goto(`${server.url}/embed.html?size=4&opening=no-swap&flats=9&caps=1&komi=-0.5`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   let s = await page.evaluate(() => window.tak.status());
-  assert.deepEqual([s.openingRule, s.pieces, s.komi, s.placing], ['no-swap', [9, 1], '-0.5', 'white']);
+  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.komi, s.placing], ['no-swap', [9, 1], '-0.5', 'white']);
   for (const [query, said] of [
     ['opening=sideways', "opening must be swap or no-swap, not 'sideways'"],
     ['flats=%3Cb%3E', "flats must be a number of stones per player, not '<b>'"],
@@ -187,7 +188,7 @@ test('the embed and <tak-board> take opening, flats, caps and komi, and name a b
     <tak-board id="bad" size="5" caps="many" style="width:300px"></tak-board>`);
   await page.waitForFunction(() => document.getElementById('ok').status?.()?.size === 5);
   s = await page.evaluate(() => document.getElementById('ok').status());
-  assert.deepEqual([s.openingRule, s.pieces, s.komi], ['no-swap', [15, 0], '-2']);
+  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.komi], ['no-swap', [15, 0], '-2']);
   await page.waitForFunction(() => document.getElementById('bad').shadowRoot?.querySelector('.problem'));
   assert.match(await page.evaluate(() => document.getElementById('bad').shadowRoot.querySelector('.problem').textContent),
     /caps must be a number of capstones per player, not 'many'/);

@@ -6,6 +6,7 @@ use super::canvas::{context_2d, SquaresLayer, WebCanvas};
 use super::options::{new_game_settings, start_game, MountOptions, Settings};
 use super::wire::JsRect;
 use super::{parse_kind, read_path, set_today, to_js, Raw};
+use crate::settings::SettingsValue;
 use crate::web::config::BoardOptions;
 use crate::web::i18n::{Lang, Message};
 use crate::web::json;
@@ -123,8 +124,11 @@ impl TakBoard {
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&mut self, size: u8, komi: &str) -> Option<String> {
         let options = MountOptions {
-            size: Some(size),
-            komi: Some(komi.to_string()),
+            settings: SettingsValue {
+                size,
+                komi: komi.to_string(),
+                ..SettingsValue::default()
+            },
             ..MountOptions::default()
         };
         match start_game(&options) {
@@ -137,9 +141,9 @@ impl TakBoard {
         }
     }
 
-    /// Starts a new game with options `{size, komi, scoring, tieRule, takeBacks, opening,
-    /// flats, caps, clock}` (`clock`: a time control as the `Clock` tag writes it, `10:0 +15`;
-    /// none or `none`: no clocks); leaves any match. Returns an error message naming the
+    /// Starts a new game of the settings given (a `GameSettings`: those left out are their
+    /// defaults; its `clock`, a time control as the `Clock` tag writes it, `10:0 +15`, empty
+    /// or `none`: no clocks); leaves any match. Returns an error message naming the
     /// option; on error nothing changes. With `check_only` it only says what it would refuse
     /// (the New game form asks before it closes).
     #[wasm_bindgen(js_name = newGameWith)]
@@ -362,14 +366,14 @@ impl TakBoard {
         to_js(&self.board.take_events())
     }
 
-    /// What a computer player needs to know: `{tps, stones, caps, halfKomi, ancientTieRule,
-    /// toMove, over}`.
+    /// What a computer player needs to know: `{tps, settings, toMove, over}` and the clocks.
     #[wasm_bindgen(js_name = searchSpec, unchecked_return_type = "SearchSpec")]
     pub fn search_spec(&mut self) -> JsValue {
         let clock = self.at_now().clock_for_search();
         to_js(
             &SearchSpec::of(
                 self.board.position(),
+                self.board.record.settings_value(),
                 self.board.record.game.outcome().is_some(),
             )
             .with_clock(clock),
@@ -381,7 +385,11 @@ impl TakBoard {
     #[wasm_bindgen(js_name = startSpec, unchecked_return_type = "SearchSpec")]
     pub fn start_spec(&self) -> JsValue {
         let start = self.board.record.game.start();
-        to_js(&SearchSpec::of(start, start.is_over()))
+        to_js(&SearchSpec::of(
+            start,
+            self.board.record.settings_value(),
+            start.is_over(),
+        ))
     }
 
     /// Changes what a page may change after mounting; what is not given stays as it is:
@@ -397,6 +405,16 @@ impl TakBoard {
             Some((code, None)) => return Some(format!("'{code}' is not a known language")),
             Some((_, lang)) => lang,
             None => None,
+        };
+        // The computer's level: the one given, else the one it had (the page says which is
+        // a newcomer's: no second default here).
+        let level = settings
+            .level
+            .or(self.board.record.sitting.computer.map(|(_, l)| l as u32));
+        let computer = match (settings.computer.as_deref(), level) {
+            (Some("white" | "black"), None) => return Some("computer needs a level".into()),
+            (Some(side), level) => Some((side, level.unwrap_or(0).clamp(1, 6) as u8)),
+            (None, _) => None,
         };
         let b = &mut self.board;
         if let Some(on) = settings.interactive {
@@ -429,8 +447,7 @@ impl TakBoard {
         if let Some(lang) = lang {
             b.set_lang(lang);
         }
-        if let Some(side) = settings.computer.as_deref() {
-            let level = settings.level.unwrap_or(3).clamp(1, 6) as u8;
+        if let Some((side, level)) = computer {
             b.set_computer(match side {
                 "white" => Some((Color::White, level)),
                 "black" => Some((Color::Black, level)),

@@ -71,7 +71,7 @@ pub fn set_catalogue(code: &str, text: &str) -> bool {
 }
 
 /// Today by the browser's clock, for the `Date` of the games the page starts.
-pub(super) fn set_today(sitting: &mut super::session::Sitting) {
+pub(super) fn set_today(sitting: &mut super::record::Sitting) {
     let now = js_sys::Date::new_0();
     sitting.set_today(now.get_full_year(), now.get_month() + 1, now.get_date());
 }

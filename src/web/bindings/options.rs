@@ -7,7 +7,7 @@ use super::super::json;
 use super::super::mount::game_settings;
 pub(super) use super::super::mount::{start_game, MountOptions};
 use super::whole_number;
-use crate::settings::GameSettings;
+use crate::settings::{Field, GameSettings, SettingsValue};
 use wasm_bindgen::JsValue;
 
 /// The fields of an options object, each read as the kind it must be.
@@ -57,6 +57,54 @@ impl Fields<'_> {
         }
         Ok(())
     }
+
+    /// The game's settings given among these fields, each where it is given (a
+    /// [`SettingsValue`]'s fields, by their names there): a whole number for a count, a
+    /// text or a number for the others (komi `2` or `"2.5"`).
+    fn settings(&self, value: &mut SettingsValue) -> Result<(), String> {
+        let mut result = Ok(());
+        value.fields(|k, field| {
+            if result.is_err() {
+                return;
+            }
+            result = match field {
+                Field::Count(slot) => {
+                    let mut n = None;
+                    let read = self.count(k, &mut n);
+                    if let Some(n) = n {
+                        *slot = n.min(255) as u8;
+                    }
+                    read
+                }
+                Field::MaybeCount(slot) => {
+                    let mut n = None;
+                    let read = self.count(k, &mut n);
+                    if let Some(n) = n {
+                        *slot = Some(n.min(255) as u8);
+                    }
+                    read
+                }
+                // One reader for both (the first visit's build): a number given for a word
+                // is read as its text, and refused by the setting's own check.
+                Field::Text(slot) | Field::Number(slot) => match self.field(k) {
+                    None => Ok(()),
+                    Some(v) => match (v.as_string(), v.as_f64()) {
+                        (Some(text), _) => {
+                            *slot = text;
+                            Ok(())
+                        }
+                        (None, Some(n)) if n.is_finite() => {
+                            slot.clear();
+                            json::fixed(slot, n, 1);
+                            Ok(())
+                        }
+                        _ => Err(format!("{k} must be a text")),
+                    },
+                },
+            };
+        });
+        result
+    }
 }
 
 impl MountOptions {
@@ -77,26 +125,12 @@ impl MountOptions {
                 Some([name(0)?, name(1)?])
             }
         };
-        // Komi as a number or a text (`2`, `"2.5"`).
-        let komi = match f.field("komi") {
-            None => None,
-            Some(k) => match (k.as_string(), k.as_f64()) {
-                (Some(s), _) => Some(s),
-                (None, Some(k)) if k.is_finite() => {
-                    let mut s = String::new();
-                    json::fixed(&mut s, k, 1);
-                    Some(s)
-                }
-                _ => return Err("komi must be a number".into()),
-            },
-        };
         let mut o = MountOptions {
-            komi,
             players,
             ..MountOptions::default()
         };
-        let (mut size, mut games) = (None, None);
-        f.count("size", &mut size)?;
+        f.settings(&mut o.settings)?;
+        let mut games = None;
         f.text("tps", &mut o.tps)?;
         f.text("ptn", &mut o.ptn)?;
         f.flag("interactive", &mut o.interactive)?;
@@ -107,17 +141,9 @@ impl MountOptions {
         f.flag("showThreats", &mut o.show_threats)?;
         f.flag("flip", &mut o.flip)?;
         f.text("lang", &mut o.lang)?;
-        f.text("scoring", &mut o.scoring)?;
-        f.flag("tieRule", &mut o.tie_rule)?;
-        f.text("takeBacks", &mut o.take_backs)?;
         f.count("games", &mut games)?;
         f.count("points", &mut o.points)?;
         f.text("site", &mut o.site)?;
-        f.text("opening", &mut o.opening)?;
-        f.count("flats", &mut o.flats)?;
-        f.count("caps", &mut o.caps)?;
-        f.text("clock", &mut o.clock)?;
-        o.size = size.map(|n| n.min(255) as u8);
         o.games = games.map(|n| n.min(255) as u8);
         Ok(o)
     }
