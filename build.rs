@@ -53,6 +53,8 @@ fn main() {
          /// The features the weights files name, in their order.\n\
          pub const NAMES: [&str; {0}] = [{name_list}];\n\n\
          /// By size (3 to 8): the weights of each of `NAMES` at the start and at the end.\n\
+         /// Fitted numbers: one that happens to read like a constant (3.14) is not one.\n\
+         #[allow(clippy::approx_constant)]\n\
          pub const TABLES: [[[f32; 2]; {0}]; 6] = [\n{tables}];\n",
         names.len()
     );
@@ -114,6 +116,7 @@ fn policy_source() -> String {
         "/// How many weights each size's policy has (the policy's features when they were fitted).\n\
          pub const FITTED_FEATURES: usize = {};\n\n\
          /// By size (3 to 8): one weight per feature of the policy.\n\
+         #[allow(clippy::approx_constant)]\n\
          pub const POLICY_TABLES: [[f32; FITTED_FEATURES]; 6] = [\n{tables}];\n",
         base.len()
     )
