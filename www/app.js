@@ -308,15 +308,14 @@ function refresh() {
   // which come with the long texts: both fetched once a result, komi, flats or an option is shown.
   const komi = s.komi !== '0' && !s.result;
   const flats = !s.result && !s.opening;
-  const game = s.settings;
-  const [stones, caps] = board.standardPieces(s.size);
-  const pieces = game.flats !== stones || game.caps !== caps;
-  const options = game.takeBacks === 'tavern' || !!game.scoring || game.tieRule === 'ancient' || game.opening === 'no-swap' || pieces;
-  if ((s.result || komi || flats || options) && explained !== t) {
+  // The game's options: its settings that differ from a standard game of its size (komi is
+  // said by the turn line, the clock by the clocks).
+  const options = Object.keys(s.settings).filter((k) => k !== 'komi' && k !== 'clock' && s.settings[k] !== s.standard[k]);
+  if ((s.result || komi || flats || options.length) && explained !== t) {
     explained = t;
     Promise.all([import('./rules-words.js'), t.more()]).then(([m]) => { rulesWords = m.sayRules; refresh(); });
   }
-  if (rulesWords) rulesWords(s, t, { komi, flats, options, pieces, stones, caps });
+  if (rulesWords) rulesWords(s, t, { komi, flats, options });
   else $('turn').title = $('result-text').title = ''; // nothing to say before the words come
   match?.render(s);
   // The result card: in a match, the next game instead of a rematch.
@@ -358,7 +357,8 @@ function refresh() {
 // The game clocks (www/clock.js), set up when a game first has them.
 let clocks = null;
 const ensureClocks = async () => {
-  const { setUpClocks } = await clockModule();
+  // The clocks' words come with the long texts (www/catalogue-split.js).
+  const [{ setUpClocks }] = await Promise.all([clockModule(), t.more()]);
   clocks ??= setUpClocks(board, {
     t: () => t,
     playerName,
@@ -597,16 +597,11 @@ $('share').addEventListener('click', async () => {
 });
 const download = async (blob, name) => (await shareModule()).download(await blob, name);
 
-// Copy and paste.
-async function copy(text, what) {
-  try {
-    await navigator.clipboard.writeText(text);
-    $('info').textContent = t('info.copied', { what });
-  } catch {
-    // No clipboard access: show the text to copy by hand.
-    await (await pasteModule()).showToCopy(pasteContext(), text, t('info.copy_by_hand', { what }));
-  }
-}
+// Copy and paste (www/paste.js): copied at once (the press allows it), said when copied.
+const copy = (text, what) => {
+  const copied = navigator.clipboard.writeText(text).then(() => true, () => false);
+  pasteModule().then(async (m) => m.copied(pasteContext(), text, what, await copied, $('info')));
+};
 // The computer's evaluations (a review's comments) go with the PTN only if asked for.
 const exportedPtn = () => board.ptnToExport($('ptn-evaluations').checked);
 $('copy-ptn').addEventListener('click', () => copy(exportedPtn(), 'PTN'));
@@ -744,7 +739,7 @@ $('sound').addEventListener('change', () => {
 $('lang').addEventListener('change', async () => {
   lang = chooseLanguage($('lang').value);
   t = await translator(lang);
-  if (match) await t.more(); // the match's words (www/catalogue-split.js, `MORE_KEYS`)
+  if (match || clocks) await t.more(); // the match's and the clocks' words (www/catalogue-split.js, `MORE_KEYS`)
   settings = { ...settings, lang };
   saveSettings();
   document.documentElement.lang = lang;

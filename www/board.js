@@ -133,6 +133,9 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * @property {string} [label]
  * @property {string} [site]
  * @property {boolean} [messages]
+ * @property {Record<string, string>} [params] a page's parameters (an embed's URL, an
+ *   element's attributes without dashes): the game's settings among them, by their names in
+ *   lower case (`takebacks`), read and checked as the others; the rest ignored
  */
 /**
  * Creates a board in `element` and answers its API: set(config) (BoardConfig), commands
@@ -142,7 +145,8 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * coordinates, patterns, flip (true: seen from Black's side), lang, theme ('light' | 'dark' |
  * 'auto'), label (accessible name),
  * site (the page's name or address, for the `Site` of the games it starts),
- * messages (default true: a refused action shows why over the board for a few seconds).
+ * messages (default true: a refused action shows why over the board for a few seconds),
+ * params (the game's settings as a page's parameters).
  * newGameWith and startMatch take GameSettings too.
  * @param {HTMLElement} element
  * @param {MountOptions} [options]
@@ -161,7 +165,8 @@ export async function mount(element, options = {}) {
   const core = {
     wasm: first,
     canvas,
-    options: { ...options }, // the wasm reads what it knows
+    // The wasm reads what it knows; a page's parameters are texts, their digits numbers.
+    options: { ...options, params: options.params && Object.fromEntries(Object.entries(options.params).map(([k, v]) => [k, /^\d+$/.test(v) ? Number(v) : v])) },
     lang: options.lang,
     settings: {},
     destroyed: false,

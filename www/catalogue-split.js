@@ -9,9 +9,12 @@
  * (updates.js, never on a first visit), the questions asked in the page (www/confirm.js), and
  * the words of the controllers loaded when first used (www/game-flow.js, www/board-dialogs.js),
  * what the keeper says of a game it could not keep or read (www/keeper.js fetches them first),
- * which fetch them first; a hint's move in words (www/movewords.js), the menu's notation in words.
+ * which fetch them first; a hint's move in words (www/movewords.js), the menu's notation in words,
+ * the game clocks' (www/clock.js: a clock's game is the study build's) and the step controls'
+ * of embeds and <tak-board> (www/controls.js), what is said of a copy (app.js) and of a
+ * rematch's colours (www/game-flow.js), whose callers fetch them first.
  * scripts/dist.mjs writes them to www/i18n/<lang>.more.txt, fetched when first read
  * (i18n.js, `t.more`); the study build's catalogue takes them too (board.js, `withMore`).
  */
-export const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu|hint|glossary|lesson)\.|menu\.tools\b|editor\.(?!menu)|draw\.|newgame\.kept|notice\.(bad_new_game|bad_save)\b|save\.|match\.|clock\.flag_fell|review\.(?!graph)|analysis\.(score_title|play_line|done|bar|chance|depth|road_in|road_in_one|road_made)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|clock\.(title|custom|minutes|increment)\b|opt\.(?!(title|targets|tak|patterns)\b)|refuse\.(tavern_undo|no_move_now)\b|count\.)/;
+export const MORE_KEYS = /^(?:(rules|tut|puz|embedthis|new|share|paste|notes|load|games|library|update|confirm|worker|friend|plymenu|hint|glossary|lesson|clock|steps|info)\.|menu\.tools\b|editor\.(?!menu)|draw\.|newgame\.kept|notice\.(bad_new_game|bad_save|rematch_colour)\b|save\.|match\.|review\.(?!graph)|analysis\.(score_title|play_line|done|bar|chance|depth|road_in|road_in_one|road_made)\b|btn\.(start|load|save|copy_match|view_game|embed_this)\b|opt\.(?!(title|targets|tak|patterns)\b)|refuse\.(tavern_undo|no_move_now)\b|count\.)/;
 

@@ -4,6 +4,19 @@
 import { translatePage } from './i18n.js';
 import { languageOptions } from './languages.js';
 
+/** Where the game's settings go among the parameters. */
+const SETTINGS = { name: 'settings', value: () => null };
+
+/**
+ * The settings a position alone passes on (`g.settings`, a status' `settings`): those that
+ * differ from a standard game of its size (`g.standard`), each under its name in lower case
+ * and, as an attribute, with dashes (`takebacks`, `take-backs`). The board reads them all
+ * (src/web/bindings/options.rs, `params`); the clock is not the embed's.
+ */
+const settingsParams = (c, g) => (c.scope !== 'ply' ? [] : Object.keys(g.settings)
+  .filter((k) => k !== 'clock' && g.settings[k] !== g.standard[k])
+  .map((k) => [k.toLowerCase(), k.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`), String(g.settings[k])]));
+
 /**
  * The parameters, in the order the code lists them. Each says its name in the URL and, when
  * it differs, as an attribute, and its value for a choice `c` and the game `g` (null: left
@@ -14,14 +27,8 @@ export const PARAMS = [
   { name: 'ptn', value: (c, g) => (c.scope === 'game' ? g.ptn : null) },
   // The game opens at the ply shown here (the embed's default is its end; a lesson its start).
   { name: 'ply', value: (c, g) => (c.scope === 'game' && !c.lesson && g.ply !== g.plyCount ? String(g.ply) : null) },
-  // A position alone keeps the game's options that a PTN would carry in its tags.
-  { name: 'komi', value: (c, g) => (c.scope === 'ply' && g.komi && g.komi !== '0' ? g.komi : null) },
-  { name: 'opening', value: (c, g) => (c.scope === 'ply' ? g.tags.opening ?? null : null) },
-  { name: 'flats', value: (c, g) => (c.scope === 'ply' ? g.tags.flats ?? null : null) },
-  { name: 'caps', value: (c, g) => (c.scope === 'ply' ? g.tags.caps ?? null : null) },
-  { name: 'scoring', value: (c, g) => (c.scope === 'ply' && g.tags.scoring && g.tags.scoring !== 'none' ? g.tags.scoring.replace(/\s+/g, '') : null) },
-  { name: 'tierule', attribute: 'tie-rule', value: (c, g) => (c.scope === 'ply' && g.tags.tierule === 'ancient' ? 'ancient' : null) },
-  { name: 'takebacks', attribute: 'take-backs', value: (c, g) => (c.scope === 'ply' && g.tags.takebacks === 'tavern' ? 'tavern' : null) },
+  // A position alone keeps the game's settings that a PTN would carry in its tags (below).
+  SETTINGS,
   { name: 'lesson', value: (c) => (c.scope === 'game' && c.lesson) || null },
   { name: 'controls', value: (c) => (c.controls && !(c.scope === 'game' && c.lesson)) || null },
   // Both the frame and the element are playable unless told otherwise.
@@ -50,7 +57,7 @@ export function marksText(list) {
 
 /** The parameters for choice `c` and game `g`, as [name, attribute, value] (value true: a flag). */
 export function chosenParams(c, g) {
-  return PARAMS.map((p) => [p.name, p.attribute ?? p.name, p.value(c, g)]).filter(([, , v]) => v !== null && v !== undefined && v !== false);
+  return PARAMS.flatMap((p) => (p === SETTINGS ? settingsParams(c, g) : [[p.name, p.attribute ?? p.name, p.value(c, g)]])).filter(([, , v]) => v !== null && v !== undefined && v !== false);
 }
 
 const escapeAttribute = (v) => v.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -166,10 +173,8 @@ export async function openEmbedThis(board, t, { theme = 'system', lang = '', fli
   await board.study(); // the game's tags and marks are the study build's
   const s = board.status();
   const ptn = board.ptn();
-  // The options as the game's PTN writes them (the tags a position alone must pass on).
-  const tags = Object.fromEntries([...ptn.matchAll(/^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]/gm)].map(([, k, v]) => [k.toLowerCase(), v]));
   const game = {
-    tps: board.tps(), ptn, ply: s.ply, plyCount: board.plyCount(), komi: tags.komi ?? s.komi, tags,
+    tps: board.tps(), ptn, ply: s.ply, plyCount: board.plyCount(), settings: s.settings, standard: s.standard,
     marks: marksText(board.marks() ?? []),
     // Captions come from comments: offered when the game has any.
     hasComments: /\{/.test(ptn),

@@ -57,34 +57,9 @@ export function readParams(search) {
   options.arrows = p.get('arrows') || '';
   options.highlight = p.get('highlight') || '';
   options.labels = p.get('labels') || '';
-  if (p.has('scoring')) options.scoring = p.get('scoring').replace(/[,+]/g, ' ');
-  if (p.has('tierule')) {
-    const v = p.get('tierule');
-    if (v === 'ancient' || v === 'standard') options.tieRule = v;
-    else errors.push(`tierule must be ancient or standard, not '${v}'`);
-  }
-  if (p.has('takebacks')) {
-    const v = p.get('takebacks');
-    if (v === 'court' || v === 'tavern') options.takeBacks = v;
-    else errors.push(`takebacks must be court or tavern, not '${v}'`);
-  }
-  // The opening and the reserves of a new game or a tps (a ptn's own tags say them).
-  if (p.has('komi')) {
-    const v = p.get('komi');
-    if (/^-?\d(\.5)?$/.test(v)) options.komi = v;
-    else errors.push(`komi must be a number of flats in half steps from -5 to 5, not '${v}'`);
-  }
-  if (p.has('opening')) {
-    const v = p.get('opening');
-    if (v === 'swap' || v === 'no-swap') options.opening = v;
-    else errors.push(`opening must be swap or no-swap, not '${v}'`);
-  }
-  for (const [name, what] of [['flats', 'stones'], ['caps', 'capstones']]) {
-    if (!p.has(name)) continue;
-    const v = p.get(name);
-    if (/^\d{1,2}$/.test(v)) options[name] = Number(v);
-    else errors.push(`${name} must be a number of ${what} per player, not '${v}'`);
-  }
+  // The game's settings are read and checked by the board (src/web/bindings/options.rs,
+  // `params`): every parameter is passed on, and the board takes those it knows.
+  options.params = Object.fromEntries(p);
   for (const name of ['komi', 'opening', 'flats', 'caps']) {
     if (p.has(name) && options.ptn) errors.push(`${name} cannot go with ptn: the PTN's own tags say it`);
   }
@@ -141,8 +116,7 @@ async function main() {
       // Marks, analysis, lessons and puzzles are the study build's: fetched at once when asked for.
       study: !!(options.arrows || options.highlight || options.labels || options.analysis || options.lesson || options.puzzle),
       interactive: options.interactive, flip: options.flip, theme: options.theme, label: t('board.label'), lang: options.lang,
-      scoring: options.scoring, tieRule: options.tieRule, takeBacks: options.takeBacks,
-      komi: options.komi, opening: options.opening, flats: options.flats, caps: options.caps,
+      params: options.params,
     });
   } catch (err) {
     showProblem(t, [String(err?.message || err)]);
@@ -203,7 +177,10 @@ async function main() {
   if (options.lesson) {
     const { lessonControls } = await import('./lesson.js');
     lessonControls(document.getElementById('below'), handle, t, { keys: window, autoplay: options.autoplay });
-  } else if (options.controls) stepControls(document.getElementById('below'), handle, t);
+  } else if (options.controls) {
+    await t.more(); // the controls' words come with the long texts
+    stepControls(document.getElementById('below'), handle, t);
+  }
   // The notes of the ply shown (a review's marks and comments, or an author's).
   const notes = document.getElementById('notes');
   const showNotes = () => {

@@ -131,6 +131,7 @@ export function createGameFlow(page) {
     await startGame(s.settings);
     // Said in the notice line, which stays until the next notice: said over the board, it went
     // with the computer's first move (the board's own messages go at each change).
+    if (computer) await page.t.more(); // the notice's words come with the long texts
     if (computer) page.showNotice(page.t('notice.rematch_colour', { player: page.playerName(page.settings.human) }));
   }
 

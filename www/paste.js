@@ -79,6 +79,16 @@ export async function openPaste(context) {
 }
 
 /** Shows `text` in the dialog to be copied by hand, with `message` saying so. */
+/**
+ * Says that `text` (`what`: PTN, TPS) was `copied` to the clipboard, in `line`; where the
+ * browser gave no access, shows it to copy by hand. Its words come with the long texts.
+ */
+export async function copied(context, text, what, copied, line) {
+  await context.t.more();
+  if (copied) line.textContent = context.t('info.copied', { what });
+  else await showToCopy(context, text, context.t('info.copy_by_hand', { what }));
+}
+
 export async function showToCopy(context, text, message) {
   ctx = context;
   ensureForm(ctx.dialog);

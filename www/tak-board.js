@@ -50,32 +50,16 @@ class TakBoardElement extends HTMLElement {
     const flag = (name) => this.hasAttribute(name) && this.getAttribute(name) !== 'false' && this.getAttribute(name) !== '0';
     // Playable unless told otherwise (`interactive="0"`), as the embed's frame is.
     const interactive = !this.hasAttribute('interactive') || flag('interactive');
-    const size = attr('size');
-    if (size !== undefined && !/^[3-8]$/.test(size)) {
-      this.#problem(`size must be a board size from 3 to 8, not '${size}'`);
-      return;
-    }
-    // The opening and the reserves: counts as numbers, each checked before the board starts.
-    const counts = {};
-    for (const name of ['flats', 'caps']) {
-      const v = attr(name);
-      if (v === undefined) continue;
-      if (!/^\d{1,2}$/.test(v)) {
-        this.#problem(`${name} must be a number of ${name === 'caps' ? 'capstones' : 'stones'} per player, not '${v}'`);
-        return;
-      }
-      counts[name] = Number(v);
-    }
     const lang = chooseLanguage(attr('lang'));
     mount(container, {
       lang,
-      size: size ? Number(size) : undefined,
       // A puzzle's PTN is read as a puzzle (below): the board starts from its position.
-      tps: attr('tps'), ptn: flag('puzzle') ? undefined : attr('ptn'), komi: attr('komi'),
+      tps: attr('tps'), ptn: flag('puzzle') ? undefined : attr('ptn'),
       study: ['arrows', 'highlight', 'labels', 'analysis', 'lesson', 'puzzle'].some((a) => this.hasAttribute(a)),
       interactive, flip: flag('flip'), theme: attr('theme') || 'auto',
-      scoring: attr('scoring'), takeBacks: /** @type {any} */ (attr('take-backs')), opening: /** @type {any} */ (attr('opening')), ...counts,
-      tieRule: /** @type {any} */ (attr('tie-rule')), // checked by the board, as the others
+      // The game's settings, read and checked by the board among all the attributes (by
+      // their names without dashes: src/web/bindings/options.rs, `params`).
+      params: Object.fromEntries([...this.attributes].map((a) => [a.name.replace(/-/g, ''), a.value])),
       label: this.getAttribute('aria-label') || 'Tak board',
     }).then(async (handle) => {
       this.#handle = handle;
@@ -111,7 +95,10 @@ class TakBoardElement extends HTMLElement {
         const seconds = Number(attr('autoplay'));
         this.#lesson = lessonControls(frame, handle, t, { keys: this, autoplay: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 99) : 0 });
         if (!this.hasAttribute('tabindex')) this.tabIndex = 0; // the arrow keys step the lesson
-      } else if (flag('controls')) stepControls(frame, handle, t);
+      } else if (flag('controls')) {
+        await t.more(); // the controls' words come with the long texts
+        stepControls(frame, handle, t);
+      }
       handle.on('move', (detail) => this.dispatchEvent(new CustomEvent('move', { detail })));
       for (const [type, fn] of this.#pending) handle.on(type, fn);
       this.#pending = [];

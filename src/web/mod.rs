@@ -37,11 +37,13 @@ pub mod apng;
 pub mod canvas;
 pub mod clock;
 pub mod config;
+pub mod dates;
 pub mod describe;
 pub mod drag;
 #[cfg(feature = "study")]
 pub mod editor;
 pub mod friend;
+pub mod friend_state;
 pub mod i18n;
 pub mod input;
 pub mod json;

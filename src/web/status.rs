@@ -6,10 +6,11 @@ use super::drag::Gesture;
 use super::i18n::{self, Lang};
 use super::json::json_object;
 use super::state::Board;
+use crate::config::Config;
 use crate::game::NodeId;
 use crate::score::{score_detail, Bonus, Variants};
 use crate::series::Series;
-use crate::settings::SettingsValue;
+use crate::settings::{GameSettings, SettingsValue};
 use crate::square::bitboard::Bits;
 use crate::{ptn, Color, EndReason, Game, Outcome, Position, Square};
 
@@ -89,6 +90,8 @@ impl Board {
             in_hand,
             cursor: self.cursor.map(|c| c.to_string()),
             settings: self.record.settings_value(),
+            standard: GameSettings::new(Config::standard(pos.size()).unwrap_or(*pos.config()))
+                .value_with(|_| String::new()),
             take_backs_forbidden: self.record.take_backs_forbidden(),
             series: if cfg!(feature = "study") {
                 self.record.series.as_ref().map(|m| self.match_status(m))
@@ -547,6 +550,7 @@ export interface Status {
     inHand: number | null;
     cursor: string | null;
     settings: GameSettings;
+    standard: GameSettings;
     takeBacksForbidden: boolean;
     series: MatchStatus | null;
     selected: string;
@@ -726,6 +730,10 @@ pub struct Status {
     pub cursor: Option<String>,
     /// The game's settings, as a new game, a rematch and the worker take them.
     pub settings: SettingsValue,
+    /// The settings of a standard game of this size: a setting of `settings` that differs
+    /// from its value here is the game's option, said on the page and passed on by an embed
+    /// (the page compares them key by key and names no setting).
+    pub standard: SettingsValue,
     /// Tavern rules while the game goes on: no undo.
     pub take_backs_forbidden: bool,
     /// The match this game belongs to.
@@ -773,6 +781,7 @@ json_object!(Status {
     in_hand,
     cursor,
     settings,
+    standard,
     take_backs_forbidden,
     series,
     selected,

@@ -254,6 +254,29 @@ impl Restoring {
     }
 }
 
+/// The longest id a kept game (and a friend link's game) may have (the page makes
+/// 36-character UUIDs).
+pub const MAX_ID: usize = 64;
+
+/// An entry's id as the page makes them (a UUID): letters, digits, `-` and `_`.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= MAX_ID
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The game of a save, or why it cannot be read.
+pub fn read_save(save: &str) -> Result<Game, Message> {
+    let mut restoring = Restoring::new(save)?;
+    loop {
+        if let Some(saved) = restoring.step(usize::MAX)? {
+            return Ok(saved.into_game());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

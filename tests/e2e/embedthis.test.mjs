@@ -221,20 +221,45 @@ test('a <tak-board> with analysis runs its worker from another origin', async ()
   await context.close();
 });
 
-test('a position alone keeps its game\'s komi, opening and reserves', async () => {
+test('a position alone keeps its game\'s settings: komi, opening, reserves, tie rule, scoring, take-backs', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, site.base);
-  assert.equal(await page.evaluate(() => window.tak.newGameWith({ size: 5, komi: '-1.5', opening: 'no-swap', flats: 15, caps: 0 })), null);
+  const settings = { size: 5, komi: '-1.5', opening: 'no-swap', flats: 15, caps: 0, tieRule: 'ancient', scoring: 'Downings Tarway', takeBacks: 'tavern' };
+  assert.equal(await page.evaluate((settings) => window.tak.newGameWith(settings), settings), null);
   for (const m of ['a1', 'e5', 'c3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
-  const here = await page.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves }; });
+  const here = await page.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves, settings: s.settings }; });
+  assert.deepEqual(here.settings, { ...settings, clock: '' });
   await openEmbedThis(page);
   const text = await code(page);
-  for (const p of ['komi=-1.5', 'opening=no-swap', 'flats=15', 'caps=0']) assert.ok(text.includes(p), `${p} in ${text}`);
+  for (const p of ['komi=-1.5', 'opening=no-swap', 'flats=15', 'caps=0', 'tierule=ancient', 'scoring=Downings+Tarway', 'takebacks=tavern']) assert.ok(text.includes(p), `${p} in ${text}`);
+  // Nothing left at its standard is written out.
+  assert.doesNotMatch(text, /size=|clock=/);
   const host = await hostPage(text);
   const other = await context.newPage();
   await other.goto(`${host.url}/index.html`);
   const frame = await embedFrame(other);
-  assert.deepEqual(await frame.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves }; }), here);
+  assert.deepEqual(await frame.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves, settings: s.settings }; }), here);
+  await context.close();
+});
+
+test('a position alone as a <tak-board> keeps its game\'s settings too (attributes with dashes)', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, site.base);
+  const settings = { size: 4, komi: '2', opening: 'swap', flats: 15, caps: 0, tieRule: 'ancient', scoring: 'Middletown', takeBacks: 'tavern' };
+  assert.equal(await page.evaluate((settings) => window.tak.newGameWith(settings), settings), null);
+  assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
+  const here = await page.evaluate(() => ({ tps: window.tak.tps(), settings: window.tak.status().settings }));
+  await openEmbedThis(page);
+  await choose(page, 'form', 'element');
+  await page.waitForFunction(() => document.getElementById('embedthis-code').value.startsWith('<script'));
+  const text = await code(page);
+  for (const a of ["komi='2'", "tie-rule='ancient'", "scoring='Middletown'", "take-backs='tavern'"]) assert.ok(text.includes(a), `${a} in ${text}`);
+  assert.doesNotMatch(text, / (flats|caps|opening)=/);
+  const host = await hostPage(text);
+  const other = await context.newPage();
+  await other.goto(`${host.url}/index.html`);
+  await other.waitForFunction(() => document.querySelector('tak-board')?.ready);
+  assert.deepEqual(await other.evaluate(() => { const b = document.querySelector('tak-board'); return { tps: b.tps(), settings: b.status().settings }; }), { ...here, settings: { ...settings, clock: '' } });
   await context.close();
 });
 

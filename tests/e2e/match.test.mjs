@@ -185,7 +185,7 @@ test('embeds and <tak-board> take the same options', async () => {
   assert.deepEqual([s.settings.tieRule, s.settings.takeBacks, s.settings.scoring], ['ancient', 'tavern', 'Middletown']);
   await page.goto(`${server.url}/embed.html?size=3&tierule=sometimes`);
   await page.waitForSelector('.problem');
-  assert.match(await page.textContent('.problem'), /tierule must be ancient or standard/);
+  assert.match(await page.textContent('.problem'), /tie rule must be ancient or standard, not 'sometimes'/);
   await page.setContent(`<script type="module" src="${server.url}/www/tak-board.js"></script>
     <tak-board size="3" tie-rule="ancient" take-backs="tavern"></tak-board>`);
   await page.waitForFunction(() => document.querySelector('tak-board')?.ready);

@@ -171,8 +171,8 @@ test('the embed and <tak-board> take opening, flats, caps and komi, and name a b
   let s = await page.evaluate(() => window.tak.status());
   assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.komi, s.placing], ['no-swap', [9, 1], '-0.5', 'white']);
   for (const [query, said] of [
-    ['opening=sideways', "opening must be swap or no-swap, not 'sideways'"],
-    ['flats=%3Cb%3E', "flats must be a number of stones per player, not '<b>'"],
+    ['opening=sideways', "opening 'sideways' is not 'swap' or 'no-swap'"],
+    ['flats=%3Cb%3E', 'flats must be a whole number'],
     ['komi=9', "komi '9' is not a half step from -5 to 5"],
     ['size=5&flats=2&caps=1', 'flats and caps: stones 2, capstones 1: no game on 5x5'],
     ['ptn=1.%20a1&opening=no-swap', "opening cannot go with ptn: the PTN's own tags say it"],
@@ -191,6 +191,6 @@ test('the embed and <tak-board> take opening, flats, caps and komi, and name a b
   assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.komi], ['no-swap', [15, 0], '-2']);
   await page.waitForFunction(() => document.getElementById('bad').shadowRoot?.querySelector('.problem'));
   assert.match(await page.evaluate(() => document.getElementById('bad').shadowRoot.querySelector('.problem').textContent),
-    /caps must be a number of capstones per player, not 'many'/);
+    /caps must be a whole number/);
   await context.close();
 });

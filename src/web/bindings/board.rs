@@ -170,6 +170,8 @@ impl TakBoard {
 
     /// The page's clock tick: the clocks at `now` (`Date.now()`), ending the game when a
     /// side's time ran out. Returns the clocks (as `status().clock`) or `null`.
+    /// The study build's alone: a game with clocks moves there (www/board.js).
+    #[cfg(feature = "study")]
     #[wasm_bindgen(js_name = clockTick, unchecked_return_type = "ClockStatus | null")]
     pub fn clock_tick(&mut self, now: f64) -> JsValue {
         self.board.clock_tick(now);
@@ -180,6 +182,8 @@ impl TakBoard {
     }
 
     /// The reader pauses (`true`) or resumes (`false`) the clocks.
+    /// The study build's alone, as [`TakBoard::clock_tick`].
+    #[cfg(feature = "study")]
     #[wasm_bindgen(js_name = pauseClock)]
     pub fn pause_clock(&mut self, paused: bool) {
         self.at_now().pause_clock(paused);

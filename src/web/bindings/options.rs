@@ -60,13 +60,21 @@ impl Fields<'_> {
 
     /// The game's settings given among these fields, each where it is given (a
     /// [`SettingsValue`]'s fields, by their names there): a whole number for a count, a
-    /// text or a number for the others (komi `2` or `"2.5"`).
-    fn settings(&self, value: &mut SettingsValue) -> Result<(), String> {
+    /// text or a number for the others (komi `2` or `"2.5"`). `lower`: each under its name in
+    /// lower case (a page's parameters).
+    fn settings(&self, value: &mut SettingsValue, lower: bool) -> Result<(), String> {
         let mut result = Ok(());
-        value.fields(|k, field| {
+        value.fields(|name, field| {
             if result.is_err() {
                 return;
             }
+            let lowered;
+            let k = if lower {
+                lowered = name.to_ascii_lowercase();
+                &lowered
+            } else {
+                name
+            };
             result = match field {
                 Field::Count(slot) => {
                     let mut n = None;
@@ -129,7 +137,13 @@ impl MountOptions {
             players,
             ..MountOptions::default()
         };
-        f.settings(&mut o.settings)?;
+        f.settings(&mut o.settings, false)?;
+        // A page's parameters (the embed's URL, `<tak-board>`'s attributes, their digits made
+        // numbers by the page): the game's settings among them under their names in lower
+        // case (`takebacks`; an attribute's dashes taken out), the others ignored.
+        if let Some(params) = f.field("params") {
+            Fields::of(&params)?.map_or(Ok(()), |p| p.settings(&mut o.settings, true))?;
+        }
         let mut games = None;
         f.text("tps", &mut o.tps)?;
         f.text("ptn", &mut o.ptn)?;

@@ -584,7 +584,7 @@ pub fn same_game(a: &str, b: &str) -> bool {
 /// The summary of a kept game's save (see `TakBoard.summary`), or `null` for a damaged save.
 #[wasm_bindgen(js_name = summarizeSave, unchecked_return_type = "GameSummary | null")]
 pub fn summarize_save(save: &str) -> JsValue {
-    match library::read_save(save) {
+    match super::super::storage::read_save(save) {
         Ok(game) => to_js(&library::summarize(&game)),
         Err(_) => JsValue::NULL,
     }
@@ -626,7 +626,7 @@ pub fn friend_link(
     sent: f64,
 ) -> Result<String, JsError> {
     use crate::web::friend::{self, Sent};
-    let game = library::read_save(save).map_err(|m| library_error(m, "en"))?;
+    let game = super::super::storage::read_save(save).map_err(|m| library_error(m, "en"))?;
     let sent = Sent {
         id: id.to_string(),
         from: if from == "black" {
@@ -716,7 +716,7 @@ pub fn friend_receive(text: &str, kept: Option<String>, friend: JsValue, now: f6
 /// set when it starts; an empty name leaves that tag as it is). Throws for a damaged save.
 #[wasm_bindgen(js_name = friendNamed)]
 pub fn friend_named(save: &str, white: &str, black: &str) -> Result<String, JsError> {
-    let mut game = library::read_save(save).map_err(|m| library_error(m, "en"))?;
+    let mut game = super::super::storage::read_save(save).map_err(|m| library_error(m, "en"))?;
     for (tag, name) in [("Player1", white), ("Player2", black)] {
         let name: String = name
             .chars()
