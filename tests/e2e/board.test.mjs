@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openGame, squareAt, pileAt, tps, status, shot, mouseDrag, ROOT, eventually, nextFrames } from './harness.mjs';
+import { serve, launch, openGame, squareAt, pileAt, tps, status, shot, mouseDrag, ROOT, eventually, nextFrames, boardDrawn } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -253,7 +253,7 @@ for (const vp of VIEWPORTS) {
     }
     const s = await status(page);
     assert.equal(s.result?.ptn, '0-F');
-    await page.waitForTimeout(250);
+    await boardDrawn(page); // the last ply drawn, with the page laid out around the result
     await checkInView(page, `${vp.name} end`);
     assert.equal(await page.isVisible('#result'), true);
     await shot(page, `layout-${vp.name}-end`);

@@ -81,9 +81,12 @@ test('a reload keeps both clocks, and the pause button stops them', async () => 
   const page = await openGame(context, server.url);
   await newTimedGame(page, { clock: '10:0 +15', screenshot: null });
   assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
-  await page.waitForTimeout(1200);
+  // Black's clock runs, and has spent some of its 10 minutes (its increment then counts).
+  await page.waitForFunction(() => { const c = window.tak.status().clock; return c.running === 'black' && c.left[1] < 600000; });
   assert.equal(await page.evaluate(() => window.tak.play('e5')), null);
-  await page.waitForTimeout(700);
+  // White's clock runs again, and has spent some of what it had: the reload keeps a running clock.
+  const white = (await status(page)).clock.left[0];
+  await page.waitForFunction((w) => { const c = window.tak.status().clock; return c.running === 'white' && c.left[0] < w; }, white);
   const before = (await status(page)).clock;
   assert.equal(before.running, 'white');
   assert.ok(before.left[1] > 600000, 'black got its 15 s');
@@ -99,11 +102,11 @@ test('a reload keeps both clocks, and the pause button stops them', async () => 
   await page.click('#clock-pause');
   const paused = (await status(page)).clock;
   assert.equal(paused.paused, true);
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(600); // kept: the clock must NOT move, and nothing shows that it did not; 6 of the page's 100 ms ticks
   assert.equal((await status(page)).clock.left[0], paused.left[0]);
   assert.equal(await page.getAttribute('#clock-pause', 'aria-pressed'), 'true');
   await page.click('#clock-pause');
-  await page.waitForTimeout(300);
+  await page.waitForFunction((left) => window.tak.status().clock.left[0] < left, paused.left[0]);
   assert.ok((await status(page)).clock.left[0] < paused.left[0], 'running again');
   // Looking back stops the clocks and shows those of the ply shown.
   await page.click('#prev');
@@ -119,7 +122,7 @@ test('a reload keeps both clocks, and the pause button stops them', async () => 
   await page.selectOption('#new-form select[name=clock]', 'custom');
   await shot(page, 'clock-new-game-form');
   const held = (await status(page)).clock.left[0];
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(500); // kept: the clock must NOT move while the dialog is open; 5 of the page's 100 ms ticks
   assert.equal((await status(page)).clock.left[0], held, 'held while the dialog is open');
   await page.click('#new-form button[value=cancel]');
   assert.deepEqual(page.errors, []);

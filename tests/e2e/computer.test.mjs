@@ -2,7 +2,7 @@
 // while it thinks, undo cancels its search, and the hint button suggests a move.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, mouseDrag, squareAt, pileAt, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, mouseDrag, squareAt, pileAt, status, shot, settled, eventually } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -30,7 +30,8 @@ test('the computer moves first when you take black, and answers your moves', asy
   await mouseDrag(page, await pileAt(page, 'flat'), [await squareAt(page, empty)]);
   await page.waitForFunction(() => window.tak.status().ply === 3, null, { timeout: 10000 });
   assert.equal((await status(page)).toMove, 'black');
-  await page.waitForTimeout(250);
+  await page.waitForSelector('#thinking', { state: 'hidden' });
+  await settled(page); // the reply drawn
   await shot(page, 'computer-replied');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -60,7 +61,7 @@ test('the page keeps drawing frames while the computer thinks, and undo cancels 
   await page.click('#undo');
   assert.equal(await page.isHidden('#thinking'), true);
   assert.equal((await status(page)).ply, 0);
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(600); // kept: a late move must NOT come, and nothing shows that none will
   assert.equal((await status(page)).ply, 0, 'no late move from the cancelled search');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -123,7 +124,7 @@ test('a move taken back and played again the same is answered, as any other', as
   assert.equal((await status(page)).toMove, 'white', 'the player\'s turn again');
   // A step back is not a move: the computer does not answer it.
   await page.click('#prev');
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(1500); // kept: a reply must NOT come (level 1 answers well within this), and nothing shows that none will
   assert.equal((await status(page)).ply, 3, 'looking back, the computer waits');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -140,8 +141,10 @@ test('a rematch against the computer says in the notice line that the colours ch
   await page.click('#result-rematch');
   // The computer (now White) opens at once; the line stays past its move.
   await page.waitForFunction(() => window.tak.status().ply >= 1, null, { timeout: 10000 });
-  await page.waitForTimeout(300);
-  assert.equal(await page.textContent('#notice'), 'Rematch: you play Black now.');
+  // Said once the new game is on the board, and still said past the computer's move.
+  const said = await eventually(() => page.textContent('#notice'), 'Rematch: you play Black now.');
+  assert.equal(said, 'Rematch: you play Black now.');
+  assert.ok((await status(page)).ply >= 1);
   assert.equal(await page.isVisible('#notice'), true);
   assert.deepEqual(page.errors, []);
   await context.close();

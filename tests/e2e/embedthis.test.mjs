@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { axe, center, launch, openGame, openMenu, ROOT, serve, shot, squareAt } from './harness.mjs';
+import { axe, center, launch, openGame, openMenu, ROOT, serve, shot, squareAt, eventually, until, settled } from './harness.mjs';
 import { serveSite } from './site.mjs';
 
 let site, browser;
@@ -30,12 +30,13 @@ async function hostPage(body) {
 /** The frame showing embed.html in `page`, once its board is ready. */
 async function embedFrame(page) {
   await page.waitForFunction(() => document.querySelector('iframe'));
-  for (let i = 0; i < 200; i++) {
-    const frame = page.frames().find((f) => f.url().includes('/embed.html'));
-    if (frame && await frame.evaluate(() => typeof window.tak?.tps === 'function').catch(() => false)) return frame;
-    await page.waitForTimeout(50);
-  }
-  throw new Error('the embedded frame never showed a board');
+  let frame = null;
+  const ready = await eventually(async () => {
+    frame = page.frames().find((f) => f.url().includes('/embed.html'));
+    return !!frame && await frame.evaluate(() => typeof window.tak?.tps === 'function').catch(() => false);
+  }, true, { timeout: 15000 });
+  if (!ready) throw new Error('the embedded frame never showed a board');
+  return frame;
 }
 
 const element = (page, selector = 'tak-board') => page.waitForFunction((s) => document.querySelector(s)?.ready, selector)
@@ -167,7 +168,7 @@ test('the dialog on a phone, in Italian, with a dark theme and no play', async (
   assert.match(text, / flip /);
   const inPreview = await element(page, '#embedthis-preview tak-board');
   assert.equal(inPreview.tps, await page.evaluate(() => window.tak.tps()));
-  await page.waitForTimeout(300); // the preview's first frame
+  await settled(page); // the preview drawn
   await shot(page, 'embedthis-phone');
   assert.deepEqual(await axe(page), [], 'the dialog on a phone, in Italian');
   await page.setViewportSize({ width: 844, height: 390 });
@@ -185,26 +186,28 @@ test('the frame and the element agree: playable by default, a diagram with inter
   const page = await context.newPage();
   await page.goto(`${host.url}/index.html`);
   await page.waitForFunction(() => [...document.querySelectorAll('tak-board')].every((b) => b.ready));
-  const clickOnElement = async (id) => {
+  const empty = 'x4/x4/x4/x4 1 1';
+  // What a board shows after a click on a1: playable, once the ply has come; a diagram, after a while.
+  const played = (read, playable) => (playable
+    ? until(read, (tps) => tps !== empty)
+    : page.waitForTimeout(200).then(read)); // kept: a ply must NOT come, and nothing shows that none will
+  const clickOnElement = async (id, playable) => {
     const r = await page.evaluate((i) => document.getElementById(i).squareRect('a1'), id);
     await page.mouse.click(center(r).x, center(r).y);
-    await page.waitForTimeout(200);
-    return page.evaluate((i) => document.getElementById(i).tps(), id);
+    return played(() => page.evaluate((i) => document.getElementById(i).tps(), id), playable);
   };
-  const clickInFrame = async (id) => {
+  const clickInFrame = async (id, playable) => {
     const frame = await (await page.$(`#${id}`)).contentFrame();
     await frame.waitForFunction(() => typeof window.tak?.tps === 'function');
     const box = await (await page.$(`#${id}`)).boundingBox();
     const r = await frame.evaluate(() => window.tak.squareRect('a1'));
     await page.mouse.click(box.x + center(r).x, box.y + center(r).y);
-    await page.waitForTimeout(200);
-    return frame.evaluate(() => window.tak.tps());
+    return played(() => frame.evaluate(() => window.tak.tps()), playable);
   };
-  const empty = 'x4/x4/x4/x4 1 1';
-  assert.notEqual(await clickOnElement('plain'), empty, 'the element is playable by default');
-  assert.notEqual(await clickInFrame('frame-plain'), empty, 'the frame is playable by default');
-  assert.equal(await clickOnElement('still'), empty, 'interactive="0": the element is a diagram');
-  assert.equal(await clickInFrame('frame-still'), empty, 'interactive=0: the frame is a diagram');
+  assert.notEqual(await clickOnElement('plain', true), empty, 'the element is playable by default');
+  assert.notEqual(await clickInFrame('frame-plain', true), empty, 'the frame is playable by default');
+  assert.equal(await clickOnElement('still', false), empty, 'interactive="0": the element is a diagram');
+  assert.equal(await clickInFrame('frame-still', false), empty, 'interactive=0: the frame is a diagram');
   await context.close();
 });
 

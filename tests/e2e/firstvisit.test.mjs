@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openGame, openMenu, status, shot, eventually } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, eventually, settled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -32,7 +32,7 @@ test('a first visit is welcomed; "Play the computer" starts that game, and a rel
   await page.waitForSelector('#welcome-dialog[open]');
   assert.equal(await page.textContent('#welcome-title'), 'Welcome to Tak');
   assert.equal(await page.textContent('#welcome-computer-note'), 'You play White, at the Beginner level');
-  await page.waitForTimeout(150);
+  await settled(page);
   await shot(page, 'welcome-1280x800');
   // One tap.
   await page.click('#welcome-computer');
@@ -57,7 +57,7 @@ test('on a phone the welcome fits; "Learn the rules" opens the tutorial; closing
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await openGame(context, server.url, { welcome: true });
   await page.waitForSelector('#welcome-dialog[open]');
-  await page.waitForTimeout(150);
+  await settled(page);
   await shot(page, 'welcome-390x844');
   // Every choice is on screen, nothing to scroll to.
   for (const id of ['welcome-computer', 'welcome-friend', 'welcome-learn', 'welcome-later']) {
@@ -211,7 +211,7 @@ test('at 1280×800 the move list shows at least eight rows, the current ply in v
   let g = await geometry();
   assert.ok(g.list.height >= 8 * g.row, `the list is ${g.list.height}px, rows ${g.row}px`);
   assert.ok(inView(g), `the last ply in view: ${JSON.stringify(g)}`);
-  await page.waitForTimeout(150);
+  await settled(page);
   await shot(page, 'moves-1280x800-40-plies');
   // Stepping back keeps the current ply in view.
   for (const ply of [1, 17, 33]) {

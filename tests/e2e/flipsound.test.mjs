@@ -2,7 +2,7 @@
 // as Black) and the sounds (the menu's switch, kept; made in the page with Web Audio).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, squareAt, mouseDrag, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, squareAt, mouseDrag, status, shot, eventually } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -156,7 +156,8 @@ test('sounds: off under automation by default; the switch turns them on, kept; a
   await page.uncheck('#sound');
   await page.keyboard.press('Escape');
   await click(page, 'a1');
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => window.tak.status().moves.at(-1) === 'a1'); // the ply played
+  await page.waitForTimeout(300); // kept: a sound must NOT come, and nothing shows that none will
   assert.equal((await log(page)).length, 4);
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -171,8 +172,9 @@ test('sounds: a page without Web Audio plays on silently; a hidden tab stays sil
   });
   await click(page, 'a5');
   await click(page, 'e1');
-  await page.waitForTimeout(300);
-  assert.equal((await status(page)).moves.length, 2, 'the game goes on');
+  const moves = await eventually(async () => (await status(page)).moves.length, 2);
+  assert.equal(moves, 2, 'the game goes on');
+  await page.waitForTimeout(300); // kept: a sound must NOT be logged, and nothing shows that none will
   assert.deepEqual(await log(page), [], 'no Web Audio: nothing played, nothing broken');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -186,7 +188,7 @@ test('sounds: a page without Web Audio plays on silently; a hidden tab stays sil
   await page2.waitForFunction(() => window.__takSoundLog.length === 1);
   await page2.evaluate(() => { window.__hideTab = true; });
   await page2.evaluate(() => window.tak.play('e1'));
-  await page2.waitForTimeout(300);
+  await page2.waitForTimeout(300); // kept: a sound must NOT come, and nothing shows that none will
   assert.deepEqual(await log(page2), ['place'], 'nothing while the tab is hidden');
   await hidden.close();
 });

@@ -1,7 +1,7 @@
 // A whole game in real headless Chromium, played with the mouse only, checked through tps().
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, mouseDrag, squareAt, pileAt, tps, status, shot } from './harness.mjs';
+import { serve, launch, openGame, mouseDrag, squareAt, pileAt, tps, status, shot, settled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -61,7 +61,7 @@ test('a whole game with the mouse: drags from the reserve, a spread with its pre
   assert.equal(s.result.text, 'White wins by road');
   assert.match(await tps(page), /\/1,1,1,1,21C 2 10$/);
   assert.equal(s.moves.at(-1), 'e2-*');
-  await page.waitForTimeout(250);
+  await settled(page);
   await shot(page, 'game-04-road');
   assert.match(await page.textContent('#result-text'), /^White wins by road$/);
   assert.deepEqual(page.errors, []);

@@ -1,7 +1,7 @@
 // Shared set-up for the end-to-end tests: a static server on a free localhost port and
 // headless Chromium (Debian's) driven by playwright-core.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,8 +135,51 @@ export async function eventually(read, expected, { timeout = 10000 } = {}) {
   return value;
 }
 
+/**
+ * Reads `read()` until `done(value)` holds or `timeout` ms pass, and answers the last value
+ * read: `eventually` for a condition that is not one value (a text that changed, a count
+ * that grew). The caller asserts on what it answers.
+ */
+export async function until(read, done, { timeout = 10000 } = {}) {
+  const end = Date.now() + timeout;
+  let value = await read();
+  while (!done(value) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 25));
+    value = await read();
+  }
+  return value;
+}
+
 /** Waits for the page's next two frames: whatever a change asked to draw is drawn. */
 export const nextFrames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+
+/** How long a ply slides into place on the board, in ms of frame time (src/web/anim.rs). */
+const SLIDE_MS = 180;
+/**
+ * Waits until the board has drawn what it was asked to: a ply's slide into place is over
+ * (SLIDE_MS of frame time from the first frame after the change, the board's own clock for
+ * it) and the frame after it is drawn. For reading the canvas's pixels, or a screenshot.
+ */
+export const boardDrawn = (page) => page.evaluate((slide) => new Promise((resolve) => {
+  requestAnimationFrame((start) => {
+    const tick = (now) => requestAnimationFrame(now - start > slide ? () => resolve(null) : tick);
+    requestAnimationFrame(tick);
+  });
+}), SLIDE_MS);
+
+/**
+ * Waits until the page shows what it was asked to: its fonts loaded, its finite animations
+ * and transitions over (those driven by a scroll position end only with the scroll: not
+ * waited for), the board drawn. Before a screenshot.
+ */
+export async function settled(page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const moving = () => document.getAnimations().filter((a) => a.timeline === document.timeline && a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    while (moving().length) await Promise.all(moving().map((a) => a.finished.catch(() => {})));
+  });
+  await boardDrawn(page);
+}
 
 export const tps = (page) => page.evaluate(() => window.tak.tps());
 export const status = (page) => page.evaluate(() => window.tak.status());
@@ -160,6 +203,59 @@ export const keptGames = (page) => page.evaluate(async () => (await indexedDB.da
     };
   };
 })).then((games) => games || []);
+
+/** The text of `key` in the page's catalogue for `lang` (www/i18n/<lang>.txt), as written there. */
+export function catalogueText(lang, key) {
+  const line = readFileSync(path.join(ROOT, 'www/i18n', `${lang}.txt`), 'utf8').split('\n').find((l) => l.startsWith(`${key} = `));
+  if (line == null) throw new Error(`no ${key} in ${lang}.txt`);
+  return line.slice(key.length + 3).trim();
+}
+/**
+ * Waits until the game page speaks `lang` throughout: its texts, and the board's words (the
+ * canvas's label is given once the board has them: www/app.js, the language's change).
+ */
+export async function speaks(page, lang) {
+  const label = catalogueText(lang, 'board.label');
+  await page.waitForFunction(({ lang, label }) => document.documentElement.lang === lang && window.tak.canvas.getAttribute('aria-label') === label, { lang, label });
+}
+
+/** A save as its lines read, with its whitespace as single spaces (plies are written one move number a line). */
+const flatSave = (save) => String(save ?? '').replace(/\s+/g, ' ');
+/**
+ * Waits until the page's library keeps a game whose save (its whitespace as single spaces)
+ * includes `text` (a string, or a RegExp it matches): the page writes it in a task of its
+ * own after a change. Fails if it never does.
+ */
+export async function kept(page, text, { timeout = 30000 } = {}) {
+  const has = (save) => (typeof text === 'string' ? flatSave(save).includes(text) : text.test(flatSave(save)));
+  const found = await eventually(async () => (await keptGames(page)).some((g) => has(g.save)), true, { timeout });
+  if (!found) throw new Error(`no game kept with ${text}`);
+}
+/**
+ * Waits until a tab opened now in `page`'s browser context would find what `page` wrote to
+ * localStorage under `key` (Chromium carries localStorage between renderers asynchronously):
+ * read from another tab of the same origin, on a file of the site that runs none of the
+ * game. Fails if it never does.
+ */
+export async function seenByNewTabs(page, key, { timeout = 10000 } = {}) {
+  const value = await page.evaluate((k) => localStorage.getItem(k), key);
+  const probe = await page.context().newPage();
+  try {
+    await probe.goto(new URL('manifest.webmanifest', page.url()).href);
+    const seen = await eventually(() => probe.evaluate((k) => localStorage.getItem(k), key), value, { timeout });
+    if (seen !== value) throw new Error(`another tab reads localStorage ${key} as ${seen}, not ${value}`);
+  } finally {
+    await probe.close();
+  }
+}
+/**
+ * `kept(page, text)`, and the page's note that games are kept (localStorage `tak.library`,
+ * www/keeper.js) seen by a tab opened next, which looks for them only then.
+ */
+export async function keptForNewTabs(page, text, options) {
+  await kept(page, text, options);
+  await seenByNewTabs(page, 'tak.library');
+}
 
 /** A legal 6x6 game of `plies` plies: two flats shuffled back and forth. */
 export function shuffleGame(plies) {

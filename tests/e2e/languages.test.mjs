@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, serve, launch, openGame, openMenu, skipWelcome, newFriendGame, visibleTexts, shot } from './harness.mjs';
+import { ROOT, serve, launch, openGame, openMenu, skipWelcome, newFriendGame, visibleTexts, shot, eventually, boardDrawn, speaks } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 let site;
@@ -103,11 +103,7 @@ test('each language says everything in its own words: the game, its analysis and
     // What is left once the page has had its words (a language's long texts come a moment
     // after it is chosen): looked at again until nothing is, for a while.
     const look = async (p, where) => {
-      let now = await englishLeft(p, lang);
-      for (let i = 0; now.length && i < 50; i++) {
-        await p.waitForTimeout(200);
-        now = await englishLeft(p, lang);
-      }
+      const now = await eventually(() => englishLeft(p, lang), [], { timeout: 10000 });
       for (const text of now) left.push(`${where}: ${text}`);
     };
     await speak(page, lang);
@@ -161,7 +157,8 @@ test('Catalan at 1200 px wide: the words under Black\'s reserve on the first tur
   await skipWelcome(context);
   const page = await openGame(context, site.url);
   await speak(page, 'ca');
-  await page.waitForTimeout(300); // the frame in Catalan
+  await speaks(page, 'ca');
+  await boardDrawn(page); // the frame in Catalan
   await shot(page, 'ca-1200-first-turn');
   // The label's blue read from the canvas's pixels: beside the board, none on it.
   const { label, onBoard } = await page.evaluate(() => {

@@ -2,7 +2,7 @@
 // keyboard only, the tutorial completed, and an accessibility check with axe-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, serve, launch, openGame, openExtras, openMenu, status, shot, visibleTexts } from './harness.mjs';
+import { axe, serve, launch, openGame, openExtras, openMenu, status, shot, visibleTexts, boardDrawn, speaks } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -146,13 +146,13 @@ test('"Learn to play" and Puzzles clicked twice before they open show one board 
   // Two clicks in one go, before the tutorial's module has come (a quick double click).
   await page.evaluate(() => { const b = document.getElementById('learn-wide'); b.click(); b.click(); });
   await page.waitForFunction(() => window.takTutorial);
-  await page.waitForTimeout(500); // a second board would have come by now
+  await page.waitForTimeout(500); // kept: a second board must NOT come, and nothing shows that none will
   assert.equal(await page.locator('#tutorial-board canvas.tak-canvas').count(), 1);
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.getElementById('tutorial-dialog').open);
   await page.evaluate(() => { const b = document.getElementById('puzzles'); b.click(); b.click(); });
   await page.waitForSelector('#puzzle-board canvas.tak-canvas');
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(500); // kept: a second board must NOT come, and nothing shows that none will
   assert.equal(await page.locator('#puzzle-board canvas.tak-canvas').count(), 1);
   await context.close();
 });
@@ -193,7 +193,7 @@ test('the colour-blind-safe option marks black pieces', async () => {
   await page.evaluate(() => window.tak.load('x5/x5/x2,1,x2/x5/2,x4 1 2'));
   await openExtras(page);
   await page.check('#opt-patterns');
-  await page.waitForTimeout(100);
+  await boardDrawn(page); // drawn with the patterns
   await shot(page, 'patterns');
   // A light mark is drawn at the centre of black's flat on a1.
   const r = await page.evaluate(() => window.tak.squareRect('a1'));
@@ -219,8 +219,7 @@ test('the move list\'s buttons stay inside the panel in every language at 1024 p
     await openMenu(page);
     await page.selectOption('#lang', lang);
     await page.keyboard.press('Escape'); // the menu closed again
-    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-    await page.waitForTimeout(100); // the page's texts and the board's, translated
+    await speaks(page, lang); // the page's texts and the board's, translated
     const out = await page.evaluate(() => {
       const box = document.getElementById('moves-box').getBoundingClientRect();
       return [...document.querySelectorAll('.moves-head button')]

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { shareLink } from '../../www/share.js';
-import { ROOT, serve, launch, openGame, openMenu, keptGames, status, shot } from './harness.mjs';
+import { ROOT, serve, launch, openGame, openMenu, keptGames, status, shot, kept, keptForNewTabs } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 let server;
@@ -21,21 +21,11 @@ const play = async (page, ...plies) => {
   for (const m of plies) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null, m);
 };
 /**
- * Waits until the library holds a game whose save contains `text`, and a moment more: the
- * page's note in localStorage that games are kept reaches the browser's other tabs a little
- * after it is written (Chromium carries localStorage between renderers asynchronously).
+ * Waits until the library holds a game whose save contains `text`, and until the page's note
+ * in localStorage that games are kept has reached the browser's other tabs (Chromium carries
+ * localStorage between renderers asynchronously): harness.mjs's keptForNewTabs.
  */
-const keptWith = async (page, text) => {
-  await kept(page, text);
-  await page.waitForTimeout(300);
-};
-async function kept(page, text) {
-  for (let i = 0; i < 300; i++) {
-    if ((await keptGames(page)).some((g) => flat(g.save).includes(text))) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no game kept with ${text}`);
-}
+const keptWith = keptForNewTabs;
 const reload = async (page) => {
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
@@ -296,7 +286,7 @@ test('a full disk, New game, then Back to my game: the warning is of the game ba
   await page.click('#notice button'); // Back to my game
   await page.waitForFunction(() => window.tak.status().moves.length === 4);
   await page.waitForFunction(() => /this game’s latest moves are not kept/.test(document.getElementById('notice').textContent));
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(300); // kept: the notice must NOT turn to the new game's, and nothing shows that it will not
   assert.doesNotMatch(await notice(page), /wait in this tab/, 'the new game had no move to keep');
   await diskFreed(page);
   await play(page, 'd4');

@@ -3,7 +3,7 @@
 // as text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, squareAt, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, squareAt, status, shot, boardDrawn } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -34,17 +34,16 @@ const centre = (page, sq) => page.evaluate((sq) => {
   return [d[0], d[1], d[2]];
 }, sq);
 const differs = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) > 30;
-const frame = (page) => page.waitForTimeout(80);
 
 test('marks set from the handle appear, and survive navigation', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, server.url);
   for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
-  await frame(page);
+  await boardDrawn(page);
   const plain = { d4: await colourAt(page, 'd4'), b2: await colourAt(page, 'b2'), d3: await centre(page, 'd3') };
   const error = await page.evaluate(() => window.tak.set({ marks: [{ arrow: ['b3', 'e3'] }, { square: 'd4', color: 'green' }, { square: 'b2', label: '1' }] }));
   assert.equal(error, null);
-  await frame(page);
+  await boardDrawn(page);
   assert.ok(differs(await colourAt(page, 'd4'), plain.d4), 'highlight');
   assert.ok(differs(await centre(page, 'd3'), plain.d3), 'the arrow passes d3');
   assert.ok(differs(await colourAt(page, 'b2'), plain.b2), 'the label on b2');
@@ -52,7 +51,7 @@ test('marks set from the handle appear, and survive navigation', async () => {
     { arrow: ['b3', 'e3'], color: 'green' }, { square: 'd4', color: 'green' }, { square: 'b2', label: '1' },
   ]);
   await page.click('#first');
-  await frame(page);
+  await boardDrawn(page);
   assert.ok(differs(await colourAt(page, 'd4'), plain.d4), 'still there after navigation');
   await shot(page, 'marks-handle');
   assert.match(await page.evaluate(() => window.tak.set({ marks: [{ square: 'z9' }] })), /not a square/);
@@ -63,13 +62,13 @@ test('a right-click highlights a square and a right-drag draws an arrow, kept wi
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, server.url);
   for (const m of ['a1', 'e5']) await page.evaluate((m) => window.tak.play(m), m);
-  await frame(page);
+  await boardDrawn(page);
   const plain = await colourAt(page, 'c3');
   const c3 = await squareAt(page, 'c3');
   await page.mouse.click(c3.x, c3.y, { button: 'right' });
   // A first visit's board has no marks: the first one waits for the study build.
   await page.waitForFunction(() => window.tak.build() === 'study' && window.tak.marks().length === 1);
-  await frame(page);
+  await boardDrawn(page);
   assert.ok(differs(await colourAt(page, 'c3'), plain));
   const e3 = await squareAt(page, 'e3');
   await page.mouse.move(c3.x, c3.y);
@@ -91,11 +90,11 @@ test('URL parameters, attributes and PTN comments mark embedded boards; lessons 
   const page = await context.newPage();
   await page.goto(`${server.url}/embed.html?size=5`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
-  await frame(page);
+  await boardDrawn(page);
   const plain = await colourAt(page, 'c3');
   await page.goto(`${server.url}/embed.html?size=5&highlight=c3:red,d4&arrows=a1-a3&labels=b2:1`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
-  await frame(page);
+  await boardDrawn(page);
   assert.ok(differs(await colourAt(page, 'c3'), plain), 'URL parameters');
   assert.equal((await page.evaluate(() => window.tak.marks())).length, 4);
   // A bad parameter is reported, not half shown.

@@ -51,7 +51,7 @@ test('the friend bar shows under friend games only: a finished game opened from 
   // The finished game, from My games: no friend bar, and its own Resign (disabled: it is over).
   await openListed(page);
   await page.waitForFunction(() => window.tak.status().size === 3);
-  await page.waitForTimeout(300); // what friend.js would say comes after the game is shown
+  await page.waitForTimeout(300); // kept: a friend bar must NOT come (friend.js would say after the game is shown), and nothing shows that none will
   assert.equal(await bar(page), '', 'no friend bar under a game against nobody');
   assert.equal(await page.evaluate(() => document.getElementById('resign').hidden), false);
   // Back to the friend game: its bar again; reloaded on the finished game: none.
@@ -62,7 +62,7 @@ test('the friend bar shows under friend games only: a finished game opened from 
   await page.waitForFunction(() => window.tak.status().size === 3);
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function' && window.tak.status().size === 3);
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(300); // kept: a friend bar must NOT come, and nothing shows that none will
   assert.equal(await bar(page), '');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -80,7 +80,7 @@ test('a game pasted while playing the computer is studied: the computer does not
   await page.fill('#paste-text', '[Size "5"]\n[Player1 "Alice"]\n[Player2 "Bob"]\n\n1. a1 e5 2. c3\n');
   await page.click('#load-game');
   await page.waitForSelector('#paste-dialog:not([open])', { state: 'attached' });
-  await page.waitForTimeout(2000); // time for a computer's reply, which must not come
+  await page.waitForTimeout(2000); // kept: time for a computer's reply, which must NOT come (nothing shows that none will)
   const s = await status(page);
   assert.equal(s.size, 5);
   assert.equal(s.ply, 3, 'nobody replied in the pasted game');
@@ -101,7 +101,7 @@ test('a game pasted while playing the computer is studied: the computer does not
   const save = 'tak-save 3\nline 0,0,0\nply 3\nclock none\n[Size "6"]\n[Player1 "Cy"]\n\n1. a1 f6 2. c3';
   await page.evaluate((h) => { location.hash = h; }, `#g=${deflateRawSync(Buffer.from(save)).toString('base64url')}`);
   await page.waitForFunction(() => !location.hash && window.tak.status().size === 6);
-  await page.waitForTimeout(2000);
+  await page.waitForTimeout(2000); // kept: time for a computer's reply, which must NOT come (nothing shows that none will)
   assert.equal((await status(page)).ply, 3, 'nobody replied in the linked game');
   assert.equal(await page.evaluate(() => document.body.dataset.opponent), 'human');
   assert.deepEqual(page.errors, []);

@@ -5,7 +5,7 @@
 // the welcome's computer at the lowest level (tests/e2e/firstvisit.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, status, shot, skipWelcome, newFriendGame } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, skipWelcome, newFriendGame, boardDrawn, keptForNewTabs, eventually, speaks, settled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -182,7 +182,7 @@ test('the stack inspector reads as a callout pointing at its stack, not as a sta
     await page.evaluate(() => window.tak.load('x5/x5/x2,212121,1,x/x5/x5 1 6'));
     const c3 = await page.evaluate(() => window.tak.squareRect('c3'));
     await page.mouse.move(c3.x + c3.width / 2, c3.y + c3.height / 2);
-    await page.waitForTimeout(200);
+    await boardDrawn(page); // the callout drawn
     await shot(page, `inspector-${width}x${height}`);
     // Over b3 (the side with no stack): the callout's frame colour, which no piece or square has.
     const b3 = await page.evaluate(() => window.tak.squareRect('b3'));
@@ -220,7 +220,7 @@ test('two visible tabs on one game against the computer: each follows the other 
     assert.ok(played, 'a move on one of the squares');
     await mover.waitForFunction((k) => window.tak.status().ply === k, n + 2, { timeout: 30000 });
     await follower.waitForFunction((k) => window.tak.status().ply === k, n + 2, { timeout: 30000 });
-    await mover.waitForTimeout(1500); // a second reply, from the follower, would have come
+    await mover.waitForTimeout(1500); // kept: a second reply, from the follower, must NOT come, and nothing shows that none will
     assert.equal(await moves(follower), await moves(mover));
   }
   for (const page of [one, two]) {
@@ -236,7 +236,7 @@ test('two tabs that move at once: the split is said, and goes with the next move
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const one = await openGame(context, server.url);
   await play(one, ['a1', 'e5']);
-  await one.waitForTimeout(800);
+  await keptForNewTabs(one, '1. a1 e5'); // the game the second tab opens
   const two = await openGame(context, server.url);
   await two.waitForFunction(() => window.tak.status().ply === 2);
   // Both at once: neither has heard of the other's ply.
@@ -245,7 +245,10 @@ test('two tabs that move at once: the split is said, and goes with the next move
   const notice = (page) => page.evaluate(() => document.getElementById('notice').textContent);
   await Promise.race([one, two].map((p) => p.waitForFunction((src) => new RegExp(src).test(document.getElementById('notice').textContent), apart.source, { timeout: 10000 })));
   const split = apart.test(await notice(one)) ? one : two;
-  await split.waitForTimeout(4200);
+  // The next move takes the notice away once more than 4 s of the page's clock (Date.now)
+  // have passed since it was said (www/keeper.js): counted from now, when it is seen said.
+  const said = await split.evaluate(() => Date.now());
+  await split.waitForFunction((t) => Date.now() - t > 4000, said, { timeout: 10000, polling: 100 });
   await play(split, ['d4']);
   await split.waitForFunction(() => document.getElementById('notice').textContent === '', null, { timeout: 5000 });
   await context.close();
@@ -264,15 +267,13 @@ test('the tutorial and puzzle boards follow the page\'s dark theme, chosen on a 
   await openMenu(page);
   await page.click('#learn');
   await page.waitForFunction(() => window.takTutorial);
-  await page.waitForTimeout(300);
-  assert.ok(dark(await corner('tutorial-board')), `tutorial: ${await corner('tutorial-board')}`);
+  assert.ok(await eventually(async () => dark(await corner('tutorial-board')), true), `tutorial: ${await corner('tutorial-board')}`);
   await shot(page, 'tutorial-dark-1280x800');
   await page.keyboard.press('Escape');
   await openMenu(page);
   await page.click('#puzzles');
   await page.waitForFunction(() => window.takPuzzle && /to move/.test(document.getElementById('puzzle-feedback').textContent), null, { timeout: 20000 });
-  await page.waitForTimeout(300);
-  assert.ok(dark(await corner('puzzle-board')), `puzzle: ${await corner('puzzle-board')}`);
+  assert.ok(await eventually(async () => dark(await corner('puzzle-board')), true), `puzzle: ${await corner('puzzle-board')}`);
   await shot(page, 'puzzle-dark-1280x800');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -325,10 +326,10 @@ test('a notice said in English does not stay in English once the page speaks Ita
   await page.waitForFunction(() => document.getElementById('notice').textContent !== '');
   await openMenu(page);
   await page.selectOption('#lang', 'it');
-  await page.waitForFunction(() => document.documentElement.lang === 'it');
-  await page.waitForTimeout(200);
-  assert.equal(await page.evaluate(() => document.getElementById('notice').textContent), '');
-  assert.equal(await page.evaluate(() => document.getElementById('notice').hidden), true);
+  await speaks(page, 'it');
+  const notice = await eventually(() => page.evaluate(() => { const n = document.getElementById('notice'); return { text: n.textContent, hidden: n.hidden }; }), { text: '', hidden: true });
+  assert.equal(notice.text, '');
+  assert.equal(notice.hidden, true);
   await context.close();
 });
 
@@ -358,7 +359,7 @@ test('a phone held upright names the computer\'s reserve "Computer", as a wide s
     const context = await browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true });
     await context.addInitScript(() => { if (!localStorage.getItem('tak.settings')) localStorage.setItem('tak.settings', JSON.stringify({ opponent: 'computer', level: 1, human: 'white' })); });
     const page = await openGame(context, server.url);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, `portrait-computer-${width}x${height}`);
     // The board's text for screen readers and tests: what the canvas draws is checked in Rust
     // (src/web/render/reserves.rs); here, that the page shows it at this size without errors.

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serve, launch, openGame, status, ROOT } from './harness.mjs';
+import { serve, launch, openGame, status, ROOT, eventually, until, boardDrawn } from './harness.mjs';
 
 let dist, browser;
 before(async () => { dist = await serve(path.join(ROOT, 'dist')); browser = await launch(); });
@@ -82,8 +82,7 @@ test('a phone held sideways: New game shows that it scrolls on below its buttons
   assert.ok(scrolls, 'the form is longer than the screen');
   assert.ok(await shadow(), 'a shadow over the buttons: more below');
   await page.evaluate(() => { const d = document.getElementById('new-dialog'); d.scrollTop = d.scrollHeight; });
-  await page.waitForTimeout(100);
-  assert.ok(!await shadow(), 'at the end, no shadow');
+  assert.ok(!await eventually(shadow, false), 'at the end, no shadow');
   // Scrolled to them, the Clock and Play selects are above the buttons, not under them.
   await page.locator('#new-form select[name=length]').scrollIntoViewIfNeeded();
   const [select, row] = await page.evaluate(() => [document.querySelector('#new-form select[name=length]'), document.querySelector('#new-form .row.end')].map((e) => e.getBoundingClientRect().toJSON()));
@@ -95,8 +94,12 @@ test('a phone held sideways: New game shows that it scrolls on below its buttons
   await page.evaluate(() => window.tak.newGame(6));
   for (const m of ['a1', 'f6', 'c3', 'd4', 'c4', 'd3', 'b3', 'e4', 'Cc2', 'Cd5', 'b4', 'e3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null, m);
   await page.click('#analysis-toggle');
-  for (let i = 0; i < 60 && !(await page.evaluate(() => document.querySelectorAll('#analysis-more li').length >= 2)); i++) await page.waitForTimeout(100);
-  await page.waitForTimeout(1500);
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-more li').length >= 2, null, { timeout: 20000 });
+  // The lines grow with the search: looked at once it went deeper than when they came (or settled).
+  const depth = () => page.evaluate(() => { const m = /(\d+)(, settled)?/.exec(document.getElementById('analysis-depth').textContent); return m ? [Number(m[1]), !!m[2]] : [0, false]; });
+  const [first] = await depth();
+  const [deeper, done] = await until(depth, ([d, settled]) => d > first || settled, { timeout: 30000 });
+  assert.ok(deeper > first || done, `the analysis went on past depth ${first}`);
   // However long the lines grow: one row for the best, one other line shown.
   const rows = await page.evaluate(() => ({
     best: parseFloat(getComputedStyle(document.getElementById('analysis-line')).maxHeight) / parseFloat(getComputedStyle(document.documentElement).fontSize),
@@ -182,10 +185,10 @@ test('a long press on a ply opens its menu on a touch screen, and its tap does n
   await ply.scrollIntoViewIfNeeded();
   const r = await ply.boundingBox();
   const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-  // A touch held 700 ms (CDP's touch events: down, wait, up).
+  // A touch held until the menu opens (CDP's touch events: down, wait, up): a long press.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
-  await page.waitForTimeout(700);
+  await page.waitForSelector('#ply-menu:popover-open');
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await page.waitForSelector('#ply-menu:popover-open');
   assert.equal((await status(page)).ply, 5, 'the press did not go to the ply');
@@ -233,11 +236,11 @@ test('the stack pop-up leaves the stack on the next square in sight', async () =
     return sum;
   }, square);
   await page.mouse.move(5, 5);
-  await page.waitForTimeout(100);
+  await boardDrawn(page);
   const before = { d3: await pixels('d3'), b3: await pixels('b3') };
   const c3 = await page.evaluate(() => window.tak.squareRect('c3'));
   await page.mouse.move(c3.x + c3.width / 2, c3.y + c3.height / 2, { steps: 4 });
-  await page.waitForTimeout(200);
+  await boardDrawn(page); // the pop-up drawn
   assert.notEqual(await pixels('b3'), before.b3, 'the pop-up is drawn, on the empty side');
   assert.equal(await pixels('d3'), before.d3, 'd3 is not covered');
   assert.deepEqual(page.errors, []);

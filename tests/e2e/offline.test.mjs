@@ -111,7 +111,7 @@ test('a first visit loads the play build only; the study build comes when wanted
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.goto(`${site.base}/index.html`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(500); // kept: a window in which the study build must NOT be fetched; anything loaded a little later counts too
   assert.equal(await page.evaluate(() => window.tak.build()), 'play');
   assert.ok(requested.some((f) => f.endsWith('/pkg/tak_bg.wasm')), 'the play build was loaded');
   assert.deepEqual(requested.filter((f) => /tak_study|tak_engine|\.more\.txt/.test(f)), [], 'nothing a first visit does not need');
@@ -174,7 +174,8 @@ test('while the study build is on its way, marks keep their order and a drag in 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   await skipWelcome(context); // the welcome is firstvisit.test.mjs's
   const page = await context.newPage();
-  await page.route(/tak_study_bg\.wasm/, async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+  await page.route(/tak_study_bg\.wasm/, async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); }); // kept: a slow network, simulated (not a wait of the test's)
+  const arrived = page.waitForEvent('requestfinished', { predicate: (r) => /tak_study_bg\.wasm/.test(r.url()), timeout: 30000 });
   await page.goto(`${site.base}/index.html`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
@@ -187,7 +188,8 @@ test('while the study build is on its way, marks keep their order and a drag in 
   await page.mouse.move(pile.x + pile.width / 2, pile.y + pile.height / 2);
   await page.mouse.down();
   await page.mouse.move(c3.x, c3.y, { steps: 5 });
-  await page.waitForTimeout(2500);
+  await arrived; // the build has come, while the drag is held
+  await page.waitForTimeout(1000); // kept: the move into it must NOT come before the release, and nothing shows that it waits
   assert.equal(await page.evaluate(() => window.tak.build()), 'play', 'the move waits for the release');
   await page.mouse.up();
   await page.waitForFunction(() => window.tak.build() === 'study');

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { launch, LAUNCH_OPTIONS, ROOT, skipWelcome, squareAt, status, keptGames } from './harness.mjs';
+import { launch, LAUNCH_OPTIONS, ROOT, skipWelcome, squareAt, status, kept } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -66,10 +66,7 @@ async function playFromFile() {
     // A reload keeps the game. The save is written in a task of its own (and again when the page
     // is hidden): wait until it holds both plies, so that what the reload tests is the storage.
     const tps = await page.evaluate(() => window.tak.tps());
-    for (let i = 0; !(await keptGames(page)).some((g) => /\b1\. c3 \S+/.test(g.save.replace(/\s+/g, ' '))); i++) {
-      if (i > 300) throw new Error('the game was never kept');
-      await page.waitForTimeout(100);
-    }
+    await kept(page, /\b1\. c3 \S+/);
     await page.reload();
     await page.waitForFunction(() => typeof window.tak?.tps === 'function');
     const after = await page.evaluate(() => ({ tps: window.tak.tps(), keys: Object.keys(localStorage) }));

@@ -2,7 +2,7 @@
 // themes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openExtras, openMenu, tps, status, shot, keptGames } from './harness.mjs';
+import { serve, launch, openGame, openExtras, openMenu, tps, status, shot, keptGames, settled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -124,7 +124,7 @@ test('dark theme follows the system and the page shows Tak', async () => {
   assert.equal(await page.isVisible('#tak-line'), true);
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(bg, 'rgb(27, 26, 25)');
-  await page.waitForTimeout(100);
+  await settled(page);
   await shot(page, 'page-dark-tak');
   // A theme chosen in the menu wins over the system's, both ways (every colour is one
   // light-dark pair: the root's colour scheme picks).

@@ -117,7 +117,7 @@ test('a page open across a release keeps working, offers Reload, and comes back 
   for (const m of ['a1', 'e5', 'c3']) assert.equal(await tab1.evaluate((m) => window.tak.play(m), m), null);
   const game = await tab1.evaluate(() => ({ tps: window.tak.tps(), ply: window.tak.status().ply }));
   assert.equal(await tab1.locator('#update').count(), 0, 'no offer before a release');
-  await tab1.waitForTimeout(500);
+  await tab1.waitForTimeout(500); // kept: a window in which the offer must NOT be loaded; nothing shows that it will not
   assert.ok(!requested.includes(offerChunk), 'a first visit does not load the offer');
 
   // Release B is deployed; the browser finds it (as on its next check).

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openGame, openMenu, status, shot } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, kept } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -98,7 +98,7 @@ test('after a paste and a reload, the game before is in My games and opens from 
   await page.waitForFunction(() => window.tak.status().size === 6);
   // Said once the game before is written (the keeper says so only then).
   await page.waitForFunction(() => /Your game from before is kept/.test(document.getElementById('notice').textContent));
-  await page.waitForTimeout(300); // kept in a task of its own
+  await kept(page, '1. a1 f6 2. c3'); // the pasted game too, kept in a task of its own
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   assert.equal((await status(page)).size, 6, 'the pasted game is the one on the board');

@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ROOT } from './harness.mjs';
+import { ROOT, until } from './harness.mjs';
 
 /** The commands `make <target>` would run, without running them. */
 // Also when the tests run under make (`make test`): a make inside another prints where it
@@ -39,8 +39,8 @@ test('make serve serves every link of the menu, with CORS and wasm as applicatio
   const server = spawn(exe, args, { cwd: ROOT, stdio: 'ignore' });
   try {
     const base = `http://127.0.0.1:${port}`;
-    let page;
-    for (let i = 0; i < 100 && !page; i++) page = await fetch(`${base}/`).then((r) => r.text()).catch(() => new Promise((r) => setTimeout(r, 100)));
+    const page = await until(() => fetch(`${base}/`).then((r) => r.text()).catch(() => null), (text) => text != null);
+    assert.ok(page != null, `make serve answered on ${base}`);
     // Every file the menu links to, "Download for offline play" (tak.html) included.
     const links = [...page.matchAll(/class="menu-link"[^>]*href="([^"#]+)"|href="([^"#]+)"[^>]*class="menu-link"/g)].map((m) => m[1] ?? m[2]);
     assert.ok(links.includes('tak.html'), links.join(' '));

@@ -24,7 +24,7 @@ test('a first visit downloads at most 100 KB gzipped', async () => {
       await page.waitForFunction(() => typeof window.tak?.tps === 'function');
       // Nothing test-only on the page's API in a release (the source tree's has failForTest).
       assert.equal(await page.evaluate(() => 'failForTest' in window.tak), false);
-      await page.waitForTimeout(1500); // anything loaded a little later counts too
+      await page.waitForTimeout(1500); // kept: it measures what a first visit downloads in a window; anything loaded a little later counts too
       await context.close();
       const sizes = [...files].map((f) => f.replace(/^\//, '').replace(/\/$/, '/index.html') || 'index.html').map((f) => [f, gz(f)]);
       const total = sizes.reduce((n, [, size]) => n + size, 0);

@@ -2,7 +2,7 @@
 // analysis with its best line; the whole-game review marking a missed road.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, status, shot, squareAt, mouseDrag, pileAt } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, squareAt, mouseDrag, pileAt, boardDrawn } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -143,7 +143,7 @@ test('live analysis shows a bar, a score and a best line that previews and plays
   // Input is never blocked while it thinks: a typed move plays at once.
   const tps = await page.evaluate(() => window.tak.tps());
   await page.hover('#analysis-line button >> nth=0');
-  await page.waitForTimeout(100);
+  await boardDrawn(page); // the preview drawn: shown, not played
   assert.equal(await page.evaluate(() => window.tak.tps()), tps, 'a preview does not play');
   await shot(page, 'analysis-preview');
   await page.click('#analysis-line button >> nth=0');
