@@ -91,6 +91,7 @@ function readGame(kept) {
   }
   return game;
 }
+/** The reader's settings (kept across visits). @typedef {ReturnType<typeof loadSettings>} Settings */
 let settings = loadSettings();
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* disabled */ }
@@ -571,7 +572,7 @@ $('ended-rematch').addEventListener('click', () => $('result-rematch').click());
 // logic, loaded when first opened).
 $('notes').addEventListener('click', async () => {
   const { openNotes } = await notesModule();
-  openNotes({ dialog: $('notes-dialog'), board, t, openingDialog, studyFor });
+  openNotes({ dialog: /** @type {HTMLDialogElement} */ ($('notes-dialog')), board, t, openingDialog, studyFor });
 });
 /**
  * Waits for the study build while `dialog` is open, saying so in `line`. False when it could
@@ -613,8 +614,9 @@ $('download-ptn').addEventListener('click', async () => {
 });
 $('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
 // Paste (www/paste.js, its markup and logic, loaded when first opened).
+/** @returns {import('./paste.js').PasteContext} */
 const pasteContext = () => ({
-  dialog: $('paste-dialog'),
+  dialog: /** @type {HTMLDialogElement} */ ($('paste-dialog')),
   board,
   t,
   openingDialog,
