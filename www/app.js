@@ -9,6 +9,12 @@ import { renderMoves, renderStatus } from './panel.js';
 import { setUpFlip } from './flip.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
+/**
+ * Loads once, when first wanted.
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {() => Promise<T>}
+ */
 const later = (load) => { let p = null; return () => (p ??= load()); };
 const shareModule = later(() => import('./share.js'));
 const matchModule = later(() => import('./match.js'));
@@ -545,6 +551,7 @@ const gameFlow = later(async () => (await import('./game-flow.js')).createGameFl
   openingDialog,
   friendly,
 }));
+/** @type {(...args: Parameters<ReturnType<typeof import('./game-flow.js').createGameFlow>['startGame']>) => Promise<void>} */
 const startGame = async (...args) => (await gameFlow()).startGame(...args);
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());
