@@ -9,6 +9,12 @@ import { renderMoves, renderStatus } from './panel.js';
 import { setUpFlip } from './flip.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
+/**
+ * Loads once, when first wanted.
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {() => Promise<T>}
+ */
 const later = (load) => { let p = null; return () => (p ??= load()); };
 const shareModule = later(() => import('./share.js'));
 const matchModule = later(() => import('./match.js'));
@@ -91,6 +97,7 @@ function readGame(kept) {
   }
   return game;
 }
+/** The reader's settings (kept across visits). @typedef {ReturnType<typeof loadSettings>} Settings */
 let settings = loadSettings();
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* disabled */ }
@@ -544,6 +551,7 @@ const gameFlow = later(async () => (await import('./game-flow.js')).createGameFl
   openingDialog,
   friendly,
 }));
+/** @type {(...args: Parameters<ReturnType<typeof import('./game-flow.js').createGameFlow>['startGame']>) => Promise<void>} */
 const startGame = async (...args) => (await gameFlow()).startGame(...args);
 // The result card: a new game, a rematch (same settings, colours swapped), or a look back.
 $('result-new').addEventListener('click', () => $('new-game').click());
@@ -571,7 +579,7 @@ $('ended-rematch').addEventListener('click', () => $('result-rematch').click());
 // logic, loaded when first opened).
 $('notes').addEventListener('click', async () => {
   const { openNotes } = await notesModule();
-  openNotes({ dialog: $('notes-dialog'), board, t, openingDialog, studyFor });
+  openNotes({ dialog: /** @type {HTMLDialogElement} */ ($('notes-dialog')), board, t, openingDialog, studyFor });
 });
 /**
  * Waits for the study build while `dialog` is open, saying so in `line`. False when it could
@@ -613,8 +621,9 @@ $('download-ptn').addEventListener('click', async () => {
 });
 $('copy-tps').addEventListener('click', () => copy(board.tps(), 'TPS'));
 // Paste (www/paste.js, its markup and logic, loaded when first opened).
+/** @returns {import('./paste.js').PasteContext} */
 const pasteContext = () => ({
-  dialog: $('paste-dialog'),
+  dialog: /** @type {HTMLDialogElement} */ ($('paste-dialog')),
   board,
   t,
   openingDialog,

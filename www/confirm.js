@@ -31,6 +31,10 @@ function make() {
 }
 
 /**
+ * The page's `ask`, its translator bound (www/app.js).
+ * @typedef {(question: {question: string, params?: {[name: string]: any}, yes: string, no?: string}) => Promise<boolean>} Ask
+ */
+/**
  * Asks the question of catalogue key `question` (with `params`) and resolves true when the
  * reader picks the button of key `yes`, false for the one of key `no` or Escape. The safe
  * answer has the focus, so that Enter or Space by mistake gives nothing up.
@@ -44,7 +48,7 @@ export async function ask(t, { question, params = {}, yes, no = 'btn.cancel' }) 
   dialog.querySelector('#confirm-question').textContent = t(question, params);
   dialog.querySelector('#confirm-yes').textContent = t(yes);
   dialog.querySelector('#confirm-no').textContent = t(no);
-  const result = new Promise((resolve) => { answer = resolve; });
+  const result = /** @type {Promise<boolean>} */ (new Promise((resolve) => { answer = resolve; }));
   dialog.showModal();
   dialog.querySelector('#confirm-no').focus();
   return result;

@@ -58,7 +58,22 @@ const DIALOG = `
   <div class="row end"><button value="close" data-i18n="btn.close">Close</button></div>
 </form>`;
 
-/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
+/**
+ * What the page lends friend games (www/app.js).
+ * @typedef {object} FriendContext
+ * @property {import('./board.js').Board} board
+ * @property {() => import('./i18n.js').Translator} t the page's translator
+ * @property {(text: string) => void} showNotice the page's notice line
+ * @property {import('./keeper.js').Keeper} keeper the page's, started
+ * @property {() => Promise<unknown>} saveNow keeps the game on the board
+ * @property {import('./confirm.js').Ask} ask
+ * @property {() => void} refresh
+ * @property {(text: string | null) => void} waiting the turn line while the friend's move is awaited
+ * @property {(on: boolean) => void} flip the view from Black's side
+ * @property {(text: string | null) => void} noUndo Undo refused, and why
+ * @property {(text: string | null) => void} noMove a typed ply refused, and why
+ */
+/** @type {FriendContext | null} the page's board and what else it lends */
 let ctx = null;
 /** The friend game on the board: `{id, friend}` of its entry, or null. */
 let current = null;
@@ -87,6 +102,7 @@ const t = (key, args) => ctx.t()(key, args);
  * ask(question) (www/confirm.js), refresh(), waiting(text or null) (the turn line while the
  * friend's move is awaited), flip(on) (the view from Black's side), noUndo(text or null) and
  * noMove(text or null) (Undo and a typed ply refused, and why)}.
+ * @param {FriendContext} context
  */
 export async function setUpFriend(context) {
   ctx = context;

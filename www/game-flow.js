@@ -5,7 +5,36 @@
 // getters.
 import { offerDraw as offerComputerDraw } from './opponent.js';
 
-/** @param {{board: import('./board.js').Board, [key: string]: any}} page */
+/**
+ * What the game page lends (www/app.js); `t`, `settings`, `match` and `matchTools` are getters.
+ * @typedef {object} GameFlowPage
+ * @property {import('./i18n.js').Translator} t the page's translator
+ * @property {import('./app.js').Settings} settings
+ * @property {ReturnType<typeof import('./match.js').setUpMatch> | null} match the match's view, once set up
+ * @property {import('./board.js').Board} board
+ * @property {import('./computer.js').Computer} computer the computer opponent
+ * @property {import('./computer.js').Computer} hinter the hint's and the draw offer's
+ * @property {ReturnType<typeof import('./flip.js').setUpFlip>} view the board seen from Black's side
+ * @property {() => {computer: string, level: number}} sides who plays, for the board
+ * @property {() => Promise<any>} setAside before another game replaces the one on the board
+ * @property {(before: any) => void} unsetAside
+ * @property {(before: any, key: string) => void} offerBackTo
+ * @property {(text: string) => void} showNotice the page's notice line
+ * @property {() => void} maybeThink
+ * @property {() => void} refresh
+ * @property {() => Promise<unknown>} saveNow
+ * @property {() => void} closeMenu
+ * @property {import('./confirm.js').Ask} ask
+ * @property {(color: string) => string} playerName
+ * @property {() => 'white' | 'black' | null} computerColor the computer's side, if it plays
+ * @property {(name: string) => void} playSound
+ * @property {(next: import('./app.js').Settings) => void} setSettings sets and keeps the settings
+ * @property {() => Promise<unknown>} ensureMatch loads the match module (`matchTools`)
+ * @property {typeof import('./match.js') | null} matchTools
+ * @property {(dialog: HTMLElement) => Promise<void>} openingDialog puts in the dialog's texts
+ * @property {() => Promise<import('./newgame.js').FriendGames>} friendly loads friend games (www/friend.js)
+ */
+/** @param {GameFlowPage} page */
 export function createGameFlow(page) {
   const { board } = page;
   /** The time control chosen in New game, as the `Clock` tag writes it, or null: no clock. */
@@ -66,7 +95,7 @@ export function createGameFlow(page) {
     page.closeMenu();
     const s = board.status();
     if (s.finalResult) return;
-    const who = page.computerColor() ? settings.human : s.toMove;
+    const who = /** @type {'white' | 'black'} */ (page.computerColor() ? settings.human : s.toMove);
     if (!await page.ask({ question: 'confirm.resign', params: { player: page.playerName(who) }, yes: 'btn.resign' })) return;
     // The game may have moved on while the question was open (a clock, the computer's ply).
     if (board.status().result) return;
@@ -109,7 +138,7 @@ export function createGameFlow(page) {
     await page.ensureMatch();
     const { openNewGame: open } = await import('./newgame.js');
     open({
-      dialog: document.getElementById('new-dialog'),
+      dialog: /** @type {HTMLDialogElement} */ (document.getElementById('new-dialog')),
       board,
       t: page.t,
       settings: page.settings,

@@ -52,7 +52,16 @@ const STYLE = `
 const PAGE = 60;
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
-/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
+/**
+ * What the page lends My games (www/app.js).
+ * @typedef {object} GamesContext
+ * @property {import('./i18n.js').Translator} t the page's translator
+ * @property {string} lang the page's language
+ * @property {import('./keeper.js').Keeper} keeper
+ * @property {(dialog: HTMLElement) => Promise<void>} openingDialog puts in the dialog's texts
+ * @property {(id: string) => Promise<string | null>} open shows a game in this tab: an error message or null
+ */
+/** @type {(GamesContext & {dialog: HTMLDialogElement}) | null} what the page lends, and the dialog */
 let ctx = null;
 /** `key` for `count` things: its `_one` text for 1 ("1 game"). */
 const counted = (key, count) => ctx.t(count === 1 ? `${key}_one` : key, { count });
@@ -84,6 +93,7 @@ function ensureForm(dialog) {
 /**
  * Opens My games. `context`: {t, lang, keeper, openingDialog, open(id) (shows a game in this
  * tab: an error message or null)}. Its dialog is made here, when first opened.
+ * @param {GamesContext} context
  */
 export async function openGames(context) {
   let dialog = /** @type {HTMLDialogElement} */ (document.getElementById('games-dialog'));

@@ -37,6 +37,7 @@ export async function translator(lang) {
   return t;
 }
 
+/** The page's translator, as `translator` makes it. @typedef {Awaited<ReturnType<typeof translator>>} Translator */
 
 /** `key = value` lines (`#` comments, `\n` for a new line), as the wasm reads them. */
 function parseCatalogue(text) {

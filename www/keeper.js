@@ -46,12 +46,25 @@ const hasOldKeys = () => {
 };
 
 /**
+ * What the page lends the keeper (www/app.js).
+ * @typedef {object} KeeperContext
+ * @property {import('./board.js').Board} board
+ * @property {() => import('./i18n.js').Translator} t the page's translator
+ * @property {(text: string) => void} showNotice the page's notice line
+ * @property {() => void} after once a game opened from a notice's button is on the board
+ * @property {() => Sides} sides who plays, kept with the game
+ * @property {(sides: Partial<Sides>) => void} applySides sets who plays back (what the entry kept) when a game is opened
+ * @property {() => Promise<{shown: (entry: object) => void}>} friend loads friend games (www/friend.js)
+ */
+/** Who plays a game: @typedef {{opponent: string, level: number, human: string}} Sides */
+/** The keeper (`createKeeper`'s). @typedef {ReturnType<typeof createKeeper>} Keeper */
+/**
  * The keeper of `board`'s game. `t()` is the page's translator and `showNotice(text)` its
  * notice line; `after()` is called once a game opened from a notice's button is on the board;
  * `sides()` is who plays (`{opponent, level, human}`) to keep with the game and
  * `applySides(sides)` sets it back when a game is opened. `friend()` loads friend games
  * (www/friend.js), told of each entry shown once one has been.
- * @param {{board: import('./board.js').Board, [key: string]: any}} page
+ * @param {KeeperContext} page
  */
 export function createKeeper({ board, t, showNotice, after, sides, applySides, friend }) {
   let friendly = false; // a friend game was shown: www/friend.js is told of every game shown

@@ -34,9 +34,18 @@ export function readLength(form) {
 }
 
 /**
+ * What the page lends the match (www/app.js).
+ * @typedef {object} MatchHost
+ * @property {import('./board.js').Board} board
+ * @property {() => import('./i18n.js').Translator} t the page's translator
+ * @property {(m: import('../pkg/tak_study.js').MatchStatus) => string[]} names the players' names as shown
+ * @property {(text: string, what: string) => void} copy copies `text` (`what`: PTN), saying so
+ * @property {(viewing: boolean) => void} onView a finished game is shown (true) or the match's game again
+ */
+/**
  * The match's line in the status, its score table dialog, and viewing a finished game.
  * `host` gives: board, t, playerName, names() (the players' names as shown), onView(viewing).
- * @param {{board: import('./board.js').Board, [key: string]: any}} host
+ * @param {MatchHost} host
  */
 export function setUpMatch(host) {
   const { board } = host;

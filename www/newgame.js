@@ -176,7 +176,20 @@ const NEW_GAME_FORM = `
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 let form = null;
 /** What the current opening of the dialog works with (see `openNewGame`). */
-/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
+/**
+ * What New game is lent (www/game-flow.js).
+ * @typedef {object} NewGameContext
+ * @property {HTMLDialogElement} dialog the New game dialog
+ * @property {import('./board.js').Board} board
+ * @property {import('./i18n.js').Translator} t the page's translator
+ * @property {import('./app.js').Settings} settings the form is filled with
+ * @property {typeof import('./match.js')} matchTools the match module
+ * @property {(dialog: HTMLElement) => Promise<void>} openingDialog puts in the dialog's texts
+ * @property {() => Promise<FriendGames>} friend loads friend games (www/friend.js)
+ * @property {(chosen: Partial<import('./app.js').Settings>, length: {games: number} | {points: number} | null) => Promise<void>} start starts the game chosen
+ */
+/** Friend games (www/friend.js's `setUpFriend`). @typedef {Awaited<ReturnType<typeof import('./friend.js').setUpFriend>>} FriendGames */
+/** @type {NewGameContext | null} the page's board and what else it lends */
 let ctx = null;
 
 /**
@@ -184,6 +197,7 @@ let ctx = null;
  * the translator `t`, the `settings`, the match module (`matchTools`), `openingDialog` (its
  * texts) and `start(chosen, length)`, called with what the reader chose (the game's settings
  * as `chosen.game`) when they start the game.
+ * @param {NewGameContext} context
  */
 export async function openNewGame(context) {
   ctx = context;
@@ -273,7 +287,7 @@ const syncMatchOptions = () => {
   $('match-options').hidden = length === 'single';
   if (length !== 'single') ctx.board.study().catch(() => {}); // matches are the study build's: fetched while the form is filled
   $('points-label').hidden = length !== 'points';
-  for (const el of ctx.dialog.querySelectorAll('.names')) el.hidden = form.opponent.value === 'computer';
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (ctx.dialog.querySelectorAll('.names'))) el.hidden = form.opponent.value === 'computer';
 };
 // The clock: a custom time shows its two fields (checked only when chosen).
 function syncClockOptions() {

@@ -30,13 +30,23 @@ ${formEnd('notes-error', { value: 'save', id: 'notes-save', key: 'btn.save', tex
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
-/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
+/**
+ * What the page lends Notes (www/app.js).
+ * @typedef {object} NotesContext
+ * @property {HTMLDialogElement} dialog the notes' dialog
+ * @property {import('./board.js').Board} board
+ * @property {import('./i18n.js').Translator} t the page's translator
+ * @property {(dialog: HTMLElement) => Promise<void>} openingDialog puts in the dialog's texts
+ * @property {(dialog: HTMLDialogElement, line: HTMLElement) => Promise<boolean>} studyFor waits for the study build, saying so in `line`
+ */
+/** @type {NotesContext | null} the page's board and what else it lends */
 let ctx = null;
 
 /**
  * Opens the notes of the ply shown. `context`: the `dialog` element, the `board`, the
  * translator `t`, `openingDialog` (its texts) and `studyFor(dialog, line)` (waits for the study
  * build, saying so in `line`).
+ * @param {NotesContext} context
  */
 export async function openNotes(context) {
   ctx = context;
@@ -50,8 +60,8 @@ export async function openNotes(context) {
   const item = s.here;
   const { tak = '', judgement = '' } = item ?? {};
   $('notes-ply').textContent = item ? `${item.label} ${item.ptn}` : t('notes.start');
-  for (const r of dialog.querySelectorAll('input[name=judgement]')) r.checked = r.value === judgement;
-  for (const r of dialog.querySelectorAll('input[name=tak]')) r.checked = r.value === tak;
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (dialog.querySelectorAll('input[name=judgement]'))) r.checked = r.value === judgement;
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (dialog.querySelectorAll('input[name=tak]'))) r.checked = r.value === tak;
   $('notes-marks').disabled = $('notes-tak').disabled = !item;
   $('notes-text').value = (item ? item.rawComments : s.rawStartComments).join('\n');
   $('notes-error').textContent = '';

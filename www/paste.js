@@ -20,7 +20,20 @@ const PASTE_HELD_OVER = 32 * 1024;
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
-/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
+/**
+ * What the page lends Paste (www/app.js). `beforeLoad()` resolves to false to keep the game,
+ * else to what `afterLoad` or `cancelLoad` needs of the game before.
+ * @typedef {object} PasteContext
+ * @property {HTMLDialogElement} dialog the paste dialog
+ * @property {import('./board.js').Board} board
+ * @property {import('./i18n.js').Translator} t the page's translator
+ * @property {(dialog: HTMLElement) => Promise<void>} openingDialog puts in the dialog's texts
+ * @property {(dialog: HTMLDialogElement, line: HTMLElement) => Promise<boolean>} studyFor waits for the study build, saying so in `line`
+ * @property {() => Promise<false | {before: any, was: object}>} beforeLoad
+ * @property {(before: {before: any, was: object}) => void} cancelLoad
+ * @property {(before: {before: any, was: object}) => Promise<void>} afterLoad
+ */
+/** @type {PasteContext | null} the page's board and what else it lends */
 let ctx = null;
 let pastedLong = null;
 
@@ -67,6 +80,7 @@ function ensureForm(dialog) {
  * in `line`), `beforeLoad()` (resolves to false to keep the game: a match the reader would
  * not leave; else to what `afterLoad(before)`, once another game is on the board, or
  * `cancelLoad(before)`, when it could not be read, needs of the game before).
+ * @param {PasteContext} context
  */
 export async function openPaste(context) {
   ctx = context;
@@ -78,10 +92,14 @@ export async function openPaste(context) {
   ctx.board.study().catch(() => {}); // games read from text are the study build's
 }
 
-/** Shows `text` in the dialog to be copied by hand, with `message` saying so. */
 /**
  * Says that `text` (`what`: PTN, TPS) was `copied` to the clipboard, in `line`; where the
  * browser gave no access, shows it to copy by hand. Its words come with the long texts.
+ * @param {PasteContext} context
+ * @param {string} text
+ * @param {string} what
+ * @param {boolean} copied
+ * @param {HTMLElement} line
  */
 export async function copied(context, text, what, copied, line) {
   await context.t.more();
@@ -89,6 +107,12 @@ export async function copied(context, text, what, copied, line) {
   else await showToCopy(context, text, context.t('info.copy_by_hand', { what }));
 }
 
+/**
+ * Shows `text` in the dialog to be copied by hand, with `message` saying so.
+ * @param {PasteContext} context
+ * @param {string} text
+ * @param {string} message
+ */
 export async function showToCopy(context, text, message) {
   ctx = context;
   ensureForm(ctx.dialog);

@@ -128,7 +128,18 @@ export function download(blob, name) {
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
-/** @type {{board: import('./board.js').Board, [key: string]: any} | null} the page's board and what else it lends */
+/**
+ * What the page lends Share (www/app.js).
+ * @typedef {object} ShareContext
+ * @property {import('./board.js').Board} board
+ * @property {() => import('./i18n.js').Translator} t the page's translator
+ * @property {(dialog: HTMLElement) => Promise<void>} openingDialog puts in the dialog's texts
+ * @property {(text: string) => void} showNotice the page's notice line
+ * @property {boolean} fromFile the page is a file (no Embed this)
+ * @property {() => Promise<typeof import('./embed-this.js')>} embedThis
+ * @property {() => {theme: string, lang: string, flip: boolean}} look theme, language and flip, for Embed this
+ */
+/** @type {ShareContext | null} the page's board and what else it lends */
 let ctx = null;
 
 /**
@@ -136,6 +147,7 @@ let ctx = null;
  * `board`, `t()` (the page's translator), `openingDialog` (its texts), `showNotice`,
  * `fromFile` (no Embed this from a file), `embedThis()` (www/embed-this.js) and `look()`
  * (theme, language and flip, for Embed this).
+ * @param {ShareContext} context
  */
 export async function openShare(context) {
   ctx = context;
