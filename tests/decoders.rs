@@ -111,10 +111,10 @@ proptest! {
         match storage::restore(&mut b, &text) {
             // What was read is saved again and read again the same.
             Ok(()) => {
-                let again = storage::save(&b);
+                let again = storage::save(&b.record, 0.0, false);
                 let mut other = board();
                 prop_assert!(storage::restore(&mut other, &again).is_ok(), "{}", again);
-                prop_assert_eq!(storage::save(&other), again);
+                prop_assert_eq!(storage::save(&other.record, 0.0, false), again);
             }
             Err(_) => prop_assert_eq!(b.ptn(), before),
         }
@@ -125,9 +125,9 @@ proptest! {
     #[test]
     fn a_save_read_in_slices_is_the_save_read_at_once(text in save_like(), budget in 1usize..5) {
         let mut whole = board();
-        let at_once = storage::restore(&mut whole, &text).map(|()| storage::save(&whole));
+        let at_once = storage::restore(&mut whole, &text).map(|()| storage::save(&whole.record, 0.0, false));
         let mut sliced = board();
-        let before = storage::save(&sliced);
+        let before = storage::save(&sliced.record, 0.0, false);
         let read = match storage::Restoring::new(&text) {
             Ok(mut restoring) => loop {
                 match restoring.step(budget) {
@@ -141,11 +141,11 @@ proptest! {
         match (at_once, read) {
             (Ok(a), Ok(saved)) => {
                 saved.apply(&mut sliced);
-                prop_assert_eq!(storage::save(&sliced), a);
+                prop_assert_eq!(storage::save(&sliced.record, 0.0, false), a);
             }
             (Err(a), Err(b)) => {
                 prop_assert_eq!(a, b);
-                prop_assert_eq!(storage::save(&sliced), before);
+                prop_assert_eq!(storage::save(&sliced.record, 0.0, false), before);
             }
             (a, b) => prop_assert!(false, "{:?} vs {:?}", a, b.map(|_| "a game")),
         }
@@ -156,12 +156,12 @@ proptest! {
         let mut b = Board::with_config(Config::standard(size).unwrap(), BoardOptions::default());
         b.load(random_game(size, seed, plies));
         for _ in 0..back.min(plies) { b.undo(); }
-        let saved = storage::save(&b);
+        let saved = storage::save(&b.record, 0.0, false);
         let mut other = board();
         storage::restore(&mut other, &saved).unwrap();
         prop_assert_eq!(other.tps(), b.tps());
         prop_assert_eq!(other.ptn(), b.ptn());
-        prop_assert_eq!(storage::save(&other), saved);
+        prop_assert_eq!(storage::save(&other.record, 0.0, false), saved);
     }
 
     #[test]

@@ -183,7 +183,7 @@ fn comments_annotations_and_the_line_survive_a_save() {
     b.set_annotation(&[0, 0, 0], "?!").unwrap();
     assert!(b.set_annotation(&[0, 0, 0], "bad").is_err());
     b.goto(1);
-    let saved = storage::save(&b);
+    let saved = storage::save(&b.record, 0.0, false);
     let mut other = board();
     storage::restore(&mut other, &saved).unwrap();
     assert_eq!(other.record.game.line(), &[0, 0, 1]);
@@ -270,7 +270,7 @@ fn a_game_of_the_most_plies_reads_writes_saves_copies_and_drops_without_recursio
             status.here.as_ref().map(|h| h.ply),
             Some(tak::game::MAX_PLIES)
         );
-        let saved = storage::save(&b);
+        let saved = storage::save(&b.record, 0.0, false);
         let mut other = board();
         storage::restore(&mut other, &saved).unwrap();
         assert_eq!(other.record.game.len(), tak::game::MAX_PLIES);

@@ -313,7 +313,7 @@ function refresh() {
   renderStatus(s, t, { showTak: settings.tak, playerName, thinking, you, names, waiting });
   // The rules in words (www/rules-words.js: the notation, komi, flats and the game's options),
   // which come with the long texts: both fetched once a result, komi, flats or an option is shown.
-  const komi = s.komi !== '0' && !s.result;
+  const komi = s.settings.komi !== '0' && !s.result;
   const flats = !s.result && !s.opening;
   // The game's options: its settings that differ from a standard game of its size (komi is
   // said by the turn line, the clock by the clocks).
@@ -342,7 +342,7 @@ function refresh() {
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
-  document.body.style.setProperty('--n', String(s.size)); // the board's height in portrait (www/style.css)
+  document.body.style.setProperty('--n', String(s.settings.size)); // the board's height in portrait (www/style.css)
   renderMoves($('moves'), s, t, {
     gotoPath: (id) => board.gotoPath(id),
     promote: (id) => board.promote(id),
@@ -772,8 +772,8 @@ function begin(opponent) {
     ? { ...settings, opponent, level: DEFAULT_LEVEL, human: 'white' }
     : { ...settings, opponent: 'human' };
   saveSettings();
-  const s = board.status();
-  startGame({ ...settings.game, size: s.size, komi: s.komi });
+  const { size, komi } = board.status().settings;
+  startGame({ ...settings.game, size, komi });
 }
 const welcomed = () => { try { return localStorage.getItem(WELCOME_KEY) != null; } catch { return true; } };
 if (!returning && !welcomed()) {

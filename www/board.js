@@ -295,7 +295,7 @@ export async function mount(element, options = {}) {
       const errors = [same ? null : act(() => setting(rest))()];
       if (!errors[0]) Object.assign(applied, rest);
       if (selected) act(() => board.select(selected))();
-      if (clockPaused != null) act(() => board.pauseClock(!!clockPaused))();
+      if (clockPaused != null && onStudy()) act(() => board.pauseClock(!!clockPaused))();
       if (hint !== undefined) errors.push(act(() => board.setHint(hint ?? undefined))());
       // Marks and previews are the study build's, but none can be on a board of the play
       // build: clearing them needs no study build.
@@ -383,7 +383,8 @@ export async function mount(element, options = {}) {
     matchGamePtn: (/** @type {number} */ index) => (!onStudy() ? null : board.matchGamePtn(Number(index) | 0) ?? null),
     resign: act((/** @type {'white' | 'black'} */ color) => board.resign(String(color))),
     /** The game clocks at `now` (ms, `Date.now()`): ends the game when a flag falls; the clocks or null. */
-    clockTick: act((/** @type {number} */ now) => board.clockTick(Number(now))),
+    // (Clocks are the study build's: a game with clocks moves there; the play build has none.)
+    clockTick: (/** @type {number} */ now) => (!onStudy() ? null : act(() => board.clockTick(Number(now)))()),
     /** For the tests of the recovery: fails inside the wasm as a bug would. */
     // For the tests of the page's recovery only: a failure as a bug would make one. Not in a
     // release: scripts/dist.mjs defines TAK_RELEASE, and the bundler drops this.

@@ -211,7 +211,7 @@ export async function openNewGame(context) {
   form.opponent.value = settings.opponent;
   form.level.value = String(settings.level);
   form.human.value = settings.human;
-  form.size.value = String(board.status().size);
+  form.size.value = String(board.status().settings.size);
   form.player1.value = settings.players[0];
   form.player2.value = settings.players[1];
   form.player1.placeholder = t('match.player1');

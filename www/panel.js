@@ -246,7 +246,7 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names, 
   ended.hidden = !(s.finalResult && !s.result);
   if (!ended.hidden) $('ended-text').textContent = t('result.ended', { result: s.finalResult.text });
 
-  const komi = s.komi !== '0' ? ` ${t('status.komi', { komi: s.komi })}` : '';
+  const komi = s.settings.komi !== '0' ? ` ${t('status.komi', { komi: s.settings.komi })}` : '';
   const mine = you && s.toMove === you;
   let turn = '';
   if (!s.result) {

@@ -16,6 +16,7 @@
 
 use super::i18n::Message;
 use super::json::json_object;
+use super::record::GameRecord;
 use super::state::{Board, Event};
 use crate::clock::{clock_comment, display, read_clock_comment, Clock, TimeControl, LOW_TIME_MS};
 use crate::Color;
@@ -314,25 +315,6 @@ impl Board {
         ])
     }
 
-    /// The clock line of a save (`clock …`, see [`Clock::save`]), if the game has clocks.
-    pub fn clock_save_line(&self) -> Option<String> {
-        if !CLOCKS {
-            return None;
-        }
-        let clock = self.record.clock.as_ref()?;
-        // Held only by the page (the tab being hidden as it closes): saved as running, so
-        // that a reload goes on.
-        let mut line = clock.save(self.now);
-        if self.clock_hold && !self.record.clock_paused && line.ends_with(" paused") {
-            let live = self.record.game.path() == self.record.clock_path.as_slice();
-            if live && self.record.game.outcome().is_none() {
-                line.truncate(line.len() - " paused".len());
-                line.push_str(" running");
-            }
-        }
-        Some(line)
-    }
-
     /// Takes up a saved clock line after the game was restored: the live times, and whether
     /// they run (a game lost on time stays lost on time). A line that cannot be read leaves
     /// the clocks as the game's comments record them.
@@ -362,6 +344,27 @@ impl Board {
             }
         }
         self.update_clock();
+    }
+}
+
+impl GameRecord {
+    /// The clock line of a save (`clock …`, see [`Clock::save`]) at `now` (ms since 1970),
+    /// if the game has clocks. `held`: only the page holds them (the tab being hidden as it
+    /// closes): saved as running, so that a reload goes on.
+    pub fn clock_save_line(&self, now: f64, held: bool) -> Option<String> {
+        if !CLOCKS {
+            return None;
+        }
+        let clock = self.clock.as_ref()?;
+        let mut line = clock.save(now);
+        if held && !self.clock_paused && line.ends_with(" paused") {
+            let live = self.game.path() == self.clock_path.as_slice();
+            if live && self.game.outcome().is_none() {
+                line.truncate(line.len() - " paused".len());
+                line.push_str(" running");
+            }
+        }
+        Some(line)
     }
 }
 
@@ -496,7 +499,7 @@ mod tests {
         let mut b = timed_board("3:0 +5");
         play_at(&mut b, 4_000.0, "a1");
         b.set_time(10_000.0);
-        let saved = storage::save(&b);
+        let saved = storage::save(&b.record, b.now, b.clock_hold);
         assert!(saved.contains("clock 182000 174000 b running"), "{saved}");
         let mut other = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         other.set_time(1_000_000.0);
@@ -507,7 +510,7 @@ mod tests {
         // Lost on time: still lost on time after a reload (PTN alone says `1-0`).
         b.clock_tick(1_000_000.0);
         let mut again = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
-        storage::restore(&mut again, &storage::save(&b)).unwrap();
+        storage::restore(&mut again, &storage::save(&b.record, b.now, b.clock_hold)).unwrap();
         assert_eq!(
             again.record.game.outcome().map(|o| o.reason),
             Some(EndReason::Time)

@@ -79,6 +79,12 @@ impl GameRecord {
         self.take_backs_forbidden() && self.game.can_forward()
     }
 
+    /// The game to keep across visits: the one being played, also while a finished game of
+    /// the match is shown.
+    pub fn game_to_keep(&self) -> &Game {
+        self.aside.as_ref().map_or(&self.game, |(kept, _)| kept)
+    }
+
     /// [`GameRecord::settings`] as the value the page and the worker read (the page's first
     /// build has no clocks, nor the code that writes a time control).
     pub fn settings_value(&self) -> SettingsValue {

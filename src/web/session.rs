@@ -185,7 +185,7 @@ impl Board {
 
     /// Shows finished game `number` (from 1) of the match from its start, with its match
     /// tags; the game being played is kept aside until [`Board::back_to_match`] (and is the
-    /// game to keep meanwhile: [`Board::game_to_keep`]). Returns false for no such game.
+    /// game to keep meanwhile: [`GameRecord::game_to_keep`](super::record::GameRecord::game_to_keep)). Returns false for no such game.
     pub fn view_match_game(&mut self, number: usize) -> bool {
         let Some(series) = &self.record.series else {
             return false;
@@ -217,15 +217,6 @@ impl Board {
     /// The number (from 1) of the finished game of the match shown, if one is.
     pub fn viewing(&self) -> Option<usize> {
         self.record.aside.as_ref().map(|(_, n)| *n)
-    }
-
-    /// The game to keep across visits: the one being played, also while a finished game of
-    /// the match is shown.
-    pub fn game_to_keep(&self) -> &Game {
-        self.record
-            .aside
-            .as_ref()
-            .map_or(&self.record.game, |(kept, _)| kept)
     }
 
     /// Leaves the match (the game shown stays on the board).
@@ -349,16 +340,22 @@ mod tests {
         road_for_white(&mut b);
         b.next_game().unwrap();
         b.play_ptn("a1").unwrap();
-        let playing = crate::web::storage::save(&b);
+        let playing = crate::web::storage::save(&b.record, b.now, b.clock_hold);
         assert!(!b.view_match_game(2), "only finished games");
         assert!(b.view_match_game(1));
         assert_eq!((b.viewing(), b.record.game.len()), (Some(1), 0));
         assert_eq!(b.record.game.tag("Player1"), Some("Ann"));
         assert_eq!(b.status().series.unwrap().viewing, Some(1));
-        assert_eq!(crate::web::storage::save_to_keep(&b), playing);
+        assert_eq!(
+            crate::web::storage::save_to_keep(&b.record, b.now, b.clock_hold),
+            playing
+        );
         assert!(b.back_to_match());
         assert_eq!(b.viewing(), None);
-        assert_eq!(crate::web::storage::save(&b), playing);
+        assert_eq!(
+            crate::web::storage::save(&b.record, b.now, b.clock_hold),
+            playing
+        );
         assert!(!b.back_to_match());
     }
 

@@ -99,8 +99,6 @@ impl Board {
                 None
             },
             selected: self.selected.name().to_string(),
-            size: pos.size(),
-            komi: pos.config().komi.to_string(),
             flats: [pos.flat_count(Color::White), pos.flat_count(Color::Black)],
             players: [
                 self.player_name(Color::White),
@@ -554,8 +552,6 @@ export interface Status {
     takeBacksForbidden: boolean;
     series: MatchStatus | null;
     selected: string;
-    size: number;
-    komi: string;
     flats: [number, number];
     reserves: [[number, number], [number, number]];
     players: [string, string];
@@ -739,8 +735,6 @@ pub struct Status {
     /// The match this game belongs to.
     pub series: Option<MatchStatus>,
     pub selected: String,
-    pub size: u8,
-    pub komi: String,
     pub flats: [u32; 2],
     pub reserves: [[u8; 2]; 2],
     /// The sides as the page names them, white's first: against the computer "You" and
@@ -785,8 +779,6 @@ json_object!(Status {
     take_backs_forbidden,
     series,
     selected,
-    size,
-    komi,
     flats,
     reserves,
     players,

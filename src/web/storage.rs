@@ -2,6 +2,7 @@
 //! reported, never half-loaded; the page sets the bad text aside instead of deleting it.
 
 use super::i18n::Message;
+use super::record::GameRecord;
 use super::state::Board;
 use crate::{ptn, Game};
 
@@ -12,8 +13,10 @@ pub const HEADER: &str = "tak-save 3";
 const HEADER_V2: &str = "tak-save 2";
 const HEADER_V1: &str = "tak-save 1";
 
-/// The text to store for `board`: the whole game (variations, comments and annotations
-/// included), the current line and the ply shown.
+/// The text to store for a game's record: the whole game (variations, comments and
+/// annotations included), the current line, the ply shown, and its clocks at `now` (ms since
+/// 1970; `held`: held only by the page, see [`GameRecord::clock_save_line`]). A record, not a
+/// board: no view is needed to save a game.
 ///
 /// ```
 /// use tak::web::{config::BoardOptions, state::Board, storage};
@@ -21,7 +24,7 @@ const HEADER_V1: &str = "tak-save 1";
 /// board.play_ptn("a1").unwrap();
 /// board.play_ptn("e5").unwrap();
 /// board.undo();
-/// let saved = storage::save(&board);
+/// let saved = storage::save(&board.record, 0.0, false);
 /// let mut other = Board::with_config(tak::Config::standard(3).unwrap(), BoardOptions::default());
 /// storage::restore(&mut other, &saved).unwrap();
 /// assert_eq!(other.tps(), board.tps());
@@ -30,25 +33,25 @@ const HEADER_V1: &str = "tak-save 1";
 /// // Variations, comments and the current line come back too.
 /// board.play_ptn("d4").unwrap(); // a variation of e5
 /// board.set_comment(&[0, 1], "better?").unwrap();
-/// storage::restore(&mut other, &storage::save(&board)).unwrap();
+/// storage::restore(&mut other, &storage::save(&board.record, 0.0, false)).unwrap();
 /// assert_eq!(other.record.game.path(), &[0, 1]);
 /// assert_eq!(other.record.game.comments(&[0, 1]), ["better?"]);
 /// assert_eq!(other.record.game.main_line().len(), 2);
 /// ```
-pub fn save(board: &Board) -> String {
-    write(&board.record.game, board.clock_save_line())
+pub fn save(record: &GameRecord, now: f64, held: bool) -> String {
+    write(&record.game, record.clock_save_line(now, held))
 }
 
 /// The text to keep across visits: the game being played, also while a finished game of
-/// its match is shown ([`Board::game_to_keep`]).
-pub fn save_to_keep(board: &Board) -> String {
+/// its match is shown ([`GameRecord::game_to_keep`]).
+pub fn save_to_keep(record: &GameRecord, now: f64, held: bool) -> String {
     // A finished game of the match shown: the clocks are the game being played's, not kept.
-    let clock = if board.record.aside.is_none() {
-        board.clock_save_line()
+    let clock = if record.aside.is_none() {
+        record.clock_save_line(now, held)
     } else {
         None
     };
-    write(board.game_to_keep(), clock)
+    write(record.game_to_keep(), clock)
 }
 
 /// The save of `game` with no clocks: a game read from a file, kept in the library.
@@ -102,7 +105,7 @@ pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
 ///     board.play_ptn(ply).unwrap();
 /// }
 /// board.goto(3);
-/// let saved = storage::save(&board);
+/// let saved = storage::save(&board.record, 0.0, false);
 /// let mut restoring = Restoring::new(&saved).unwrap();
 /// let game = loop {
 ///     if let Some(game) = restoring.step(2).unwrap() { break game; }
@@ -110,7 +113,7 @@ pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
 /// };
 /// let mut other = Board::with_config(tak::Config::standard(3).unwrap(), BoardOptions::default());
 /// game.apply(&mut other);
-/// assert_eq!(storage::save(&other), saved);
+/// assert_eq!(storage::save(&other.record, 0.0, false), saved);
 /// assert!(Restoring::new("tak-save 99\n...").is_err());
 /// ```
 pub struct Restoring {
@@ -294,7 +297,7 @@ mod tests {
         let path = board.record.game.path().to_vec();
         board.set_comment(&path, "a way out").unwrap();
         board.goto(1501);
-        let saved = save(&board);
+        let saved = save(&board.record, 0.0, false);
         let mut restoring = Restoring::new(&saved).unwrap();
         let (mut steps, mut last) = (0, 0.0);
         let read = loop {
@@ -309,7 +312,7 @@ mod tests {
         assert_eq!(restoring.progress(), 1.0);
         let mut other = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         read.apply(&mut other);
-        assert_eq!(save(&other), saved);
+        assert_eq!(save(&other.record, 0.0, false), saved);
         assert_eq!(other.record.game.len(), 1501);
         assert_eq!(other.record.game.main_line().len(), 3000);
         // Read once: a further step says there is nothing left, as a paste's does.
@@ -321,7 +324,7 @@ mod tests {
 
     #[test]
     fn a_damaged_save_read_in_slices_says_what_restore_says_and_where() {
-        let saved = save(&long_board(400));
+        let saved = save(&long_board(400).record, 0.0, false);
         // A ply that cannot be played, far into the game.
         let damaged = saved.replacen("150. f6- a1+", "150. f6- a1", 1);
         assert_ne!(damaged, saved);

@@ -230,7 +230,7 @@ test('a position alone keeps its game\'s settings: komi, opening, reserves, tie 
   const settings = { size: 5, komi: '-1.5', opening: 'no-swap', flats: 15, caps: 0, tieRule: 'ancient', scoring: 'Downings Tarway', takeBacks: 'tavern' };
   assert.equal(await page.evaluate((settings) => window.tak.newGameWith(settings), settings), null);
   for (const m of ['a1', 'e5', 'c3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
-  const here = await page.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves, settings: s.settings }; });
+  const here = await page.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.settings.komi, reserves: s.reserves, settings: s.settings }; });
   assert.deepEqual(here.settings, { ...settings, clock: '' });
   await openEmbedThis(page);
   const text = await code(page);
@@ -241,7 +241,7 @@ test('a position alone keeps its game\'s settings: komi, opening, reserves, tie 
   const other = await context.newPage();
   await other.goto(`${host.url}/index.html`);
   const frame = await embedFrame(other);
-  assert.deepEqual(await frame.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.komi, reserves: s.reserves, settings: s.settings }; }), here);
+  assert.deepEqual(await frame.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.settings.komi, reserves: s.reserves, settings: s.settings }; }), here);
   await context.close();
 });
 

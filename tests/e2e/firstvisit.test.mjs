@@ -39,8 +39,11 @@ test('a first visit is welcomed; "Play the computer" starts that game, and a rel
   assert.equal(await welcomeOpen(page), false);
   await page.waitForFunction(() => document.body.dataset.opponent === 'computer-1-black');
   const s = await status(page);
-  assert.deepEqual([s.ply, s.size, s.komi], [0, 5, '0'], 'a new game at the default size');
+  assert.deepEqual([s.ply, s.settings.size, s.settings.komi], [0, 5, '0'], 'a new game at the default size');
   assert.deepEqual(s.players, ['You', 'Computer · Beginner']);
+  // The first visit's small build has no clocks: asked for them, it answers none, and fails nothing.
+  assert.equal(await page.evaluate(() => [window.tak.build(), window.tak.clockTick(Date.now())].join()), 'play,');
+  assert.equal(await page.evaluate(() => window.tak.set({ clockPaused: true })), null);
   assert.match(await page.textContent('#turn'), /^Your first turn: place one of Black’s flats/);
   assert.match(await page.evaluate(() => window.tak.ptn()), /\[Player2 "Computer \(Beginner\)"\]/);
   // Remembered: a reload (before any ply: nothing saved yet) does not show it again.

@@ -84,7 +84,7 @@ test('a whole game by keyboard only', async () => {
   for (let i = 0; i < 7; i++) await key('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'start-game');
   await key('Enter');
-  await page.waitForFunction(() => window.tak.status().size === 3);
+  await page.waitForFunction(() => window.tak.status().settings.size === 3);
   // The board takes focus with Tab like any control.
   await page.focus('#new-game');
   await key('Shift+Tab');

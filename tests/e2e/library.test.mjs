@@ -53,7 +53,7 @@ test('two tabs keep two games: a paste in one never replaces the game of the oth
   await play(one, 'c2');
   await keptWith(one, '2. c3 c2');
   await reload(two);
-  assert.equal((await status(two)).size, 6, 'tab two still shows its pasted game');
+  assert.equal((await status(two)).settings.size, 6, 'tab two still shows its pasted game');
   await reload(one);
   assert.deepEqual(await line(one), ['a1', 'e5', 'c3', 'c2']);
   const games = await keptGames(one);
@@ -118,12 +118,12 @@ test('a chain of links, pastes and new games loses no game; a link opened and re
   const first = await link('[Size "5"]\n1. b2 d4');
   const second = await link('[Size "6"]\n1. f6 a1');
   await page.goto(first);
-  await page.waitForFunction(() => window.tak?.status?.().size === 5 && window.tak.status().moves[0] === 'b2');
+  await page.waitForFunction(() => window.tak?.status?.().settings.size === 5 && window.tak.status().moves[0] === 'b2');
   await reload(page); // opened and reloaded without a ply: still there
   assert.deepEqual(await line(page), ['b2', 'd4']);
   await play(page, 'c3');
   await page.goto(second);
-  await page.waitForFunction(() => window.tak?.status?.().size === 6);
+  await page.waitForFunction(() => window.tak?.status?.().settings.size === 6);
   await page.waitForFunction(() => document.querySelector('#notice button'));
   await page.click('#notice button'); // Back to my game: the first link's, as played
   await page.waitForFunction(() => window.tak.status().moves.join(' ') === 'b2 d4 c3');
@@ -402,7 +402,7 @@ test('My games: list, search, rename, duplicate, delete with Undo, export, impor
   // Open: the board shows it, the dialog closes.
   await page.locator('#games-list li', { hasText: 'Di vs' }).getByRole('button', { name: 'Open' }).click();
   await page.waitForFunction(() => !document.getElementById('games-dialog').open);
-  assert.equal((await status(page)).size, 6);
+  assert.equal((await status(page)).settings.size, 6);
   assert.deepEqual(await line(page), ['f6', 'a1', 'c3']);
   // Deleting the game on the board: it stays on the board, kept again when it changes.
   await openMenu(page);

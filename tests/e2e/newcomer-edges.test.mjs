@@ -50,18 +50,18 @@ test('the friend bar shows under friend games only: a finished game opened from 
   await page.keyboard.press('Escape');
   // The finished game, from My games: no friend bar, and its own Resign (disabled: it is over).
   await openListed(page);
-  await page.waitForFunction(() => window.tak.status().size === 3);
+  await page.waitForFunction(() => window.tak.status().settings.size === 3);
   await page.waitForTimeout(300); // kept: a friend bar must NOT come (friend.js would say after the game is shown), and nothing shows that none will
   assert.equal(await bar(page), '', 'no friend bar under a game against nobody');
   assert.equal(await page.evaluate(() => document.getElementById('resign').hidden), false);
   // Back to the friend game: its bar again; reloaded on the finished game: none.
   await openListed(page);
-  await page.waitForFunction(() => window.tak.status().size === 5);
+  await page.waitForFunction(() => window.tak.status().settings.size === 5);
   await page.waitForFunction(() => /Waiting for Black/.test(document.getElementById('friend-bar')?.textContent ?? ''));
   await openListed(page);
-  await page.waitForFunction(() => window.tak.status().size === 3);
+  await page.waitForFunction(() => window.tak.status().settings.size === 3);
   await page.reload();
-  await page.waitForFunction(() => typeof window.tak?.tps === 'function' && window.tak.status().size === 3);
+  await page.waitForFunction(() => typeof window.tak?.tps === 'function' && window.tak.status().settings.size === 3);
   await page.waitForTimeout(300); // kept: a friend bar must NOT come, and nothing shows that none will
   assert.equal(await bar(page), '');
   assert.deepEqual(page.errors, []);
@@ -82,7 +82,7 @@ test('a game pasted while playing the computer is studied: the computer does not
   await page.waitForSelector('#paste-dialog:not([open])', { state: 'attached' });
   await page.waitForTimeout(2000); // kept: time for a computer's reply, which must NOT come (nothing shows that none will)
   const s = await status(page);
-  assert.equal(s.size, 5);
+  assert.equal(s.settings.size, 5);
   assert.equal(s.ply, 3, 'nobody replied in the pasted game');
   assert.equal(s.toMove, 'black');
   assert.equal(await page.evaluate(() => document.body.dataset.opponent), 'human');
@@ -100,7 +100,7 @@ test('a game pasted while playing the computer is studied: the computer does not
   await page.waitForFunction(() => document.body.dataset.opponent !== 'human');
   const save = 'tak-save 3\nline 0,0,0\nply 3\nclock none\n[Size "6"]\n[Player1 "Cy"]\n\n1. a1 f6 2. c3';
   await page.evaluate((h) => { location.hash = h; }, `#g=${deflateRawSync(Buffer.from(save)).toString('base64url')}`);
-  await page.waitForFunction(() => !location.hash && window.tak.status().size === 6);
+  await page.waitForFunction(() => !location.hash && window.tak.status().settings.size === 6);
   await page.waitForTimeout(2000); // kept: time for a computer's reply, which must NOT come (nothing shows that none will)
   assert.equal((await status(page)).ply, 3, 'nobody replied in the linked game');
   assert.equal(await page.evaluate(() => document.body.dataset.opponent), 'human');
@@ -156,7 +156,7 @@ test('New game during a game on the clock asks first, in the page; No keeps the 
   await page.click('#start-game');
   await page.waitForFunction(() => window.tak.status().clock?.running);
   await play(page, ['a1', 'e5']);
-  assert.equal((await status(page)).komi, '0');
+  assert.equal((await status(page)).settings.komi, '0');
   assert.doesNotMatch(await page.getAttribute('#turn', 'title'), /Komi/);
   let asked = false;
   page.on('dialog', (d) => { asked = true; d.dismiss(); }); // no native confirm()
@@ -177,7 +177,7 @@ test('New game during a game on the clock asks first, in the page; No keeps the 
   await page.selectOption('#new-form select[name=clock]', 'none');
   await page.selectOption('#new-form select[name=komi]', '2');
   await page.click('#start-game');
-  await page.waitForFunction(() => window.tak.status().komi === '2' && window.tak.status().ply === 0);
+  await page.waitForFunction(() => window.tak.status().settings.komi === '2' && window.tak.status().ply === 0);
   await play(page, ['a1', 'e5']);
   await page.waitForFunction(() => /Komi: flats added to Black/.test(document.getElementById('turn').title));
   assert.match(await page.textContent('#turn'), /komi 2/);

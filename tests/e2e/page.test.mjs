@@ -109,10 +109,10 @@ test('new game dialog starts a game of the chosen size and komi', async () => {
   await page.selectOption('#new-form select[name=size]', '7');
   await page.selectOption('#new-form select[name=komi]', '2.5');
   await page.click('#start-game');
-  await page.waitForFunction(() => window.tak.status().size === 7);
+  await page.waitForFunction(() => window.tak.status().settings.size === 7);
   const s = await status(page);
-  assert.equal(s.size, 7);
-  assert.equal(s.komi, '2.5');
+  assert.equal(s.settings.size, 7);
+  assert.equal(s.settings.komi, '2.5');
   assert.equal(await tps(page), 'x7/x7/x7/x7/x7/x7/x7 1 1');
   await context.close();
 });

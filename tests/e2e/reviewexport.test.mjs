@@ -77,7 +77,7 @@ test('loading another game clears the review summary', async () => {
   const page = await openGame(context, server.url);
   await review(page);
   await page.evaluate(() => window.tak.load('[Size "6"]\n1. a1 f6'));
-  await page.waitForFunction(() => window.tak.status().size === 6);
+  await page.waitForFunction(() => window.tak.status().settings.size === 6);
   assert.equal(await page.isHidden('#review-summary'), true);
   assert.equal(await page.isHidden('#review-units'), true);
   await context.close();
@@ -95,18 +95,18 @@ test('after a paste and a reload, the game before is in My games and opens from 
   const page = await openGame(context, server.url);
   for (const m of ['a1', 'e5', 'c3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
   await paste(page, '[Size "6"]\n1. a1 f6 2. c3');
-  await page.waitForFunction(() => window.tak.status().size === 6);
+  await page.waitForFunction(() => window.tak.status().settings.size === 6);
   // Said once the game before is written (the keeper says so only then).
   await page.waitForFunction(() => /Your game from before is kept/.test(document.getElementById('notice').textContent));
   await kept(page, '1. a1 f6 2. c3'); // the pasted game too, kept in a task of its own
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
-  assert.equal((await status(page)).size, 6, 'the pasted game is the one on the board');
+  assert.equal((await status(page)).settings.size, 6, 'the pasted game is the one on the board');
   await openMenu(page);
   await page.click('#my-games');
   const before = page.locator('#games-list li', { hasText: '5×5' });
   await before.getByRole('button', { name: 'Open' }).click();
-  await page.waitForFunction(() => window.tak.status().size === 5);
+  await page.waitForFunction(() => window.tak.status().settings.size === 5);
   assert.deepEqual((await status(page)).moves, ['a1', 'e5', 'c3']);
   await shot(page, 'my-games-opened-390');
   assert.deepEqual(page.errors, []);

@@ -33,7 +33,7 @@ test('a no-swap game with custom pieces and negative komi from the New game form
   assert.equal(s.settings.opening, 'no-swap');
   assert.deepEqual([s.settings.flats, s.settings.caps], [12, 2]);
   assert.deepEqual(s.reserves, [[12, 2], [12, 2]]);
-  assert.equal(s.komi, '-1.5');
+  assert.equal(s.settings.komi, '-1.5');
   assert.equal(s.placing, 'white', 'white places its own flat');
   assert.match(await page.textContent('#turn'), /no swap/i);
   assert.match(await page.textContent('#options-line'), /no-swap opening.*12 stones and 2 capstones/);
@@ -50,7 +50,7 @@ test('a no-swap game with custom pieces and negative komi from the New game form
   await page.reload();
   await page.waitForFunction(() => typeof window.tak?.tps === 'function' && window.tak.plyCount() === 2);
   s = await status(page);
-  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.komi], ['no-swap', [12, 2], '-1.5']);
+  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.settings.komi], ['no-swap', [12, 2], '-1.5']);
 
   await openMenu(page);
   await page.click('#copy-ptn');
@@ -157,8 +157,8 @@ test('the New game form with its variants fits a phone', async () => {
     assert.ok(overflow <= 1, `${name}: scrolls sideways by ${overflow}px`);
     await page.click('#start-game');
     await page.waitForFunction(() => !document.getElementById('new-dialog').open);
-    await page.waitForFunction(() => window.tak.status().komi === '-4.5', null, { timeout: 10000 }).catch(() => {});
-    assert.equal((await status(page)).komi, '-4.5');
+    await page.waitForFunction(() => window.tak.status().settings.komi === '-4.5', null, { timeout: 10000 }).catch(() => {});
+    assert.equal((await status(page)).settings.komi, '-4.5');
     await context.close();
   }
 });
@@ -169,7 +169,7 @@ test('the embed and <tak-board> take opening, flats, caps and komi, and name a b
   await page.goto(`${server.url}/embed.html?size=4&opening=no-swap&flats=9&caps=1&komi=-0.5`);
   await page.waitForFunction(() => typeof window.tak?.tps === 'function');
   let s = await page.evaluate(() => window.tak.status());
-  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.komi, s.placing], ['no-swap', [9, 1], '-0.5', 'white']);
+  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.settings.komi, s.placing], ['no-swap', [9, 1], '-0.5', 'white']);
   for (const [query, said] of [
     ['opening=sideways', "opening 'sideways' is not 'swap' or 'no-swap'"],
     ['flats=%3Cb%3E', 'flats must be a whole number'],
@@ -186,9 +186,9 @@ test('the embed and <tak-board> take opening, flats, caps and komi, and name a b
   await page.setContent(`<!doctype html><script type="module" src="${server.url}/www/tak-board.js"></script>
     <tak-board id="ok" size="5" opening="no-swap" flats="15" caps="0" komi="-2" style="width:300px"></tak-board>
     <tak-board id="bad" size="5" caps="many" style="width:300px"></tak-board>`);
-  await page.waitForFunction(() => document.getElementById('ok').status?.()?.size === 5);
+  await page.waitForFunction(() => document.getElementById('ok').status?.()?.settings.size === 5);
   s = await page.evaluate(() => document.getElementById('ok').status());
-  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.komi], ['no-swap', [15, 0], '-2']);
+  assert.deepEqual([s.settings.opening, [s.settings.flats, s.settings.caps], s.settings.komi], ['no-swap', [15, 0], '-2']);
   await page.waitForFunction(() => document.getElementById('bad').shadowRoot?.querySelector('.problem'));
   assert.match(await page.evaluate(() => document.getElementById('bad').shadowRoot.querySelector('.problem').textContent),
     /caps must be a whole number/);

@@ -254,13 +254,13 @@ test('paste over a game with moves keeps it one click away', async () => {
   const page = await openGame(context, server.url);
   for (const m of ['a1', 'e5', 'c3']) await page.evaluate((m) => window.tak.play(m), m);
   await paste(page, '[Size "6"]\n1. a1 f6 2. c3');
-  await page.waitForFunction(() => window.tak.status().size === 6);
+  await page.waitForFunction(() => window.tak.status().settings.size === 6);
   // Said once its words are in (they come with the later part of the catalogue).
   await page.waitForFunction(() => /pasted game is open/.test(document.getElementById('notice').textContent));
   await page.click('#notice button'); // opened from the library: a moment later
-  await page.waitForFunction(() => window.tak.status().size === 5);
+  await page.waitForFunction(() => window.tak.status().settings.size === 5);
   const s = await status(page);
-  assert.equal(s.size, 5);
+  assert.equal(s.settings.size, 5);
   assert.deepEqual(s.moves, ['a1', 'e5', 'c3']);
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -273,11 +273,11 @@ test('a new game over an unfinished one keeps it one click away', async () => {
   await page.click('#new-game');
   await page.selectOption('#new-form select[name=size]', '6');
   await page.click('#start-game');
-  await page.waitForFunction(() => window.tak.status().size === 6);
+  await page.waitForFunction(() => window.tak.status().settings.size === 6);
   // Said once the game before is written (the keeper says so only then).
   await page.waitForFunction(() => /unfinished game is kept/.test(document.getElementById('notice').textContent));
   await page.click('#notice button');
-  await page.waitForFunction(() => window.tak.status().size === 5);
+  await page.waitForFunction(() => window.tak.status().settings.size === 5);
   assert.deepEqual((await status(page)).moves, ['a1', 'e5', 'c3']);
   assert.deepEqual(page.errors, []);
   await context.close();

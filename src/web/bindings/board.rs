@@ -222,7 +222,8 @@ impl TakBoard {
 
     /// The text to keep in local storage.
     pub fn save(&mut self) -> String {
-        storage::save(self.at_now())
+        let board = self.at_now();
+        storage::save(&board.record, board.now, board.clock_hold)
     }
 
     /// The rectangle of a square in CSS pixels relative to the viewport, or `null`.

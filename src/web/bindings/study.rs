@@ -192,7 +192,7 @@ impl TakBoard {
     /// of its match is shown.
     #[wasm_bindgen(js_name = saveToKeep)]
     pub fn save_to_keep(&self) -> String {
-        storage::save_to_keep(&self.board)
+        storage::save_to_keep(&self.board.record, self.board.now, self.board.clock_hold)
     }
 
     /// What the game library lists for the game kept (the one being played, also while a
@@ -200,7 +200,7 @@ impl TakBoard {
     /// tps, date, tags}`. The study build's: a first visit's game is summed up later.
     #[wasm_bindgen(unchecked_return_type = "GameSummary")]
     pub fn summary(&self) -> JsValue {
-        to_js(&library::summarize(self.board.game_to_keep()))
+        to_js(&library::summarize(self.board.record.game_to_keep()))
     }
 
     /// Records the finished game in the match and starts the next. Returns an error message.
