@@ -206,8 +206,25 @@ function wireShareForm() {
 }
 
 /**
+ * What the game page lends to open a shared link (www/app.js): its board and translator,
+ * setting the game shown aside (and back), keeping the new one, saying what happened, and
+ * the study settings of the game shown (taken back when the link cannot be read).
+ * @typedef {object} SharedLinkPage
+ * @property {import('./board.js').Board} board
+ * @property {import('./i18n.js').Translator} t
+ * @property {() => Promise<unknown>} setAside
+ * @property {(before: unknown) => void} unsetAside
+ * @property {() => unknown} saveNow
+ * @property {(before: unknown, key: string) => void} offerBackTo
+ * @property {(text: string) => void} showNotice
+ * @property {() => object} studyGame
+ * @property {(was: object) => void} unstudy
+ */
+
+/**
  * Opens the game of a shared link (`#g=`) on the page's board, as a new entry of the library:
  * the one shown before stays in it, one click away. `page` is the game page's (www/app.js).
+ * @param {SharedLinkPage} page
  */
 export async function openSharedLink(page) {
   const { board, t } = page;
@@ -216,7 +233,7 @@ export async function openSharedLink(page) {
     if (!shared) return;
     const before = await page.setAside();
     const was = page.studyGame();
-    const error = await board.restore(shared, 0, true); // told of the link, not of a save
+    const error = await board.restore(shared, undefined, true); // told of the link, not of a save
     history.replaceState(null, '', location.pathname + location.search);
     if (error) { page.unsetAside(before); page.unstudy(was); page.showNotice(error); }
     else { await page.saveNow(); page.offerBackTo(before, 'share.opened'); }

@@ -21,6 +21,13 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
  * keeps the game: it resolves once kept, or rejects (having said why, or with an Error whose
  * message `showNotice(text)` says), and then the page is not reloaded. Resolves to the Workbox.
  */
+/**
+ * @param {object} page
+ * @param {() => import('./i18n.js').Translator} page.t
+ * @param {(text: string) => void} page.showNotice
+ * @param {() => Promise<void>} page.beforeReload
+ * @param {string} [page.url] the service worker's script
+ */
 export async function watchForUpdates({ t, showNotice, beforeReload, url = './sw.js' }) {
   const wb = new Workbox(url);
   let shown = null;

@@ -108,6 +108,25 @@ test('a game pasted while playing the computer is studied: the computer does not
   await context.close();
 });
 
+test('a shared link of a long game (90,000 plies, read in slices that tell their progress) opens', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await openGame(context, dist.url);
+  // 90,004 plies (a game holds at most 100,000): two flats stepping to and fro (long enough to be read over several slices,
+  // each telling its progress), and a note at the start.
+  const steps = ['c3>', 'd4<', 'd3<', 'c4>'];
+  let moves = '1. a1 f6 2. c3 d4 {a long game}';
+  for (let i = 0; i < 45000; i++) moves += ` ${i + 3}. ${steps[(2 * i) % 4]} ${steps[(2 * i + 1) % 4]}`;
+  const plies = 90004;
+  const save = `tak-save 3\nline ${Array(plies).fill(0).join(',')}\nply ${plies}\nclock none\n[Size "6"]\n[Player1 "Di"]\n\n${moves}`;
+  assert.ok(save.length > 16 * 1024);
+  await page.evaluate((h) => { location.hash = h; }, `#g=${deflateRawSync(Buffer.from(save)).toString('base64url')}`);
+  await page.waitForFunction((n) => !location.hash && window.tak.status().settings.size === 6 && window.tak.status().ply === n, plies, { timeout: 60000 });
+  assert.match(await page.evaluate(() => window.tak.ptn()), /a long game/);
+  assert.doesNotMatch(await page.textContent('#notice'), /link/i, 'no refusal said');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('Resign and Offer a draw stay disabled while an earlier ply of a finished game is shown; R-0 and komi explained; the review\'s summary follows the language', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await openGame(context, dist.url);
