@@ -181,9 +181,11 @@ test('a long press on a ply opens its menu on a touch screen, and its tap does n
   const page = await openGame(context, dist.url);
   await page.evaluate((g) => window.tak.load(g), GAME_WITH_A_VARIATION);
   await page.evaluate(() => window.tak.goto('last'));
+  // The move list written for the game loaded (a refresh may still replace its items).
+  await page.waitForFunction(() => window.tak.status().ply === 5 && document.querySelector('#moves li.pair button.ply'));
   const ply = page.locator('#moves li.pair button.ply >> nth=0');
-  await ply.scrollIntoViewIfNeeded();
-  const r = await ply.boundingBox();
+  const r = await until(async () => { await ply.scrollIntoViewIfNeeded(); return ply.boundingBox(); }, (box) => box !== null);
+  assert.ok(r, 'the first ply is shown');
   const at = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   // A touch held until the menu opens (CDP's touch events: down, wait, up): a long press.
   const cdp = await context.newCDPSession(page);
