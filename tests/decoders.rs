@@ -99,7 +99,7 @@ proptest! {
     fn a_save_of_any_text_is_an_error_or_a_game(text in "\\PC{0,200}") {
         let mut b = board();
         let before = b.ptn();
-        if storage::restore(&mut b, &text).is_err() {
+        if b.restore(&text).is_err() {
             prop_assert_eq!(b.ptn(), before, "a refused save changes nothing");
         }
     }
@@ -108,12 +108,12 @@ proptest! {
     fn a_nearly_right_save_is_an_error_or_a_game(text in save_like()) {
         let mut b = board();
         let before = b.ptn();
-        match storage::restore(&mut b, &text) {
+        match b.restore(&text) {
             // What was read is saved again and read again the same.
             Ok(()) => {
                 let again = storage::save(&b.record, 0.0, false);
                 let mut other = board();
-                prop_assert!(storage::restore(&mut other, &again).is_ok(), "{}", again);
+                prop_assert!(other.restore(&again).is_ok(), "{}", again);
                 prop_assert_eq!(storage::save(&other.record, 0.0, false), again);
             }
             Err(_) => prop_assert_eq!(b.ptn(), before),
@@ -125,7 +125,7 @@ proptest! {
     #[test]
     fn a_save_read_in_slices_is_the_save_read_at_once(text in save_like(), budget in 1usize..5) {
         let mut whole = board();
-        let at_once = storage::restore(&mut whole, &text).map(|()| storage::save(&whole.record, 0.0, false));
+        let at_once = whole.restore(&text).map(|()| storage::save(&whole.record, 0.0, false));
         let mut sliced = board();
         let before = storage::save(&sliced.record, 0.0, false);
         let read = match storage::Restoring::new(&text) {
@@ -140,7 +140,7 @@ proptest! {
         };
         match (at_once, read) {
             (Ok(a), Ok(saved)) => {
-                saved.apply(&mut sliced);
+                sliced.show_saved(saved);
                 prop_assert_eq!(storage::save(&sliced.record, 0.0, false), a);
             }
             (Err(a), Err(b)) => {
@@ -158,7 +158,7 @@ proptest! {
         for _ in 0..back.min(plies) { b.undo(); }
         let saved = storage::save(&b.record, 0.0, false);
         let mut other = board();
-        storage::restore(&mut other, &saved).unwrap();
+        other.restore(&saved).unwrap();
         prop_assert_eq!(other.tps(), b.tps());
         prop_assert_eq!(other.ptn(), b.ptn());
         prop_assert_eq!(storage::save(&other.record, 0.0, false), saved);
@@ -310,7 +310,7 @@ proptest! {
         // And through a board with clocks: ignored or taken up, never a panic.
         let mut b = board();
         b.load(ptn::parse_game("[Size \"5\"]\n[Clock \"1:0 +1\"]\n1. a1 e5").unwrap());
-        b.restore_clock_line(&line);
+        b.record.restore_clock_line(&line);
     }
 }
 

@@ -185,7 +185,7 @@ fn comments_annotations_and_the_line_survive_a_save() {
     b.goto(1);
     let saved = storage::save(&b.record, 0.0, false);
     let mut other = board();
-    storage::restore(&mut other, &saved).unwrap();
+    other.restore(&saved).unwrap();
     assert_eq!(other.record.game.line(), &[0, 0, 1]);
     assert_eq!(other.record.game.len(), 1);
     assert_eq!(other.record.game.comments(&[0, 0, 1]), ["why not?"]);
@@ -201,13 +201,13 @@ fn comments_annotations_and_the_line_survive_a_save() {
     );
     // A save from the first version (no line) is still read.
     let v1 = "tak-save 1\nply 1\n[Size \"5\"]\n\n1. a1 e5\n";
-    storage::restore(&mut other, v1).unwrap();
+    other.restore(v1).unwrap();
     assert_eq!(other.record.game.len(), 1);
     assert!(other.can_redo());
     // A damaged line is reported and changes nothing.
     let bad = saved.replace("line 0,0,1", "line 0,7");
     let before = other.ptn();
-    assert!(storage::restore(&mut other, &bad).is_err());
+    assert!(other.restore(&bad).is_err());
     assert_eq!(other.ptn(), before);
 }
 
@@ -272,7 +272,7 @@ fn a_game_of_the_most_plies_reads_writes_saves_copies_and_drops_without_recursio
         );
         let saved = storage::save(&b.record, 0.0, false);
         let mut other = board();
-        storage::restore(&mut other, &saved).unwrap();
+        other.restore(&saved).unwrap();
         assert_eq!(other.record.game.len(), tak::game::MAX_PLIES);
         // Full: one more ply is refused with the limit named, and nothing changes.
         let err = b.record.game.play("f5+".parse().unwrap()).unwrap_err();

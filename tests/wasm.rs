@@ -26,7 +26,7 @@ fn bad_input_returns_errors_in_wasm() {
     assert!("5z9>".parse::<tak::Move>().is_err());
     let mut board = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
     assert!(board.play_ptn("Ca1").is_err());
-    assert!(tak::web::storage::restore(&mut board, "garbage").is_err());
+    assert!(board.restore("garbage").is_err());
     assert_eq!(board.tps(), "x5/x5/x5/x5/x5 1 1");
 }
 

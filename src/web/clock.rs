@@ -68,21 +68,6 @@ impl Board {
         }
     }
 
-    /// The clocks of the game read from its `Clock` tag (after a load): the times recorded
-    /// at the ply shown, paused until the reader starts them.
-    pub(super) fn read_clock(&mut self) {
-        if !CLOCKS {
-            return;
-        }
-        // Its tag was checked when the game was read (`GameSettings::read_option_tags`).
-        let tag = self.record.game.tag("Clock");
-        let control = tag.and_then(|t| TimeControl::from_tag(t).ok().flatten());
-        self.record.clock = control.map(Clock::new);
-        self.record.clock_paused = true;
-        self.record.clock_path = self.record.game.path().to_vec();
-        self.reset_clock_to_shown_ply();
-    }
-
     /// A game the page starts with `control` (none: no clocks): written into its `Clock`
     /// tag, and its clocks run at once for the first player.
     pub fn start_clock(&mut self, control: Option<TimeControl>) {
@@ -102,46 +87,10 @@ impl Board {
         if !CLOCKS {
             return;
         }
-        self.read_clock();
+        self.record.read_clock();
         self.record.clock_paused = false;
         self.update_clock();
         self.dirty = true;
-    }
-
-    /// The clocks as recorded at the ply shown: each side's time after its last ply on the
-    /// way here (the base time before its first), stopped, the side to move's turn.
-    fn reset_clock_to_shown_ply(&mut self) {
-        let Some(clock) = &self.record.clock else {
-            return;
-        };
-        let base = clock.control.base_ms as f64;
-        let recorded = self.recorded_times(self.record.game.path());
-        let turn = self.position().to_move();
-        let clock = self.record.clock.as_mut().expect("checked");
-        clock.set(
-            recorded[0].unwrap_or(base),
-            recorded[1].unwrap_or(base),
-            turn,
-        );
-    }
-
-    /// Each side's time left after its last ply along `path`, as its comments record it.
-    fn recorded_times(&self, path: &[usize]) -> [Option<f64>; 2] {
-        let mut times = [None, None];
-        let mut mover = self.record.game.start().to_move();
-        for depth in 1..=path.len() {
-            let recorded = self
-                .record
-                .game
-                .comments(&path[..depth])
-                .iter()
-                .find_map(|c| read_clock_comment(c));
-            if let Some(ms) = recorded {
-                times[usize::from(mover == Color::Black)] = Some(ms);
-            }
-            mover = !mover;
-        }
-        times
     }
 
     /// Starts or stops the clock as the situation asks: it runs only at its own ply, in a
@@ -179,7 +128,7 @@ impl Board {
         }
         self.clock_tick(self.now);
         if self.record.game.path() != self.record.clock_path.as_slice() {
-            self.reset_clock_to_shown_ply();
+            self.record.reset_clock_to_shown_ply();
             self.record.clock_path = self.record.game.path().to_vec();
             self.update_clock();
         }
@@ -275,7 +224,7 @@ impl Board {
             )
         } else {
             let base = clock.control.base_ms as f64;
-            let recorded = self.recorded_times(self.record.game.path());
+            let recorded = self.record.recorded_times(self.record.game.path());
             (
                 [recorded[0].unwrap_or(base), recorded[1].unwrap_or(base)],
                 self.position().to_move(),
@@ -314,6 +263,58 @@ impl Board {
             inc,
         ])
     }
+}
+
+impl GameRecord {
+    /// The clocks of the game read from its `Clock` tag (after a load): the times recorded
+    /// at the ply shown, paused until the reader starts them.
+    pub(super) fn read_clock(&mut self) {
+        if !CLOCKS {
+            return;
+        }
+        // Its tag was checked when the game was read (`GameSettings::read_option_tags`).
+        let tag = self.game.tag("Clock");
+        let control = tag.and_then(|t| TimeControl::from_tag(t).ok().flatten());
+        self.clock = control.map(Clock::new);
+        self.clock_paused = true;
+        self.clock_path = self.game.path().to_vec();
+        self.reset_clock_to_shown_ply();
+    }
+
+    /// The clocks as recorded at the ply shown: each side's time after its last ply on the
+    /// way here (the base time before its first), stopped, the side to move's turn.
+    pub(super) fn reset_clock_to_shown_ply(&mut self) {
+        let Some(clock) = &self.clock else {
+            return;
+        };
+        let base = clock.control.base_ms as f64;
+        let recorded = self.recorded_times(self.game.path());
+        let turn = self.game.position().to_move();
+        let clock = self.clock.as_mut().expect("checked");
+        clock.set(
+            recorded[0].unwrap_or(base),
+            recorded[1].unwrap_or(base),
+            turn,
+        );
+    }
+
+    /// Each side's time left after its last ply along `path`, as its comments record it.
+    pub(super) fn recorded_times(&self, path: &[usize]) -> [Option<f64>; 2] {
+        let mut times = [None, None];
+        let mut mover = self.game.start().to_move();
+        for depth in 1..=path.len() {
+            let recorded = self
+                .game
+                .comments(&path[..depth])
+                .iter()
+                .find_map(|c| read_clock_comment(c));
+            if let Some(ms) = recorded {
+                times[usize::from(mover == Color::Black)] = Some(ms);
+            }
+            mover = !mover;
+        }
+        times
+    }
 
     /// Takes up a saved clock line after the game was restored: the live times, and whether
     /// they run (a game lost on time stays lost on time). A line that cannot be read leaves
@@ -322,32 +323,28 @@ impl Board {
         if !CLOCKS {
             return;
         }
-        let Some(control) = self.record.clock.as_ref().map(|c| c.control) else {
+        let Some(control) = self.clock.as_ref().map(|c| c.control) else {
             return;
         };
         let Some((clock, running)) = Clock::restore(control, line) else {
             return;
         };
         let flagged = clock.flagged();
-        self.record.clock = Some(clock);
-        self.record.clock_path = self.record.game.path().to_vec();
-        self.record.clock_paused = !running;
+        self.clock = Some(clock);
+        self.clock_path = self.game.path().to_vec();
+        self.clock_paused = !running;
         if let Some(loser) = flagged {
-            if matches!(self.record.game.outcome(), Some(o) if o.reason == crate::EndReason::Resignation && o.winner == Some(!loser))
+            if matches!(self.game.outcome(), Some(o) if o.reason == crate::EndReason::Resignation && o.winner == Some(!loser))
             {
                 // PTN writes a loss on time as a resignation: the save knows better.
-                self.record.game.set_ended_by_players(Some(crate::Outcome {
+                self.game.set_ended_by_players(Some(crate::Outcome {
                     winner: Some(!loser),
                     reason: crate::EndReason::Time,
                 }));
-                self.position_changed();
             }
         }
-        self.update_clock();
     }
-}
 
-impl GameRecord {
     /// The clock line of a save (`clock …`, see [`Clock::save`]) at `now` (ms since 1970),
     /// if the game has clocks. `held`: only the page holds them (the tab being hidden as it
     /// closes): saved as running, so that a reload goes on.
@@ -503,14 +500,16 @@ mod tests {
         assert!(saved.contains("clock 182000 174000 b running"), "{saved}");
         let mut other = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
         other.set_time(1_000_000.0);
-        storage::restore(&mut other, &saved).unwrap();
+        other.restore(&saved).unwrap();
         other.set_time(1_002_000.0);
         let s = other.clock_status().unwrap();
         assert_eq!((s.left, s.running), ([182_000, 172_000], Some("black")));
         // Lost on time: still lost on time after a reload (PTN alone says `1-0`).
         b.clock_tick(1_000_000.0);
         let mut again = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
-        storage::restore(&mut again, &storage::save(&b.record, b.now, b.clock_hold)).unwrap();
+        again
+            .restore(&storage::save(&b.record, b.now, b.clock_hold))
+            .unwrap();
         assert_eq!(
             again.record.game.outcome().map(|o| o.reason),
             Some(EndReason::Time)

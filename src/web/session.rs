@@ -6,8 +6,7 @@ use super::drag::Gesture;
 use super::i18n::{self, Message};
 use super::record::Sitting;
 use super::state::{Board, Event};
-use crate::score::Variants;
-use crate::series::{Series, TakeBacks};
+use crate::series::Series;
 use crate::settings::GameSettings;
 use crate::{Color, Game};
 
@@ -113,20 +112,6 @@ impl Board {
     /// are not named.
     pub fn ptn_file_name(&self) -> String {
         file_name(&self.record.game)
-    }
-
-    /// The game's options from its tags: scoring variants, take-backs, and the clock (in
-    /// `read_clock`). Its tags were checked when the game was read
-    /// ([`GameSettings::read_option_tags`]); options a host wrote wrong since count as the
-    /// defaults.
-    pub(super) fn read_options(&mut self) {
-        // Tag by tag with the settings' own readers (not through `GameSettings`, whose
-        // error type would cost the first visit's build 150 bytes gzipped, measured).
-        let game = &self.record.game;
-        let read = |tag| game.tag(tag).unwrap_or_default();
-        self.record.variants = Variants::parse(read("Scoring")).unwrap_or_default();
-        self.record.take_backs = TakeBacks::parse(read("TakeBacks")).unwrap_or_default();
-        self.read_clock();
     }
 
     /// A new game of `settings`, written into its tags so that they travel with its PTN
@@ -293,7 +278,7 @@ pub fn file_name(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::series::Length;
+    use crate::series::{Length, TakeBacks};
     use crate::web::config::BoardOptions;
     use crate::Config;
 

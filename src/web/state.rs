@@ -15,6 +15,7 @@ use super::json::{self, Json};
 use super::layout::{Layout, Point};
 use super::marks::Mark;
 use super::record::GameRecord;
+use super::storage;
 use super::theme::Theme;
 use crate::moves::ParseMoveError;
 use crate::{ptn, tps, Config, Game, Kind, Move, Position, Square};
@@ -131,7 +132,7 @@ impl Board {
     }
 
     fn with_threats(mut self) -> Board {
-        self.read_options();
+        self.record.read_tags();
         self.position_changed();
         self
     }
@@ -427,8 +428,27 @@ impl Board {
 
     /// Replaces the game (a new game, a pasted PTN or TPS).
     pub fn load(&mut self, game: Game) {
-        self.record.game = game;
-        self.read_options();
+        self.record.replace_game(game);
+        self.record_replaced();
+    }
+
+    /// Restores a save ([`storage::restore`]) on this board. On error nothing changes and
+    /// the message says why.
+    pub fn restore(&mut self, text: &str) -> Result<(), Message> {
+        storage::restore(&mut self.record, text)?;
+        self.record_replaced();
+        Ok(())
+    }
+
+    /// Shows a save read a slice at a time ([`storage::Restoring`]).
+    pub fn show_saved(&mut self, saved: storage::Saved) {
+        saved.apply(&mut self.record);
+        self.record_replaced();
+    }
+
+    /// The view after its record was replaced: nothing of the last game's gestures,
+    /// messages or animation left, laid out for the new size, its clocks as restored.
+    fn record_replaced(&mut self) {
         self.gesture = Gesture::Idle;
         self.message = None;
         self.animation = None;
@@ -440,6 +460,7 @@ impl Board {
             self.layout.pixel_ratio,
         );
         self.position_changed();
+        self.update_clock();
         self.events.push(Event::Load);
         self.dirty = true;
     }

@@ -3,7 +3,6 @@
 
 use super::i18n::Message;
 use super::record::GameRecord;
-use super::state::Board;
 use crate::{ptn, Game};
 
 /// The first line of every save; the number changes when the format does. Version 2 adds
@@ -19,24 +18,25 @@ const HEADER_V1: &str = "tak-save 1";
 /// board: no view is needed to save a game.
 ///
 /// ```
-/// use tak::web::{config::BoardOptions, state::Board, storage};
+/// use tak::web::{config::BoardOptions, record::GameRecord, state::Board, storage};
 /// let mut board = Board::with_config(tak::Config::standard(5).unwrap(), BoardOptions::default());
 /// board.play_ptn("a1").unwrap();
 /// board.play_ptn("e5").unwrap();
 /// board.undo();
 /// let saved = storage::save(&board.record, 0.0, false);
-/// let mut other = Board::with_config(tak::Config::standard(3).unwrap(), BoardOptions::default());
+/// // Restored into a record alone: no board, no canvas.
+/// let mut other = GameRecord::new(tak::Game::with_config(tak::Config::standard(3).unwrap()));
 /// storage::restore(&mut other, &saved).unwrap();
-/// assert_eq!(other.tps(), board.tps());
-/// assert!(other.can_redo());
+/// assert_eq!(other.game.position(), board.position());
+/// assert!(other.game.can_forward());
 /// assert!(storage::restore(&mut other, "tak-save 99\n...").is_err());
 /// // Variations, comments and the current line come back too.
 /// board.play_ptn("d4").unwrap(); // a variation of e5
 /// board.set_comment(&[0, 1], "better?").unwrap();
 /// storage::restore(&mut other, &storage::save(&board.record, 0.0, false)).unwrap();
-/// assert_eq!(other.record.game.path(), &[0, 1]);
-/// assert_eq!(other.record.game.comments(&[0, 1]), ["better?"]);
-/// assert_eq!(other.record.game.main_line().len(), 2);
+/// assert_eq!(other.game.path(), &[0, 1]);
+/// assert_eq!(other.game.comments(&[0, 1]), ["better?"]);
+/// assert_eq!(other.game.main_line().len(), 2);
 /// ```
 pub fn save(record: &GameRecord, now: f64, held: bool) -> String {
     write(&record.game, record.clock_save_line(now, held))
@@ -81,12 +81,13 @@ fn write(game: &Game, clock: Option<String>) -> String {
     out
 }
 
-/// Loads a save into `board`. On error `board` is unchanged and the message says why.
-pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
+/// Loads a save into `record` (its match and who plays are kept). On error `record` is
+/// unchanged and the message says why.
+pub fn restore(record: &mut GameRecord, text: &str) -> Result<(), Message> {
     let mut restoring = Restoring::new(text)?;
     loop {
         if let Some(saved) = restoring.step(usize::MAX)? {
-            saved.apply(board);
+            saved.apply(record);
             return Ok(());
         }
     }
@@ -112,7 +113,7 @@ pub fn restore(board: &mut Board, text: &str) -> Result<(), Message> {
 ///     assert!(restoring.progress() < 1.0);
 /// };
 /// let mut other = Board::with_config(tak::Config::standard(3).unwrap(), BoardOptions::default());
-/// game.apply(&mut other);
+/// other.show_saved(game);
 /// assert_eq!(storage::save(&other.record, 0.0, false), saved);
 /// assert!(Restoring::new("tak-save 99\n...").is_err());
 /// ```
@@ -129,7 +130,8 @@ pub struct Restoring {
     reader: Option<ptn::GameReader>,
 }
 
-/// A save read whole, to put on a board with [`Saved::apply`].
+/// A save read whole, to put in a record with [`Saved::apply`] (or on a board with
+/// [`Board::show_saved`](super::state::Board::show_saved)).
 pub struct Saved {
     game: Game,
     clock: Option<String>,
@@ -141,11 +143,11 @@ impl Saved {
         self.game
     }
 
-    /// Replaces `board`'s game with the saved one, at its ply, with its clocks.
-    pub fn apply(self, board: &mut Board) {
-        board.load(self.game);
+    /// Replaces `record`'s game with the saved one, at its ply, with its clocks.
+    pub fn apply(self, record: &mut GameRecord) {
+        record.replace_game(self.game);
         if let Some(line) = self.clock.filter(|c| c != "clock none") {
-            board.restore_clock_line(&line);
+            record.restore_clock_line(&line);
         }
     }
 }
@@ -283,7 +285,6 @@ pub fn read_save(save: &str) -> Result<Game, Message> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::web::config::BoardOptions;
     use crate::web::state::long_board;
     use crate::Config;
 
@@ -310,11 +311,11 @@ mod tests {
         };
         assert!(steps > 20, "{steps}");
         assert_eq!(restoring.progress(), 1.0);
-        let mut other = Board::with_config(Config::standard(5).unwrap(), BoardOptions::default());
+        let mut other = GameRecord::new(Game::with_config(Config::standard(3).unwrap()));
         read.apply(&mut other);
-        assert_eq!(save(&other.record, 0.0, false), saved);
-        assert_eq!(other.record.game.len(), 1501);
-        assert_eq!(other.record.game.main_line().len(), 3000);
+        assert_eq!(save(&other, 0.0, false), saved);
+        assert_eq!(other.game.len(), 1501);
+        assert_eq!(other.game.main_line().len(), 3000);
         // Read once: a further step says there is nothing left, as a paste's does.
         assert_eq!(
             restoring.step(200).err().map(|m| m.key),
@@ -329,7 +330,7 @@ mod tests {
         let damaged = saved.replacen("150. f6- a1+", "150. f6- a1", 1);
         assert_ne!(damaged, saved);
         let mut board = long_board(2);
-        let whole = restore(&mut board, &damaged).unwrap_err();
+        let whole = restore(&mut board.record, &damaged).unwrap_err();
         assert_eq!(whole.key, "save.damaged");
         let mut restoring = Restoring::new(&damaged).unwrap();
         let sliced = loop {

@@ -290,7 +290,7 @@ impl TakBoard {
         match step {
             Ok(None) => None,
             Ok(Some(saved)) => {
-                saved.apply(self.at_now());
+                self.at_now().show_saved(saved);
                 None
             }
             Err(message) if restoring.1 => Some(self.board.text(&storage::told_of_link(message))),
@@ -301,7 +301,7 @@ impl TakBoard {
     /// Restores a saved game (with `link`, one that came in a shared link: the error is
     /// told of the link). Returns an error message; on error nothing changes.
     pub fn restore(&mut self, text: &str, link: Option<bool>) -> Option<String> {
-        storage::restore(self.at_now(), text).err().map(|m| {
+        self.at_now().restore(text).err().map(|m| {
             let m = if link == Some(true) {
                 storage::told_of_link(m)
             } else {
