@@ -135,16 +135,7 @@ pub struct Sitting {
 impl Sitting {
     /// Sets today's date (month and day from 1).
     pub fn set_today(&mut self, year: u32, month: u32, day: u32) {
-        // Written out by hand: the page's wasm carries no padded formatting for it.
-        let mut date = String::with_capacity(10);
-        for (n, digits) in [(year, 4), (month, 2), (day, 2)] {
-            if !date.is_empty() {
-                date.push('.');
-            }
-            for d in (0..digits).rev() {
-                date.push(char::from(b'0' + (n / 10u32.pow(d) % 10) as u8));
-            }
-        }
+        let date = format!("{year:04}.{month:02}.{day:02}");
         self.today = Some(date);
     }
 }
