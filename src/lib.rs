@@ -73,8 +73,10 @@ pub mod perft;
 pub mod piece;
 pub mod playtak;
 pub mod position;
+pub mod practice;
 pub mod ptn;
 pub mod puzzle;
+pub mod rating;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod real_game;
 pub mod score;
