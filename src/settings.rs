@@ -66,12 +66,29 @@ impl GameSettings {
         &mut self,
         get: impl Fn(&str) -> Option<&'a str>,
     ) -> Result<(), SettingsError> {
+        self.read_play_tags(&get)?;
+        self.read_clock_tag(&get)
+    }
+
+    /// [`GameSettings::read_option_tags`] but the clock (the page's first build has none).
+    pub fn read_play_tags<'a>(
+        &mut self,
+        get: impl Fn(&str) -> Option<&'a str>,
+    ) -> Result<(), SettingsError> {
         if let Some(scoring) = get("Scoring") {
             self.scoring = Variants::parse(scoring).map_err(SettingsError::Scoring)?;
         }
         if let Some(take_backs) = get("TakeBacks") {
             self.take_backs = TakeBacks::parse(take_backs).map_err(SettingsError::TakeBacks)?;
         }
+        Ok(())
+    }
+
+    /// The `Clock` tag alone.
+    pub fn read_clock_tag<'a>(
+        &mut self,
+        get: impl Fn(&str) -> Option<&'a str>,
+    ) -> Result<(), SettingsError> {
         if let Some(clock) = get("Clock") {
             self.clock = TimeControl::from_tag(clock).map_err(SettingsError::clock)?;
         }

@@ -68,13 +68,12 @@ impl GameRecord {
     /// ([`GameSettings::read_option_tags`]); options a host wrote wrong since count as the
     /// defaults.
     pub(super) fn read_tags(&mut self) {
-        // Tag by tag with the settings' own readers. Not through
-        // `GameSettings::read_option_tags`: that reads the clock's tag too, and the first
-        // visit's build, which has no clocks, would carry the time control's reader and its
-        // errors (+1.2 KB gzipped, measured).
-        let read = |tag| self.game.tag(tag).unwrap_or_default();
-        self.variants = Variants::parse(read("Scoring")).unwrap_or_default();
-        self.take_backs = TakeBacks::parse(read("TakeBacks")).unwrap_or_default();
+        let mut settings = GameSettings::new(*self.game.start().config());
+        // A bad value leaves the defaults from there on. The clock apart: the first
+        // visit's build has none ([`GameRecord::read_clock`]).
+        let _ = settings.read_play_tags(|tag| self.game.tag(tag));
+        self.variants = settings.scoring;
+        self.take_backs = settings.take_backs;
         self.read_clock();
     }
 
