@@ -52,6 +52,8 @@ pub mod library;
 #[cfg(feature = "study")]
 pub mod loading;
 pub mod marks;
+#[cfg(feature = "study")]
+pub mod mistakes;
 pub mod mount;
 pub mod record;
 pub mod render;
