@@ -157,6 +157,59 @@ pub fn review(
     }
 }
 
+/// The verdict on an answer to a puzzle made of one's own mistake (the page's
+/// "Your mistakes"): `right` when the review would not mark the answer `?` — it loses less
+/// than [`MISTAKE`] of the mover's chance to win against the search's best, or completes a
+/// road, or keeps a forced win — and it is not the ply that was the mistake. `best` is the
+/// search's own choice, to show after a wrong answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Answer {
+    pub right: bool,
+    pub best: Option<Move>,
+}
+
+/// Judges `answer` at `pos` as [`Answer`] says; `mistake` is the ply the puzzle was made
+/// of. An illegal answer is wrong.
+///
+/// ```
+/// use tak::ai::review::{judge_answer, ReviewSettings};
+/// use tak::ai::search::Searcher;
+/// use tak::{Move, Position};
+/// // White finishes rank 1 with e1; a5 lets Black finish rank 2.
+/// let pos = Position::from_tps("x5/x5/x5/2,2,2,2,x/1,1,1,1,x 1 5")?;
+/// let settings = ReviewSettings { nodes: 20_000 };
+/// let mut searcher = Searcher::new(1);
+/// let a5: Move = "a5".parse()?;
+/// assert!(judge_answer(&pos, "e1".parse()?, Some(a5), settings, &mut searcher).right);
+/// let wrong = judge_answer(&pos, "a4".parse()?, Some(a5), settings, &mut searcher);
+/// assert!(!wrong.right);
+/// assert_eq!(wrong.best.map(|m| m.to_string()), Some("e1".into()));
+/// assert!(!judge_answer(&pos, a5, Some(a5), settings, &mut searcher).right);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn judge_answer(
+    pos: &Position,
+    answer: Move,
+    mistake: Option<Move>,
+    settings: ReviewSettings,
+    searcher: &mut Searcher,
+) -> Answer {
+    let best = assess(pos, settings, searcher);
+    let mut after = pos.clone();
+    if Some(answer) == mistake || after.play(answer).is_err() {
+        return Answer {
+            right: false,
+            best: best.best,
+        };
+    }
+    let reply = assess(&after, settings, searcher);
+    let (judgement, _, _) = judge(pos, &after, answer, &best, &reply);
+    Answer {
+        right: judgement == Judgement::None,
+        best: best.best,
+    }
+}
+
 /// Judges `played` from `before` to `after`, knowing the search's verdict on both.
 fn judge(
     before: &Position,
