@@ -95,14 +95,14 @@ export function createBoardDialogs(page) {
       const edited = editPosition(dialog, { t: page.t, lang: page.lang, theme: page.boardTheme(), start: board.searchSpec() });
       dialog.showModal();
       const position = await edited;
-      if (!position || (board.status().series && !await page.leaveMatch())) { dialog.close(); return; }
+      if (!position || (/** @type {import('./board.js').Status} */ (board.status()).series && !await page.leaveMatch())) { dialog.close(); return; }
       if (page.match?.viewing) page.match.back();
       // The dialog closes once the new game is on the board.
       const before = await page.setAside();
       const error = await board.load(position.ptn);
       dialog.close();
       if (error) { page.unsetAside(before); page.showNotice(error); return; }
-      if (board.status().series) board.endMatch();
+      if (/** @type {import('./board.js').Status} */ (board.status()).series) board.endMatch();
       await page.saveNow();
       page.offerBackTo(before, 'editor.kept');
       page.refresh();
