@@ -39,7 +39,7 @@ export class Analyst {
     if (this.reviewing) return;
     this.client.forget(this.analysing);
     const asked = this.client.ask('analyze', spec, { hear: (/** @type {Heard} */ data) => { this.onInsight?.(/** @type {Insight} */ (data.analyze)); return false; } });
-    asked.catch((err) => { if (!err.cancelled && !err.died) this.onInsight?.({ error: err.message }); });
+    asked.catch((err) => { if (!err.cancelled && !err.died) this.onInsight?.(/** @type {InsightOrError} */ ({ error: err.message })); });
     this.analysing = asked.id;
   }
 
