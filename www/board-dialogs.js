@@ -56,7 +56,7 @@ export function createBoardDialogs(page) {
   const openLearn = oneAtATime(async () => {
     page.closeMenu();
     await page.t.more();
-    const dialog = $('tutorial-dialog');
+    const dialog = /** @type {HTMLDialogElement} */ ($('tutorial-dialog'));
     try {
       await boardDialogStyle();
       const { openTutorial, TUTORIAL_MARKUP } = await import('./tutorial.js');
@@ -71,7 +71,7 @@ export function createBoardDialogs(page) {
   const openPuzzles = oneAtATime(async () => {
     page.closeMenu();
     await page.t.more(); // the puzzles' texts come with the rules'
-    const dialog = $('puzzle-dialog');
+    const dialog = /** @type {HTMLDialogElement} */ ($('puzzle-dialog'));
     try {
       await boardDialogStyle();
       const puzzles = await import('./puzzle.js');
