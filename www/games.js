@@ -319,7 +319,7 @@ async function summarize(e, name, about, img) {
 
 /** @param {Pick<IntersectionObserverEntry, 'isIntersecting' | 'target'>[]} seen */
 async function drawPictures(seen) {
-  const lib = await study().catch(() => null);
+  const lib = await study().catch(/** @returns {null} */ () => null);
   if (!lib) return;
   // The thumbnails, observed or drawn at once.
   for (const { isIntersecting, target } of /** @type {{isIntersecting: boolean, target: HTMLImageElement}[]} */ (seen)) {
