@@ -68,9 +68,9 @@ const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
  * @property {string} [name] the reader's name for it
  * @property {string | null} [copyOf] a copy kept apart from another tab's moves
  * @property {boolean} [damaged] its save cannot be read
- * @property {GameSummary} [summary]
- * @property {import('./keeper.js').Sides} [sides] who plays
- * @property {{side: string, from?: string | null, at?: number}} [friend] a game with a friend by link (www/friend.js)
+ * @property {GameSummary | null} [summary] (none, or null: kept by the play build)
+ * @property {Partial<import('./keeper.js').Sides>} [sides] who plays
+ * @property {{side: string, from?: string | null, at?: number | null}} [friend] a game with a friend by link (www/friend.js)
  * @property {number} [created]
  * @property {number} [opened]
  * @property {number} [updated]
@@ -190,7 +190,7 @@ function ended(e) {
 }
 /** @param {ListedGame} e @param {string} query */
 const matches = (e, query) => !query || [title(e), e.summary?.white, e.summary?.black, e.summary?.tags, e.summary?.date].some((f) => lower(f).includes(query));
-/** @param {number | undefined} ms */
+/** @param {number | null | undefined} ms */
 const when = (ms) => (ms ? new Date(ms).toLocaleString(ctx.lang, { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
 /** @param {ListedGame} e */
@@ -386,7 +386,7 @@ async function duplicate(e) {
   try {
     // Gone meanwhile (deleted in another tab): a TypeError, said as the failure.
     const found = /** @type {NonNullable<Awaited<ReturnType<typeof library.get>>>} */ (await library.get(e.id));
-    const [copy] = await library.addAll([{ fields: { summary: e.summary, sides: e.sides, name: copyName(title(e)) }, save: found.save, match: found.match }]);
+    const [copy] = await library.addAll([{ fields: { summary: e.summary, sides: e.sides, name: copyName(title(e)) }, save: /** @type {string} */ (found.save), match: found.match }]);
     await reload();
     say(ctx.t('games.duplicated', { name: title(copy) }));
   } catch (err) { failed(err); }

@@ -356,6 +356,7 @@ function wire() {
       clock: form.clock.value,
       clockCustom: { minutes: Number(form.clockMinutes.value), increment: Number(form.clockIncrement.value) },
     };
-    ctx.start(chosen, matchTools.readLength(form));
+    // The match module reads the Play select and the points as the form's own named controls.
+    ctx.start(chosen, matchTools.readLength(/** @type {HTMLFormElement} */ (/** @type {unknown} */ (form))));
   }
 }
