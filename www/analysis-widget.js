@@ -6,7 +6,9 @@ import { Analyst, analysisKey, evalWords } from './analyst.js';
 
 /**
  * Adds the display under `container`'s board for `handle`; `t` translates.
+ * @param {HTMLElement} container
  * @param {import('./board.js').Board} handle
+ * @param {import('./i18n.js').Translator} t
  */
 export function analysisWidget(container, handle, t) {
   const box = document.createElement('div');
@@ -36,6 +38,7 @@ export function analysisWidget(container, handle, t) {
     bar.setAttribute('aria-valuetext', t('analysis.chance', { percent }));
     text.textContent = `${evalWords(insight.text, t)} · ${t('analysis.chance', { percent })} · ${t('analysis.depth', { depth: insight.depth })} · ${insight.pv.join(' ')}`;
   };
+  /** @type {string | null} */
   let shown = null;
   const follow = () => {
     if (document.hidden) { analyst.stop(); shown = null; return; }

@@ -4,6 +4,13 @@
 // again and gives it the job again, once in a row (`onRestart(again)` hears it).
 import { EngineClient } from './engine-client.js';
 /** @typedef {import('../pkg/tak_engine.js').SearchSpec} SearchSpec */
+/** @typedef {import('../pkg/tak_engine.js').Heard} Heard */
+/** @typedef {import('../pkg/tak_engine.js').Insight} Insight */
+/**
+ * What onInsight hears: an insight; or, where the analysis failed, `error` alone (why) and
+ * none of the rest (the hearer looks at `error` first).
+ * @typedef {Insight & {error?: string}} InsightOrError
+ */
 
 /**
  * What tells one analysed position from another: the position and every setting of its
@@ -15,11 +22,13 @@ export const analysisKey = (spec) => `${spec.tps} ${JSON.stringify(spec.settings
 export class Analyst {
   constructor() {
     this.client = new EngineClient();
+    /** @type {((insight: InsightOrError) => void) | null} */
     this.onInsight = null;
     this.analysing = 0; // the id of the analysis in progress
     this.reviewing = false;
   }
 
+  /** @param {((again: boolean) => void) | null} hear */
   set onRestart(hear) { this.client.onRestart = hear; }
 
   /**
@@ -29,8 +38,8 @@ export class Analyst {
   analyse(spec) {
     if (this.reviewing) return;
     this.client.forget(this.analysing);
-    const asked = this.client.ask('analyze', spec, { hear: (data) => { this.onInsight?.(data.analyze); return false; } });
-    asked.catch((err) => { if (!err.cancelled && !err.died) this.onInsight?.({ error: err.message }); });
+    const asked = this.client.ask('analyze', spec, { hear: (/** @type {Heard} */ data) => { this.onInsight?.(/** @type {Insight} */ (data.analyze)); return false; } });
+    asked.catch((err) => { if (!err.cancelled && !err.died) this.onInsight?.(/** @type {InsightOrError} */ ({ error: err.message })); });
     this.analysing = asked.id;
   }
 
@@ -51,6 +60,7 @@ export class Analyst {
     this.cancel();
     this.reviewing = true;
     try {
+      /** @param {Heard} data */
       const hear = (data) => {
         if (data.progress) progress?.(data.progress[0], data.progress[1]);
         return !!data.review;

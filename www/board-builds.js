@@ -6,6 +6,12 @@ import { LANGUAGES } from './languages.js';
 import initPlay, { TakBoard as PlayBoard, setCatalogue as setPlayCatalogue, catalogue as playCatalogue } from '../pkg/tak.js';
 
 /** @typedef {import('./board.js').Engine} Engine */
+/**
+ * What a page may leave on `globalThis` for the board: the play build's wasm compiled early
+ * (index.html's head), and the one-file page's study build (base64) and catalogues
+ * (scripts/dist.mjs).
+ * @typedef {typeof globalThis & {TAK_PLAY_WASM?: Promise<WebAssembly.Module>, TAK_WASM?: string, TAK_CATALOGUES?: Record<string, string>}} PageGlobals
+ */
 
 /**
  * The play build's wasm: compiled already, where the game page's head started it while the
@@ -13,9 +19,9 @@ import initPlay, { TakBoard as PlayBoard, setCatalogue as setPlayCatalogue, cata
  */
 function playWasm() {
   const url = new URL('../pkg/tak_bg.wasm', import.meta.url);
-  const early = globalThis.TAK_PLAY_WASM;
+  const early = /** @type {PageGlobals} */ (globalThis).TAK_PLAY_WASM;
   // Taken away, not set to undefined: on a host page (a <tak-board>) nothing is left behind.
-  if (early) delete globalThis.TAK_PLAY_WASM;
+  if (early) delete /** @type {PageGlobals} */ (globalThis).TAK_PLAY_WASM;
   return early ? early.catch(() => url) : url;
 }
 
@@ -28,7 +34,7 @@ const builds = new Map();
  */
 export function loadEngine(name = 'play') {
   // The one-file build carries the study build inline (base64) and uses it for everything.
-  const inline = globalThis.TAK_WASM;
+  const inline = /** @type {PageGlobals} */ (globalThis).TAK_WASM;
   if (inline) name = 'study';
   if (!builds.has(name)) {
     builds.set(name, name === 'play'
@@ -39,9 +45,9 @@ export function loadEngine(name = 'play') {
         return /** @type {Engine} */ ({ name, TakBoard: m.TakBoard, setCatalogue: m.setCatalogue, catalogue: m.catalogue, assembleApng: m.assembleApng, library: m, TakEditor: m.TakEditor, TakLoading: m.TakLoading, TakRestoring: m.TakRestoring });
       }));
     // A failed fetch (offline before the first visit ended) is tried again next time.
-    builds.get(name).catch(() => builds.delete(name));
+    /** @type {Promise<Engine>} */ (builds.get(name)).catch(() => builds.delete(name));
   }
-  return builds.get(name);
+  return /** @type {Promise<Engine>} */ (builds.get(name));
 }
 
 /** @type {Map<string, Promise<string>>} */
@@ -60,7 +66,7 @@ export function loadCatalogue(lang = 'en', build = 'play') {
   const code = LANGUAGES.includes(lang) ? lang : 'en';
   if (!catalogueTexts.has(code)) {
     // The catalogue is fetched while the wasm loads, not after it.
-    const inline = globalThis.TAK_CATALOGUES?.[code];
+    const inline = /** @type {PageGlobals} */ (globalThis).TAK_CATALOGUES?.[code];
     catalogueTexts.set(code, inline != null ? Promise.resolve(inline) : fetch(new URL(`./i18n/${code}.txt`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`the ${code} catalogue could not be loaded (${r.status})`);
       return r.text();
@@ -68,10 +74,10 @@ export function loadCatalogue(lang = 'en', build = 'play') {
   }
   const key = `${build}:${code}`;
   if (!cataloguesSet.has(key)) {
-    const texts = catalogueTexts.get(code).then((t) => (build === 'study' ? withMore(code, t) : t));
+    const texts = /** @type {Promise<string>} */ (catalogueTexts.get(code)).then((t) => (build === 'study' ? withMore(code, t) : t));
     cataloguesSet.set(key, Promise.all([loadEngine(build), texts]).then(([wasm, t]) => { wasm.setCatalogue(code, t); }));
   }
-  return cataloguesSet.get(key);
+  return /** @type {Promise<void>} */ (cataloguesSet.get(key));
 }
 
 /**

@@ -4,7 +4,8 @@
 // changing parts (the words, the language, the settings, the match) as getters.
 import { translatePage } from './i18n.js';
 
-const later = (load) => { let p = null; return () => (p ??= load()); };
+/** @template T @param {() => T} load @returns {() => T} */
+const later = (load) => { /** @type {T | null} */ let p = null; return () => (p ??= load()); };
 // The styles of the dialogs with a board of their own.
 const boardDialogStyle = later(() => import('./board-dialog.js'));
 
@@ -12,6 +13,7 @@ const boardDialogStyle = later(() => import('./board-dialog.js'));
  * `open`, ignored while it is still opening: a double click on "Learn to play" before its
  * module came mounted two boards in one dialog.
  */
+/** @param {() => Promise<void>} open */
 const oneAtATime = (open) => {
   let opening = false;
   return async () => {
@@ -21,14 +23,40 @@ const oneAtATime = (open) => {
   };
 };
 
+/**
+ * What the page (www/app.js) lends the dialogs: its changing parts as getters.
+ * @typedef {object} BoardDialogsPage
+ * @property {import('./i18n.js').Translator} t the page's translator
+ * @property {string} lang the page's language
+ * @property {import('./app.js').Settings} settings the reader's settings
+ * @property {ReturnType<typeof import('./match.js').setUpMatch> | null} match the match's tools, once a match was shown
+ * @property {import('./board.js').Board} board the reader's board
+ * @property {() => void} closeMenu
+ * @property {(text: string) => void} showNotice
+ * @property {() => string} boardTheme the board's theme: 'light', 'dark' or 'auto'
+ * @property {() => void} playComputer starts a first game against the computer
+ * @property {() => Promise<boolean>} leaveMatch asks whether to leave the match
+ * @property {() => Promise<AsideGame>} setAside keeps the game on the board before another replaces it
+ * @property {(before: AsideGame) => void} unsetAside the new game did not come
+ * @property {(before: AsideGame, key: string) => void} offerBackTo offers "Back to my game" under notice `key`
+ * @property {() => Promise<void>} saveNow
+ * @property {() => void} refresh
+ */
+/**
+ * The game set aside (the keeper's `replacing()`), or nothing kept (a fresh tab's untouched board).
+ * @typedef {ReturnType<import('./keeper.js').Keeper['replacing']> | {blank: true}} AsideGame
+ */
+
+/** @param {BoardDialogsPage} page */
 export function createBoardDialogs(page) {
   /** @param {string} id */
   const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
-  const failed = (err) => page.showNotice(page.t('notice.study_failed', { error: err?.message || err }));
+  /** @param {unknown} err */
+  const failed = (err) => page.showNotice(page.t('notice.study_failed', { error: /** @type {Error} */ (err)?.message || err }));
   const openLearn = oneAtATime(async () => {
     page.closeMenu();
     await page.t.more();
-    const dialog = $('tutorial-dialog');
+    const dialog = /** @type {HTMLDialogElement} */ ($('tutorial-dialog'));
     try {
       await boardDialogStyle();
       const { openTutorial, TUTORIAL_MARKUP } = await import('./tutorial.js');
@@ -43,7 +71,7 @@ export function createBoardDialogs(page) {
   const openPuzzles = oneAtATime(async () => {
     page.closeMenu();
     await page.t.more(); // the puzzles' texts come with the rules'
-    const dialog = $('puzzle-dialog');
+    const dialog = /** @type {HTMLDialogElement} */ ($('puzzle-dialog'));
     try {
       await boardDialogStyle();
       const puzzles = await import('./puzzle.js');
@@ -59,7 +87,7 @@ export function createBoardDialogs(page) {
   const openEditor = async () => {
     page.closeMenu();
     await page.t.more(); // the words of the editor and of what it keeps
-    const dialog = $('editor-dialog');
+    const dialog = /** @type {HTMLDialogElement} */ ($('editor-dialog'));
     const { board } = page;
     try {
       await boardDialogStyle(); // first: the editor's own styles win a tie with these
@@ -67,14 +95,14 @@ export function createBoardDialogs(page) {
       const edited = editPosition(dialog, { t: page.t, lang: page.lang, theme: page.boardTheme(), start: board.searchSpec() });
       dialog.showModal();
       const position = await edited;
-      if (!position || (board.status().series && !await page.leaveMatch())) { dialog.close(); return; }
+      if (!position || (/** @type {import('./board.js').Status} */ (board.status()).series && !await page.leaveMatch())) { dialog.close(); return; }
       if (page.match?.viewing) page.match.back();
       // The dialog closes once the new game is on the board.
       const before = await page.setAside();
       const error = await board.load(position.ptn);
       dialog.close();
       if (error) { page.unsetAside(before); page.showNotice(error); return; }
-      if (board.status().series) board.endMatch();
+      if (/** @type {import('./board.js').Status} */ (board.status()).series) board.endMatch();
       await page.saveNow();
       page.offerBackTo(before, 'editor.kept');
       page.refresh();

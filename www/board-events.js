@@ -14,7 +14,7 @@
  * another build). `hooks`: changed() after a ply played or a step through the game,
  * refused(message), frame() to ask for a frame.
  * @param {WasmBoard} board
- * @param {{changed: () => void, refused: (message: string) => void, frame: () => void}} hooks
+ * @param {{changed: () => void, refused: (message: string | undefined) => void, frame: () => void}} hooks
  */
 export function boardEvents(board, hooks) {
   /** @type {Map<string, Set<(detail: any) => void>>} */
@@ -32,7 +32,7 @@ export function boardEvents(board, hooks) {
    */
   const on = (type, fn) => {
     if (!listeners.has(type)) listeners.set(type, new Set());
-    listeners.get(type).add(fn);
+    /** @type {Set<(detail: any) => void>} */ (listeners.get(type)).add(fn);
     return () => listeners.get(type)?.delete(fn);
   };
   /** @type {(Status & {moves: string[]}) | null} */

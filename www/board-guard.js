@@ -8,9 +8,9 @@
  * @typedef {import('./board.js').BoardCore} BoardCore
  */
 
-/** Whether `err` is the wasm failing (a trap, or an object a trap left unusable). */
+/** Whether `err` is the wasm failing (a trap, or an object a trap left unusable). @param {unknown} err */
 const broken = (err) => err instanceof WebAssembly.RuntimeError
-  || /recursive use of an object|null pointer passed to rust/.test(String(err?.message));
+  || /recursive use of an object|null pointer passed to rust/.test(String(/** @type {Error} */ (err)?.message));
 
 /**
  * Guards `first`, the board of `core`: `board` passes every call on to the board now and
@@ -26,7 +26,9 @@ export function guardBoard(core, first, onRecovered) {
   let recovering = false;
   /** @type {{save: string} | {moves: string[], ply: number} | null} */
   let lastGood = null;
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let goodTimer = null;
+  /** @param {unknown} err */
   const recover = (err) => {
     recovering = true;
     try {
@@ -49,13 +51,14 @@ export function guardBoard(core, first, onRecovered) {
     } finally {
       recovering = false;
     }
-    onRecovered(String(err?.message ?? err));
+    onRecovered(String(/** @type {Error} */ (err)?.message ?? err));
   };
   const board = /** @type {WasmBoard} */ (new Proxy({}, {
     get(_, name) {
-      const value = raw[name];
+      // Any member, by name: a method is passed on guarded, the rest as it is.
+      const value = /** @type {Record<string | symbol, unknown>} */ (/** @type {unknown} */ (raw))[name];
       if (typeof value !== 'function') return value;
-      return (...args) => {
+      return (/** @type {unknown[]} */ ...args) => {
         try {
           return value.apply(raw, args);
         } catch (err) {

@@ -35,5 +35,5 @@ export async function toAnimation(board, study, { from = 0, to, width = 480, hei
     const blob = await toPNG(board, { width, height, dark, ply, ratio: 1 });
     frames.push(new Uint8Array(await blob.arrayBuffer()));
   }
-  return new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (study.assembleApng(frames, delay))], { type: 'image/apng' });
+  return new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (/** @type {NonNullable<Engine['assembleApng']>} */ (study.assembleApng)(frames, delay))], { type: 'image/apng' });
 }

@@ -3,7 +3,7 @@
 
 /** @typedef {import('./board.js').WasmBoard} WasmBoard */
 
-/** A mark's colour from the keys held: Shift red, Ctrl blue, Alt yellow; green otherwise. */
+/** A mark's colour from the keys held: Shift red, Ctrl blue, Alt yellow; green otherwise. @param {MouseEvent} e */
 const markColor = (e) => (e.shiftKey ? 'red' : e.ctrlKey || e.metaKey ? 'blue' : e.altKey ? 'yellow' : 'green');
 
 /**
@@ -22,14 +22,20 @@ export function listenForInput(canvas, board, { after, study, drawMarks }) {
     const r = canvas.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
   };
+  /**
+   * @template {keyof HTMLElementEventMap} K
+   * @param {K} type @param {(e: HTMLElementEventMap[K]) => void} fn @param {AddEventListenerOptions} [opts]
+   */
   const on = (type, fn, opts) => canvas.addEventListener(type, fn, opts);
   // The right button draws marks: a click highlights a square, a drag draws an arrow, kept
   // with the ply shown. Mark gestures run in order, after the study build has come (the
   // first may wait for it).
   let marks = Promise.resolve();
   let marking = false;
+  /** @param {() => void} fn */
   const queueMark = (fn) => { marks = marks.then(study).then(fn).catch(() => {}); };
   let pressed = false;
+  /** @type {((value?: unknown) => void) | null} */
   let released = null;
   const whenReleased = () => (pressed ? new Promise((resolve) => { released = resolve; }) : Promise.resolve());
   const release = () => { pressed = false; released?.(); released = null; };

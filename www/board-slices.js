@@ -23,7 +23,7 @@ const SLICE_TOKENS = 400;
  * @param {{restore?: boolean, link?: boolean, onProgress?: (fraction: number) => void, after: () => void}} how
  */
 export async function readInSlices(core, board, text, { restore, link, onProgress, after }) {
-  const reading = restore ? new core.wasm.TakRestoring(text, link) : new core.wasm.TakLoading(text);
+  const reading = restore ? new /** @type {NonNullable<BoardCore['wasm']['TakRestoring']>} */ (core.wasm.TakRestoring)(text, link) : new /** @type {NonNullable<BoardCore['wasm']['TakLoading']>} */ (core.wasm.TakLoading)(text);
   const step = restore
     ? () => board.restoreStep(/** @type {import('../pkg/tak_study.js').TakRestoring} */ (reading), SLICE_TOKENS)
     : () => board.loadStep(/** @type {import('../pkg/tak_study.js').TakLoading} */ (reading), SLICE_TOKENS);

@@ -18,9 +18,10 @@ export function refusalToast(element) {
     + 'font:15px/1.3 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:center;pointer-events:none;'
     + 'box-shadow:0 3px 12px rgb(0 0 0 / .3);transition:opacity .4s;';
   element.appendChild(toast);
+  /** @type {ReturnType<typeof setTimeout>[]} */
   const timers = [];
   const hide = () => { timers.splice(0).forEach(clearTimeout); toast.hidden = true; };
-  /** @param {string} text @param {number} [ms] */
+  /** @param {string | undefined} text (none: only hides) @param {number} [ms] */
   const show = (text, ms = 4000) => {
     hide();
     if (!text) return;

@@ -75,7 +75,7 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
  * @property {Engine} wasm the build the board is on now
  * @property {HTMLCanvasElement} canvas
  * @property {Record<string, unknown>} options mount's options for the board in the wasm (its start)
- * @property {string} lang the board's language now
+ * @property {string | undefined} lang the board's language now (none given: English)
  * @property {Record<string, unknown>} settings the settings given since mounting (set()), replayed on a new board
  * @property {boolean} destroyed
  */
@@ -178,13 +178,16 @@ export async function mount(element, options = {}) {
     events.emit('recover', { error });
   });
   const { board } = guarded;
+  /** @type {Record<string, unknown>} */
   const applied = {}; // the settings last given without an error
+  /** @param {Record<string, unknown>} given */
   const setting = (given) => { Object.assign(core.settings, given); return board.set(given) ?? null; };
   element.appendChild(canvas);
   const toast = refusalToast(element);
 
   let frame = 0;
   let drawnOnce = false;
+  /** @param {number} now */
   const draw = (now) => {
     frame = 0;
     if (core.destroyed) return;
@@ -230,6 +233,7 @@ export async function mount(element, options = {}) {
   const whenReleased = listenForInput(canvas, board, { after, study: () => upgrade(), drawMarks: options.drawMarks });
   // The move into the study build (www/board-upgrade.js, fetched with the study build: a
   // first visit does without it), once no press is on the board: a drag is not cut short.
+  /** @type {Promise<void> | null} */
   let moving = null;
   const upgrade = () => {
     if (onStudy()) return Promise.resolve();
@@ -247,7 +251,7 @@ export async function mount(element, options = {}) {
    * @template {any[]} A
    * @template R
    * @param {(...args: A) => R} fn
-   * @returns {(...args: A) => R | null}
+   * @returns {(...args: A) => NonNullable<R> | null}
    */
   const act = (fn) => (...args) => { const out = fn(...args); after(); return out ?? null; };
   /**
@@ -257,7 +261,7 @@ export async function mount(element, options = {}) {
    * @param {(...args: A) => R} fn
    * @returns {(...args: A) => R | Promise<Awaited<R>>}
    */
-  const study = (fn) => (...args) => (onStudy() ? fn(...args) : upgrade().then(() => fn(...args)));
+  const study = (fn) => (...args) => (onStudy() ? fn(...args) : /** @type {Promise<Awaited<R>>} */ (upgrade().then(() => fn(...args))));
   /**
    * @template {any[]} A
    * @template R
@@ -290,7 +294,7 @@ export async function mount(element, options = {}) {
       if (look != null) { theme = String(look); applyTheme(); }
       // The same settings again (the page says who plays after every change) change nothing:
       // the status worked out for the change still holds (a long game's takes a while).
-      const same = Object.keys(rest).every((k) => Object.is(applied[k], rest[k]));
+      const same = Object.keys(rest).every((k) => Object.is(applied[k], /** @type {Record<string, unknown>} */ (rest)[k]));
       /** @type {(string | null | Promise<string | null>)[]} */
       const errors = [same ? null : act(() => setting(rest))()];
       if (!errors[0]) Object.assign(applied, rest);
@@ -311,6 +315,7 @@ export async function mount(element, options = {}) {
           return wrong;
         }));
       }
+      /** @template T @param {T[]} list */
       const first = (list) => list.find((e) => e) ?? null;
       return errors.some((e) => e instanceof Promise) ? Promise.all(errors).then(first) : first(errors);
     },
@@ -319,7 +324,7 @@ export async function mount(element, options = {}) {
     ptn: () => board.ptn(),
     /** The PTN to copy or download: a review's evaluations only if `evaluations` (only the
      * study build reviews: the play build's PTN has none). */
-    ptnToExport: (evaluations) => (onStudy() ? board.ptnToExport(!!evaluations) : board.ptn()),
+    ptnToExport: (/** @type {boolean | undefined} */ evaluations) => (onStudy() ? board.ptnToExport(!!evaluations) : board.ptn()),
     /** A file name for the game's PTN, from its players and date (a Promise on the play build). */
     ptnFileName: study(() => board.ptnFileName()),
     play: act((/** @type {string} */ move) => board.play(String(move))),

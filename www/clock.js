@@ -40,6 +40,17 @@ addStyle(`
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
+/** @typedef {import('../pkg/tak_study.js').ClockStatus} ClockStatus */
+/**
+ * What the page gives the clocks (www/app.js).
+ * @typedef {object} ClockHooks
+ * @property {() => import('./i18n.js').Translator} t the current translator
+ * @property {(color: string) => string} playerName a side's name
+ * @property {(color: 'white' | 'black') => void} [onLowTime] a side's time first runs short
+ * @property {(color: string) => void} [onFlag] a flag fell
+ * @property {() => boolean} canPause whether the reader may pause (between people)
+ * @property {() => unknown} keep saves the game at once
+ */
 /** How often the clocks are read: often enough for tenths under ten seconds. */
 const TICK_MS = 100;
 
@@ -50,21 +61,26 @@ const TICK_MS = 100;
  * the game at once (the tab is being hidden or left). Returns `{sync(status)}`: call it
  * with each new status.
  * @param {import('./board.js').Board} board
+ * @param {ClockHooks} hooks
  */
 export function setUpClocks(board, { t, playerName, onLowTime, onFlag, canPause, keep }) {
-  const area = document.querySelector('.board-area');
+  const area = /** @type {Element} */ (document.querySelector('.board-area'));
   const clocks = { white: $('clock-white'), black: $('clock-black') };
   const pause = $('clock-pause');
+  /** @type {ReturnType<typeof setInterval> | null} */
   let timer = null;
+  /** @type {boolean | null} */
   let held = null;
   let warned = { white: false, black: false };
+  /** @type {ClockStatus | null} */
   let shown = null; // the last clocks shown, to skip unchanged text
 
+  /** @param {ClockStatus} clock */
   const show = (clock) => {
-    for (const [i, side] of ['white', 'black'].entries()) {
+    for (const [i, side] of /** @type {('white' | 'black')[]} */ (['white', 'black']).entries()) {
       const el = clocks[side];
       const text = clock.text[i];
-      const time = el.querySelector('.clock-time');
+      const time = /** @type {Element} */ (el.querySelector('.clock-time'));
       if (time.textContent !== text) time.textContent = text;
       el.classList.toggle('running', clock.running === side);
       el.classList.toggle('turn', clock.turn === side);
@@ -113,16 +129,17 @@ export function setUpClocks(board, { t, playerName, onLowTime, onFlag, canPause,
   addEventListener('pagehide', () => { if (shown) keep(); });
 
   return {
+    /** @param {import('./board.js').Status} status */
     sync(status) {
       const clock = status.clock;
       area.classList.toggle('timed', !!clock);
       for (const el of [...Object.values(clocks), pause]) el.hidden = !clock;
       if (!clock) { stop(); shown = null; warned = { white: false, black: false }; return; }
       pause.hidden = !canPause();
-      for (const [i, side] of ['white', 'black'].entries()) {
+      for (const [i, side] of /** @type {('white' | 'black')[]} */ (['white', 'black']).entries()) {
         const el = clocks[side];
         const name = status.players?.[i] ?? playerName(side);
-        const label = el.querySelector('.clock-name');
+        const label = /** @type {Element} */ (el.querySelector('.clock-name'));
         if (label.textContent !== name) label.textContent = name;
         el.setAttribute('aria-label', t()('clock.of', { player: name, time: clock.text[i] }));
       }

@@ -39,6 +39,13 @@ const KINDS = ['flat', 'wall', 'cap'];
 const COLORS = ['white', 'black'];
 const SIZES = [3, 4, 5, 6, 7, 8];
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {NoInfer<Partial<HTMLElementTagNameMap[K]>>} [props]
+ * @param {(Node | string)[]} [children]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 const el = (tag, props = {}, children = []) => {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
@@ -50,13 +57,18 @@ const el = (tag, props = {}, children = []) => {
  * done: `{ptn, tps}` (the PTN starts a game at the position), or null for Cancel.
  * `start`: what the board shows now (`searchSpec()`: its tps and settings), or null
  * for an empty 5×5 board. `t` translates, `lang` is the reader's language, `theme` the board's.
+ * @param {HTMLElement} host
+ * @param {{t: import('./i18n.js').Translator, lang: string, theme?: string, start?: import('../pkg/tak_study.js').SearchSpec | null}} options
+ * @returns {Promise<{ptn: string, tps: string} | null>}
  */
 export async function editPosition(host, { t, lang, theme = 'auto', start = null }) {
   await t.more?.(); // the editor's own words come with the long texts (dist/: a file apart)
   const wasm = await loadEngine('study');
+  /** The study build's editor (this is the study build). @typedef {NonNullable<import('./board.js').Engine['TakEditor']>} TakEditorClass */
+  // The board's spec writes every setting (src/settings.rs `value`): its opening too.
   const fromStart = () => (start
-    ? wasm.TakEditor.fromTps(start.tps, start.settings.flats ?? 0, start.settings.caps ?? 0, start.settings.opening, lang)
-    : wasm.TakEditor.empty(5, lang));
+    ? /** @type {TakEditorClass} */ (wasm.TakEditor).fromTps(start.tps, start.settings.flats ?? 0, start.settings.caps ?? 0, /** @type {string} */ (start.settings.opening), lang)
+    : /** @type {TakEditorClass} */ (wasm.TakEditor).empty(5, lang));
   let editor = fromStart();
   let tool = 'place'; // what a click does: place the chosen piece, remove the top one, clear
 
@@ -64,6 +76,7 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
   const sizeSelect = el('select', { id: 'editor-size' }, SIZES.map((n) => el('option', { value: String(n), textContent: `${n}×${n}` })));
   const emptyButton = el('button', { type: 'button', id: 'editor-empty', textContent: t('editor.ui.empty') });
   const currentButton = el('button', { type: 'button', id: 'editor-current', textContent: t('editor.ui.current'), hidden: !start });
+  /** @type {HTMLButtonElement[]} */
   const pieceButtons = [];
   for (const color of COLORS) {
     for (const kind of KINDS) {
@@ -89,6 +102,7 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
   const boardBox = el('div', { id: 'editor-board', className: 'tutorial-board editor-board' });
   const cancelButton = el('button', { type: 'button', id: 'editor-cancel', textContent: t('editor.ui.cancel') });
   const doneButton = el('button', { type: 'button', id: 'editor-done', className: 'primary', textContent: t('editor.ui.done') });
+  /** @param {string} key @param {Node} control */
   const label = (key, control) => el('label', { className: 'editor-field' }, [el('span', { textContent: t(key) }), ' ', control]);
   const help = el('details', { className: 'editor-help' }, [el('summary', { textContent: '?' }), el('p', { className: 'muted', textContent: t('editor.ui.help') })]);
   host.replaceChildren(
@@ -107,6 +121,7 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
   const board = await mount(boardBox, { study: true, interactive: false, animate: false, drawMarks: false, lang, theme, label: t('editor.ui.title'), messages: true });
   board.canvas.setAttribute('aria-describedby', 'editor-left');
 
+  /** @param {string | null | undefined} message */
   const say = (message) => {
     error.textContent = message || '';
     if (message) board.showMessage(message);
@@ -134,9 +149,11 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
       t('editor.ui.left', { player: t('color.black'), stones: s.blackLeft[0], caps: s.blackLeft[1] }),
     ].join(' · ');
   }
+  /** @param {() => string | null | undefined} fn */
   const edit = (fn) => { const why = fn(); say(why); refresh(); };
 
   // Clicks and taps: the square under the pointer gets the tool's action.
+  /** @param {number} x @param {number} y */
   const squareAt = (x, y) => {
     const size = editor.status().size;
     for (let rank = 1; rank <= size; rank++) {
@@ -148,6 +165,7 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
     }
     return null;
   };
+  /** @type {string | null} */
   let downAt = null;
   boardBox.addEventListener('pointerdown', (e) => { downAt = squareAt(e.clientX, e.clientY); keyboard = false; }, true);
   boardBox.addEventListener('pointerup', (e) => {
@@ -172,8 +190,8 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
   board.canvas.addEventListener('focus', () => { if (board.canvas.matches(':focus-visible')) { keyboard = true; refresh(); } });
 
   // Starting points, turn, move and reserves.
-  sizeSelect.addEventListener('change', () => { editor.free(); editor = wasm.TakEditor.empty(Number(sizeSelect.value), lang); say(''); refresh(); });
-  emptyButton.addEventListener('click', () => { const size = editor.status().size; editor.free(); editor = wasm.TakEditor.empty(size, lang); say(''); refresh(); });
+  sizeSelect.addEventListener('change', () => { editor.free(); editor = /** @type {TakEditorClass} */ (wasm.TakEditor).empty(Number(sizeSelect.value), lang); say(''); refresh(); });
+  emptyButton.addEventListener('click', () => { const size = editor.status().size; editor.free(); editor = /** @type {TakEditorClass} */ (wasm.TakEditor).empty(size, lang); say(''); refresh(); });
   currentButton.addEventListener('click', () => { editor.free(); editor = fromStart(); say(''); refresh(); });
   clearAllButton.addEventListener('click', () => { editor.clearAll(); say(''); refresh(); });
   const setTurn = () => edit(() => editor.setTurn(toMove.value, Number(moveNumber.value)));
@@ -184,14 +202,16 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
   caps.addEventListener('change', setReserves);
 
   // For tests and hosts: the editor's board and state while it is open.
-  globalThis.takEditor = { board, status: () => editor.status() };
+  /** @typedef {typeof globalThis & {takEditor?: {board: import('./board.js').Board, status: () => import('../pkg/tak_study.js').EditorStatus}}} EditorGlobals */
+  /** @type {EditorGlobals} */ (globalThis).takEditor = { board, status: () => editor.status() };
   await refresh();
   return new Promise((resolve) => {
     let finished = false;
+    /** @param {{ptn: string, tps: string} | null} result */
     const finish = (result) => {
       if (finished) return;
       finished = true;
-      delete globalThis.takEditor;
+      delete /** @type {EditorGlobals} */ (globalThis).takEditor;
       board.destroy();
       editor.free();
       host.replaceChildren();
@@ -202,7 +222,8 @@ export async function editPosition(host, { t, lang, theme = 'auto', start = null
     doneButton.addEventListener('click', () => {
       const taken = editor.take();
       if (taken.error) { say(taken.error); return; }
-      finish({ ptn: taken.ptn, tps: taken.tps });
+      // Taken without an error: both are there.
+      finish({ ptn: /** @type {string} */ (taken.ptn), tps: /** @type {string} */ (taken.tps) });
     });
   });
 }

@@ -4,7 +4,43 @@
 import { translatePage } from './i18n.js';
 import { languageOptions } from './languages.js';
 
-/** Where the game's settings go among the parameters. */
+/**
+ * What the reader chose in the dialog (`choice`).
+ * @typedef {object} EmbedChoice
+ * @property {string} form 'iframe' or 'element'
+ * @property {string} scope 'ply' (this position) or 'game'
+ * @property {boolean} lesson
+ * @property {boolean} controls
+ * @property {boolean} interactive
+ * @property {boolean} analysis
+ * @property {boolean} marks
+ * @property {boolean} flip
+ * @property {string} theme
+ * @property {string} lang
+ */
+/**
+ * The game to embed, as openEmbedThis reads it from the board.
+ * @typedef {object} EmbedGame
+ * @property {string} tps
+ * @property {string} ptn
+ * @property {number} ply the ply shown
+ * @property {number} plyCount
+ * @property {import('./board.js').GameSettings} settings
+ * @property {import('./board.js').GameSettings} standard a standard game's of its size
+ * @property {{arrows: string, highlight: string, labels: string}} marks
+ * @property {boolean} hasComments
+ */
+/**
+ * A parameter: its name, its attribute where that differs, and its value (null: left out; true: a flag).
+ * @typedef {{name: string, attribute?: string, value: (c: EmbedChoice, g: EmbedGame) => string | boolean | null}} Param
+ */
+/** A chosen parameter: [name, attribute, value] (value true: a flag). @typedef {[string, string, string | true]} ChosenParam */
+/**
+ * The dialog's form, its controls by name (`lang`: the select, not the element's language).
+ * @typedef {Omit<HTMLFormElement, 'lang'> & {form: RadioNodeList, scope: RadioNodeList, theme: HTMLSelectElement, lang: HTMLSelectElement} & {[name in 'lesson' | 'controls' | 'interactive' | 'analysis' | 'marks' | 'flip']: HTMLInputElement}} EmbedThisForm
+ */
+
+/** Where the game's settings go among the parameters. @type {Param} */
 const SETTINGS = { name: 'settings', value: () => null };
 
 /**
@@ -12,15 +48,19 @@ const SETTINGS = { name: 'settings', value: () => null };
  * differ from a standard game of its size (`g.standard`), each under its name in lower case
  * and, as an attribute, with dashes (`takebacks`, `take-backs`). The board reads them all
  * (src/web/bindings/options.rs, `params`); the clock is not the embed's.
+ * @param {EmbedChoice} c
+ * @param {EmbedGame} g
+ * @returns {ChosenParam[]}
  */
 const settingsParams = (c, g) => (c.scope !== 'ply' ? [] : Object.keys(g.settings)
-  .filter((k) => k !== 'clock' && g.settings[k] !== g.standard[k])
-  .map((k) => [k.toLowerCase(), k.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`), String(g.settings[k])]));
+  .filter((k) => k !== 'clock' && /** @type {Record<string, unknown>} */ (g.settings)[k] !== /** @type {Record<string, unknown>} */ (g.standard)[k])
+  .map((k) => [k.toLowerCase(), k.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`), String(/** @type {Record<string, unknown>} */ (g.settings)[k])]));
 
 /**
  * The parameters, in the order the code lists them. Each says its name in the URL and, when
  * it differs, as an attribute, and its value for a choice `c` and the game `g` (null: left
  * out, so the board's default holds; true: a flag turned on). Adding a parameter is one line.
+ * @type {Param[]}
  */
 export const PARAMS = [
   { name: 'tps', value: (c, g) => (c.scope === 'ply' ? g.tps : null) },
@@ -43,9 +83,14 @@ export const PARAMS = [
   { name: 'lang', value: (c) => c.lang || null },
 ];
 
-/** The marks shown, in the text forms of the parameters (`c3-e3:red`, `d4`, `b2:1`). */
+/**
+ * The marks shown, in the text forms of the parameters (`c3-e3:red`, `d4`, `b2:1`).
+ * @param {{arrow?: [string, string], square?: string, label?: string, color?: string}[]} list the board's marks
+ */
 export function marksText(list) {
+  /** @param {{color?: string}} m */
   const color = (m) => (m.color && m.color !== 'green' ? `:${m.color}` : '');
+  /** @type {{arrows: string[], highlight: string[], labels: string[]}} */
   const out = { arrows: [], highlight: [], labels: [] };
   for (const m of list) {
     if (m.arrow) out.arrows.push(`${m.arrow[0]}-${m.arrow[1]}${color(m)}`);
@@ -55,14 +100,21 @@ export function marksText(list) {
   return { arrows: out.arrows.join(','), highlight: out.highlight.join(','), labels: out.labels.join(',') };
 }
 
-/** The parameters for choice `c` and game `g`, as [name, attribute, value] (value true: a flag). */
+/**
+ * The parameters for choice `c` and game `g`, as [name, attribute, value] (value true: a flag).
+ * @param {EmbedChoice} c
+ * @param {EmbedGame} g
+ * @returns {ChosenParam[]}
+ */
 export function chosenParams(c, g) {
-  return PARAMS.flatMap((p) => (p === SETTINGS ? settingsParams(c, g) : [[p.name, p.attribute ?? p.name, p.value(c, g)]])).filter(([, , v]) => v !== null && v !== undefined && v !== false);
+  // The values left out (null, false) are filtered away: the rest are texts or true.
+  return /** @type {ChosenParam[]} */ (PARAMS.flatMap((p) => (p === SETTINGS ? settingsParams(c, g) : [[p.name, p.attribute ?? p.name, p.value(c, g)]])).filter(([, , v]) => v !== null && v !== undefined && v !== false));
 }
 
+/** @param {string} v */
 const escapeAttribute = (v) => v.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Where the embed's files are: beside this page (works from any sub-path and from dist/). */
+/** Where the embed's files are: beside this page (works from any sub-path and from dist/). @param {string} [page] */
 export const addresses = (page = location.href) => ({
   frame: new URL('embed.html', page).href,
   element: new URL('www/tak-board.js', page).href,
@@ -71,6 +123,10 @@ export const addresses = (page = location.href) => ({
 /**
  * The code for choice `c` and game `g`: { code, tag, attributes, script } where the preview
  * builds `tag` with `attributes` (exactly what a browser reads from `code`).
+ * @param {EmbedChoice} c
+ * @param {EmbedGame} g
+ * @param {{frame: string, element: string}} [where]
+ * @returns {{code: string, tag: string, attributes: string[][], script?: string}}
  */
 export function snippet(c, g, where = addresses()) {
   const params = chosenParams(c, g);
@@ -163,16 +219,23 @@ const DIALOG = `<style>${STYLE}</style>
   </div>
 </form>`;
 
-let dialog = null;
+/**
+ * The dialog: null until first opened (openEmbedThis makes it), and what reads it runs after.
+ * @type {HTMLDialogElement}
+ */
+let dialog = /** @type {HTMLDialogElement} */ (/** @type {unknown} */ (null));
 
 /**
  * Opens the dialog for the game on `board` (a mounted board), in the page's language `t`.
  * @param {import('./board.js').Board} board
+ * @param {import('./i18n.js').Translator} t
+ * @param {{theme?: string, lang?: string, flip?: boolean}} [look] the page's theme and language, and whether the board is seen from Black's side
  */
 export async function openEmbedThis(board, t, { theme = 'system', lang = '', flip = false } = {}) {
   await board.study(); // the game's tags and marks are the study build's
-  const s = board.status();
+  const s = /** @type {import('./board.js').Status} */ (board.status());
   const ptn = board.ptn();
+  /** @type {EmbedGame} */
   const game = {
     tps: board.tps(), ptn, ply: s.ply, plyCount: board.plyCount(), settings: s.settings, standard: s.standard,
     marks: marksText(board.marks() ?? []),
@@ -190,26 +253,27 @@ export async function openEmbedThis(board, t, { theme = 'system', lang = '', fli
   }
   await t.more(); // in dist/ the dialog's texts come with the long ones, when first wanted
   translatePage(dialog, t);
-  const form = dialog.querySelector('form');
-  dialog.querySelector('#embedthis-ply').textContent = t('embedthis.ply', { ply: game.ply });
+  const form = /** @type {EmbedThisForm} */ (/** @type {unknown} */ (dialog.querySelector('form')));
+  /** @type {Element} */ (dialog.querySelector('#embedthis-ply')).textContent = t('embedthis.ply', { ply: game.ply });
   form.theme.value = theme;
   form.lang.value = lang;
   form.flip.checked = flip; // as the page shows it now
   const update = () => refresh(form, game, t);
-  form.onchange = (event) => {
+  form.onchange = (/** @type {Event} */ event) => {
     // A whole game is for stepping through: its buttons come with it (and can be taken off).
-    if (event.target.name === 'scope') form.controls.checked = form.scope.value === 'game';
+    if (/** @type {HTMLInputElement} */ (event.target).name === 'scope') form.controls.checked = form.scope.value === 'game';
     update();
   };
-  form.querySelector('#embedthis-copy').onclick = () => copyCode(t);
-  dialog.querySelector('#embedthis-message').textContent = '';
+  /** @type {HTMLElement} */ (form.querySelector('#embedthis-copy')).onclick = () => copyCode(t);
+  /** @type {Element} */ (dialog.querySelector('#embedthis-message')).textContent = '';
   if (!dialog.open) dialog.showModal();
   update();
   return dialog;
 }
 
-const $preview = () => dialog.querySelector('#embedthis-preview');
+const $preview = () => /** @type {HTMLElement} */ (dialog.querySelector('#embedthis-preview'));
 
+/** @param {EmbedThisForm} form @returns {EmbedChoice} */
 function choice(form) {
   return {
     form: form.form.value, scope: form.scope.value, lesson: form.lesson.checked, controls: form.controls.checked,
@@ -219,13 +283,14 @@ function choice(form) {
 }
 
 let shown = '';
+/** @param {EmbedThisForm} form @param {EmbedGame} game @param {import('./i18n.js').Translator} t */
 async function refresh(form, game, t) {
   const inGame = form.scope.value === 'game';
   form.lesson.disabled = !inGame || !game.hasComments;
   if (form.lesson.disabled) form.lesson.checked = false;
   form.controls.disabled = inGame && form.lesson.checked; // a lesson has its own
   form.marks.disabled = inGame;
-  const hint = dialog.querySelector('#embedthis-hint');
+  const hint = /** @type {HTMLElement} */ (dialog.querySelector('#embedthis-hint'));
   hint.textContent = inGame ? t('embedthis.marks_in_game') : '';
   if (!game.hasComments) hint.textContent += `${hint.textContent ? ' ' : ''}${t('embedthis.no_comments')}`;
   // Without CORS on the serving site the element shows nothing on another site's page, and
@@ -233,7 +298,7 @@ async function refresh(form, game, t) {
   if (form.form.value === 'element') hint.textContent += `${hint.textContent ? ' ' : ''}${t('embedthis.cors')}`;
   const c = choice(form);
   const made = snippet(c, game);
-  dialog.querySelector('#embedthis-code').value = made.code;
+  /** @type {HTMLTextAreaElement} */ (dialog.querySelector('#embedthis-code')).value = made.code;
   if (made.code === shown && $preview().firstChild) return;
   shown = made.code;
   // The preview is the code itself: the same element with the same attributes.
@@ -243,9 +308,10 @@ async function refresh(form, game, t) {
   $preview().replaceChildren(el);
 }
 
+/** @param {import('./i18n.js').Translator} t */
 async function copyCode(t) {
-  const area = dialog.querySelector('#embedthis-code');
-  const message = dialog.querySelector('#embedthis-message');
+  const area = /** @type {HTMLTextAreaElement} */ (dialog.querySelector('#embedthis-code'));
+  const message = /** @type {HTMLElement} */ (dialog.querySelector('#embedthis-message'));
   area.focus();
   area.select();
   try {

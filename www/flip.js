@@ -12,9 +12,12 @@ const stored = () => {
  * game started now is seen from Black's side (the reader plays Black against the computer);
  * it also decides the first view of a tab that has none kept. Returns {flip(on), newGame()}.
  * @param {import('./board.js').Board} board
+ * @param {HTMLElement} button
+ * @param {() => boolean} startsFlipped
  */
 export function setUpFlip(board, button, startsFlipped) {
   let flipped = false;
+  /** @param {boolean} on */
   const flip = (on) => {
     flipped = !!on;
     board.set({ flip: flipped });
@@ -36,6 +39,7 @@ export function setUpFlip(board, button, startsFlipped) {
   return {
     flip,
     /** A new game begins: against the computer as Black, seen from Black's side; else as it was. */
+    /** @param {boolean} againstComputer */
     newGame(againstComputer) {
       if (againstComputer) flip(startsFlipped());
     },

@@ -61,19 +61,44 @@ const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
  * @property {(dialog: HTMLElement) => Promise<void>} openingDialog puts in the dialog's texts
  * @property {(id: string) => Promise<string | null>} open shows a game in this tab: an error message or null
  */
-/** @type {(GamesContext & {dialog: HTMLDialogElement}) | null} what the page lends, and the dialog */
-let ctx = null;
-/** `key` for `count` things: its `_one` text for 1 ("1 game"). */
+/**
+ * An entry of the game library as My games reads it (www/library.js keeps it: src/web/library.rs `Kept`).
+ * @typedef {object} ListedGame
+ * @property {string} id
+ * @property {string} [name] the reader's name for it
+ * @property {string | null} [copyOf] a copy kept apart from another tab's moves
+ * @property {boolean} [damaged] its save cannot be read
+ * @property {GameSummary | null} [summary] (none, or null: kept by the play build)
+ * @property {Partial<import('./keeper.js').Sides>} [sides] who plays
+ * @property {{side: string, from?: string | null, at?: number | null}} [friend] a game with a friend by link (www/friend.js)
+ * @property {number} [created]
+ * @property {number} [opened]
+ * @property {number} [updated]
+ */
+/** @typedef {import('../pkg/tak_study.js').GameSummary} GameSummary */
+/** @typedef {import('../pkg/tak_study.js').ImportedGame} ImportedGame */
+/** The study build's module (games, thumbnails). @typedef {typeof import('../pkg/tak_study.js')} StudyLibrary */
+/**
+ * What the page lends, and the dialog: null until openGames, which sets it before anything
+ * else here runs (every use comes after).
+ * @type {GamesContext & {dialog: HTMLDialogElement}}
+ */
+let ctx = /** @type {GamesContext & {dialog: HTMLDialogElement}} */ (/** @type {unknown} */ (null));
+/** `key` for `count` things: its `_one` text for 1 ("1 game"). @param {string} key @param {number} count */
 const counted = (key, count) => ctx.t(count === 1 ? `${key}_one` : key, { count });
+/** @type {ListedGame[]} */
 let entries = [];
 let shown = PAGE;
+/** @type {Awaited<ReturnType<typeof library.remove>>} */
 let lastDeleted = null;
+/** @type {IntersectionObserver | null} */
 let pictures = null;
 
 // With the study build's catalogue set: its thumbnails name the sides in the reader's words
 // (drawn before it, they showed the keys, color.white and color.black).
-const study = () => Promise.all([loadEngine('study'), loadCatalogue(ctx.lang, 'study')]).then(([m]) => m.library);
+const study = () => Promise.all([loadEngine('study'), loadCatalogue(ctx.lang, 'study')]).then(([m]) => /** @type {StudyLibrary} */ (m.library));
 
+/** @param {HTMLDialogElement} dialog */
 function ensureForm(dialog) {
   if ($('games-form')) return;
   const style = document.createElement('style');
@@ -84,7 +109,7 @@ function ensureForm(dialog) {
   $('games-more').addEventListener('click', () => { shown += PAGE; render(); });
   $('games-file').addEventListener('change', (e) => {
     const input = /** @type {HTMLInputElement} */ (e.target);
-    importFiles([...input.files]).finally(() => { input.value = ''; });
+    importFiles([.../** @type {FileList} */ (input.files)]).finally(() => { input.value = ''; });
   });
   $('games-export-all').addEventListener('click', exportAll);
   library.onChange(() => { if (dialog.open) reload(); });
@@ -124,15 +149,17 @@ async function reload() {
   try {
     entries = await library.list();
   } catch (err) {
-    say(ctx.t('library.unavailable', { error: err?.message ?? err }));
+    say(ctx.t('library.unavailable', { error: /** @type {Error} */ (err)?.message ?? err }));
     entries = [];
   }
   render();
 }
 
+/** @param {unknown} s */
 const lower = (s) => String(s ?? '').toLocaleLowerCase();
-/** A game's title: its name, else its players; a copy kept apart from another tab's moves says so. */
+/** A game's title: its name, else its players; a copy kept apart from another tab's moves says so. @param {Partial<ListedGame>} e */
 const title = (e) => (e.copyOf ? ctx.t('games.copy_of', { name: e.name || named(e) }) : e.name || named(e));
+/** @param {Partial<ListedGame>} e */
 const named = (e) => {
   const s = e.summary;
   if (e.damaged) return ctx.t('games.damaged');
@@ -143,25 +170,30 @@ const named = (e) => {
  * A side's player. Against the computer "You" and "Computer", in the reader's words (the tags
  * of such a game name them in the language it was started in: "Player", "Computer
  * (Beginner)"); else as the game's tags name them, else the colour.
+ * @param {Partial<ListedGame>} e
+ * @param {'white' | 'black'} color
  */
 function player(e, color) {
   const computer = e.sides?.opponent === 'computer' ? (e.sides.human === 'black' ? 'white' : 'black') : null;
   if (computer) return ctx.t(color === computer ? 'match.computer' : 'match.you');
   return e.summary?.[color] || ctx.t(`color.${color}`);
 }
-/** How a game ended, in words with its notation: "White won by a road (R-0)". */
+/** How a game ended, in words with its notation: "White won by a road (R-0)". @param {ListedGame} e a game that ended */
 function ended(e) {
-  const result = e.summary.result;
+  const result = /** @type {string} */ (/** @type {GameSummary} */ (e.summary).result);
   const [left, right] = result.split('-');
   if (result === '1/2-1/2') return ctx.t('games.drawn', { result });
   const winner = left !== '0' ? 'white' : right !== '0' ? 'black' : null;
   if (!winner) return ctx.t('games.result', { result });
-  const how = { R: 'games.won_road', F: 'games.won_flats' }[winner === 'white' ? left : right] ?? 'games.won';
+  const how = /** @type {Record<string, string>} */ ({ R: 'games.won_road', F: 'games.won_flats' })[winner === 'white' ? left : right] ?? 'games.won';
   return ctx.t(how, { player: player(e, winner), result });
 }
+/** @param {ListedGame} e @param {string} query */
 const matches = (e, query) => !query || [title(e), e.summary?.white, e.summary?.black, e.summary?.tags, e.summary?.date].some((f) => lower(f).includes(query));
+/** @param {number | null | undefined} ms */
 const when = (ms) => (ms ? new Date(ms).toLocaleString(ctx.lang, { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
+/** @param {ListedGame} e */
 function facts(e) {
   const s = e.summary;
   if (!s) return e.damaged ? ctx.t('games.damaged_help') : '';
@@ -170,15 +202,17 @@ function facts(e) {
   return `${s.size}×${s.size} · ${counted('games.plies', s.plies)} · ${friendState(e) ?? state}`;
 }
 
-/** A row's facts and its dates, one line. */
+/** A row's facts and its dates, one line. @param {ListedGame} e */
 const aboutText = (e) => [facts(e), ctx.t('games.dates', { created: when(e.created), opened: when(e.opened || e.updated) })].filter(Boolean).join(' · ');
 
 /**
  * A copy's name: "Final (copy)", then "Final (copy 2)", "Final (copy 3)": the original's name
  * (a copy's suffix taken off: not "Final (copy) (copy)") with the first number no game has.
+ * @param {string} name
  */
 function copyName(name) {
   // The catalogue's patterns, in the reader's language, as expressions around the name.
+  /** @param {string} key @param {Record<string, unknown>} [args] */
   const around = (key, args) => ctx.t(key, { name: '\u0000', ...args }).split('\u0000').map(escape);
   const [before, after] = around('games.copy_of');
   const [beforeN, afterN] = around('games.copy_n', { n: '\u0001' });
@@ -189,12 +223,13 @@ function copyName(name) {
   for (let n = 2; taken.has(next); n++) next = ctx.t('games.copy_n', { name: base, n });
   return next;
 }
+/** @param {string} text */
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A game with a friend by link (www/friend.js): whose move it is, and when the last move came. */
+/** A game with a friend by link (www/friend.js): whose move it is, and when the last move came. @param {ListedGame} e a game with its summary */
 function friendState(e) {
   const f = e.friend;
-  const s = e.summary;
+  const s = /** @type {GameSummary} */ (e.summary);
   if (!f || s.result) return null;
   // Received and not joined yet: it asks which side this device plays.
   const whose = f.side === 'watch' && f.from ? ctx.t('friend.list_choose')
@@ -206,7 +241,7 @@ function friendState(e) {
 }
 
 function render() {
-  const query = lower($('games-search').value.trim());
+  const query = lower(/** @type {HTMLInputElement} */ ($('games-search')).value.trim());
   const found = entries.filter((e) => matches(e, query));
   const list = $('games-list');
   pictures?.disconnect();
@@ -215,10 +250,11 @@ function render() {
   $('games-more').hidden = found.length <= shown;
   // The list's own line, always of the list shown now (what an action said is the status's).
   $('games-count').textContent = !entries.length ? ctx.t('games.empty')
-    : !found.length ? ctx.t('games.none_found', { query: $('games-search').value.trim() })
+    : !found.length ? ctx.t('games.none_found', { query: /** @type {HTMLInputElement} */ ($('games-search')).value.trim() })
       : counted('games.count', found.length);
 }
 
+/** @param {string} key @param {() => void} run */
 function button(key, run) {
   const b = document.createElement('button');
   b.type = 'button';
@@ -227,6 +263,7 @@ function button(key, run) {
   return b;
 }
 
+/** @param {ListedGame} e */
 function row(e) {
   const li = document.createElement('li');
   li.dataset.id = e.id;
@@ -260,7 +297,10 @@ function row(e) {
   return li;
 }
 
-/** A game kept without its summary (the first visit's build, or an older page): summed up now. */
+/**
+ * A game kept without its summary (the first visit's build, or an older page): summed up now.
+ * @param {ListedGame} e @param {HTMLElement} name @param {HTMLElement} about @param {HTMLImageElement} img
+ */
 async function summarize(e, name, about, img) {
   try {
     const [lib, found] = await Promise.all([study(), library.get(e.id)]);
@@ -270,17 +310,19 @@ async function summarize(e, name, about, img) {
     const entry = await library.touch(e.id, fields).catch(() => ({ ...e, ...fields }));
     if (!entry) return;
     Object.assign(e, entry);
-    name.firstChild.textContent = title(e);
+    /** @type {ChildNode} */ (name.firstChild).textContent = title(e);
     about.textContent = aboutText(e);
     img.dataset.tps = e.summary?.tps ?? '';
     drawPictures([{ isIntersecting: true, target: img }]);
   } catch { /* listed as it is */ }
 }
 
+/** @param {Pick<IntersectionObserverEntry, 'isIntersecting' | 'target'>[]} seen */
 async function drawPictures(seen) {
-  const lib = await study().catch(() => null);
+  const lib = await study().catch(/** @returns {null} */ () => null);
   if (!lib) return;
-  for (const { isIntersecting, target } of seen) {
+  // The thumbnails, observed or drawn at once.
+  for (const { isIntersecting, target } of /** @type {{isIntersecting: boolean, target: HTMLImageElement}[]} */ (seen)) {
     if (!isIntersecting || !target.dataset.tps) continue;
     pictures?.unobserve(target);
     const svg = lib.thumbnail(target.dataset.tps, 64, document.documentElement.dataset.theme === 'dark' || (!document.documentElement.dataset.theme && matchMedia('(prefers-color-scheme: dark)').matches));
@@ -292,21 +334,26 @@ async function drawPictures(seen) {
  * Says what an action did (`text`, with its buttons `actions`), in place of what the last one
  * said; `refused` lists the games of a file that could not be imported, under its own line.
  * Empty: says nothing.
+ * @param {string} text
+ * @param {HTMLElement[]} [actions]
+ * @param {string[]} [refused]
  */
 function say(text, actions = [], refused = []) {
   $('games-status').replaceChildren(text, ...actions.flatMap((a) => [' ', a]));
   const box = $('games-refused');
-  box.querySelector('p').textContent = refused.length ? counted('games.refused', refused.length) : '';
-  box.querySelector('ul').replaceChildren(...refused.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
+  /** @type {HTMLParagraphElement} */ (box.querySelector('p')).textContent = refused.length ? counted('games.refused', refused.length) : '';
+  /** @type {HTMLUListElement} */ (box.querySelector('ul')).replaceChildren(...refused.map((line) => Object.assign(document.createElement('li'), { textContent: line })));
   box.hidden = !refused.length;
 }
 
+/** @param {ListedGame} e */
 async function openEntry(e) {
   const error = await ctx.open(e.id);
   if (error) { say(ctx.t(error)); return; }
   ctx.dialog.close();
 }
 
+/** @param {ListedGame} e @param {HTMLElement} name */
 function rename(e, name) {
   const input = document.createElement('input');
   input.value = title(e);
@@ -316,13 +363,14 @@ function rename(e, name) {
   input.focus();
   input.select();
   let done = false;
+  /** @param {boolean} keep */
   const finish = async (keep) => {
     if (done) return;
     done = true;
     const value = input.value.trim();
     if (keep && value && value !== title(e)) {
       // Named by the reader: no longer "a copy of" its original's title.
-      try { Object.assign(e, await library.touch(e.id, { name: value, copyOf: null })); } catch (err) { say(String(err?.message ?? err)); }
+      try { Object.assign(e, await library.touch(e.id, { name: value, copyOf: null })); } catch (err) { say(String(/** @type {Error} */ (err)?.message ?? err)); }
     }
     render();
   };
@@ -333,15 +381,18 @@ function rename(e, name) {
   input.addEventListener('blur', () => finish(true));
 }
 
+/** @param {ListedGame} e */
 async function duplicate(e) {
   try {
-    const found = await library.get(e.id);
-    const [copy] = await library.addAll([{ fields: { summary: e.summary, sides: e.sides, name: copyName(title(e)) }, save: found.save, match: found.match }]);
+    // Gone meanwhile (deleted in another tab): a TypeError, said as the failure.
+    const found = /** @type {NonNullable<Awaited<ReturnType<typeof library.get>>>} */ (await library.get(e.id));
+    const [copy] = await library.addAll([{ fields: { summary: e.summary, sides: e.sides, name: copyName(title(e)) }, save: /** @type {string} */ (found.save), match: found.match }]);
     await reload();
     say(ctx.t('games.duplicated', { name: title(copy) }));
   } catch (err) { failed(err); }
 }
 
+/** @param {ListedGame} e */
 async function remove(e) {
   try {
     lastDeleted = await library.remove(e.id);
@@ -361,8 +412,10 @@ async function remove(e) {
   } catch (err) { failed(err); }
 }
 
-const failed = (err) => say(library.isFull(err) ? ctx.t('library.full') : String(err?.message ?? err));
+/** @param {unknown} err */
+const failed = (err) => say(library.isFull(err) ? ctx.t('library.full') : String(/** @type {Error} */ (err)?.message ?? err));
 
+/** @param {string} text @param {string} name */
 async function download(text, name) {
   const { download: save } = await import('./share.js');
   save(new Blob([text], { type: 'application/x-tak-ptn' }), name);
@@ -371,6 +424,8 @@ async function download(text, name) {
 /**
  * A game's PTN and file name, with what its entry keeps besides the game (name, dates, who
  * plays, friend game, match: src/web/library.rs `Kept`); a damaged save's text as found.
+ * @param {ListedGame} e
+ * @param {StudyLibrary} lib
  */
 async function ptnOf(e, lib) {
   const found = await library.get(e.id);
@@ -378,6 +433,7 @@ async function ptnOf(e, lib) {
   return lib.exportEntry(found.save, found.match ?? null, found.entry, ctx.lang);
 }
 
+/** @param {ListedGame} e */
 async function exportOne(e) {
   try {
     const [text, name] = await ptnOf(e, await study());
@@ -400,12 +456,14 @@ async function exportAll() {
  * dates, who plays, friend game and match). A game already here (by its id, or the same game)
  * is not added again: said, with "Add them as copies". A game that cannot be read is named
  * with why; the others of its file are added.
+ * @param {File[]} files
  */
 async function importFiles(files) {
   if (!files.length) return;
   try {
     const lib = await study();
     const added = [];
+    /** @type {ImportedGame[]} */
     const already = [];
     const refused = [];
     for (const file of files) {
@@ -414,17 +472,19 @@ async function importFiles(files) {
       try {
         report = lib.importGames(await file.text(), ctx.lang);
       } catch (err) {
-        say(ctx.t('games.import_failed', { name: file.name, error: err?.message ?? err }));
+        say(ctx.t('games.import_failed', { name: file.name, error: /** @type {Error} */ (err)?.message ?? err }));
         return;
       }
       for (const r of report.refused) refused.push(ctx.t('games.refused_game', { file: file.name, game: r.game, why: r.why }));
       const kept = await library.list();
-      const here = { ids: new Set(kept.map((e) => e.id)), ends: new Map() };
+      const here = { ids: new Set(kept.map((/** @type {ListedGame} */ e) => e.id)), ends: new Map() };
       for (const e of kept) if (e.summary) here.ends.set(`${e.summary.plies}:${e.summary.tps}`, [...(here.ends.get(`${e.summary.plies}:${e.summary.tps}`) ?? []), e]);
       const fresh = [];
       // The file's own games so far, by id and by where they end (a file may hold one twice).
       const ids = new Set();
+      /** @type {Map<string, ImportedGame[]>} */
       const ends = new Map();
+      /** @param {ImportedGame} g */
       const endOf = (g) => `${g.summary.plies}:${g.summary.tps}`;
       for (const g of report.games) {
         const twice = (g.fields.id && ids.has(g.fields.id)) || (ends.get(endOf(g)) ?? []).some((f) => lib.sameGame(f.save, g.save));
@@ -449,6 +509,9 @@ async function importFiles(files) {
 /**
  * Whether imported game `g` is here already (`here`: the ids kept, and the entries by where
  * their main line ends): an entry of its id, or one with the same game.
+ * @param {ImportedGame} g
+ * @param {{ids: Set<string>, ends: Map<string, ListedGame[]>}} here
+ * @param {StudyLibrary} lib
  */
 async function keptHere(g, here, lib) {
   if (g.fields.id && here.ids.has(g.fields.id)) return true;
@@ -460,7 +523,10 @@ async function keptHere(g, here, lib) {
   return false;
 }
 
-/** The games an import found here already, added anyway as copies (asked for): new ids, named as copies, no friend game. */
+/**
+ * The games an import found here already, added anyway as copies (asked for): new ids, named as copies, no friend game.
+ * @param {ImportedGame[]} games
+ */
 async function addCopies(games) {
   try {
     const copies = [];
@@ -478,7 +544,7 @@ async function addCopies(games) {
 
 async function showSpace() {
   try {
-    const { usage } = await navigator.storage.estimate();
+    const { usage } = /** @type {{usage: number}} */ (await navigator.storage.estimate());
     $('games-space').textContent = ctx.t('games.space', { used: usage < 1024 * 1024 ? `${Math.ceil(usage / 1024)} KB` : `${(usage / 1024 / 1024).toFixed(1)} MB` });
   } catch { /* not said where the browser does not tell */ }
 }

@@ -2,10 +2,12 @@
 // the board and its marks on the board, with Previous / Next, the arrow keys and an
 // optional autoplay. Text only: a comment is never read as HTML.
 
-/** The move-list item of the ply shown, if any (null at the start). */
+/** @typedef {import('./board.js').Status} Status */
+
+/** The move-list item of the ply shown, if any (null at the start). @param {Status} status */
 export const currentItem = (status) => status.here ?? null;
 
-/** The caption of the ply shown: its comments (without marks), or the start's. */
+/** The caption of the ply shown: its comments (without marks), or the start's. @param {Status} status */
 export function caption(status) {
   const item = currentItem(status);
   return (item ? item.comments : status.startComments).join(' ');
@@ -16,6 +18,7 @@ export function stepsBar() {
   const bar = document.createElement('div');
   bar.className = 'tak-steps';
   bar.setAttribute('role', 'toolbar');
+  /** @param {string} label @param {() => void} action */
   const button = (label, action) => {
     const b = document.createElement('button');
     b.type = 'button';
@@ -28,9 +31,16 @@ export function stepsBar() {
 }
 
 /**
+ * What hears the arrow keys: an element, or the window.
+ * @typedef {{addEventListener(type: 'keydown', fn: (e: KeyboardEvent) => void): void, removeEventListener(type: 'keydown', fn: (e: KeyboardEvent) => void): void}} KeyTarget
+ */
+/**
  * Adds a caption and lesson controls to `container` for `handle`. `keys` is the element
  * that hears the arrow keys; `autoplay` seconds per step (0: none). Returns {destroy}.
+ * @param {HTMLElement} container
  * @param {import('./board.js').Board} handle
+ * @param {import('./i18n.js').Translator} t
+ * @param {{keys?: KeyTarget, autoplay?: number}} [options]
  */
 export function lessonControls(container, handle, t, { keys = container, autoplay = 0 } = {}) {
   const text = document.createElement('p');
@@ -46,13 +56,13 @@ export function lessonControls(container, handle, t, { keys = container, autopla
   let timer = 0;
   const play = button('', () => (timer ? stop() : start()));
   const start = () => {
-    if (handle.status().ply >= handle.plyCount()) handle.goto(0);
+    if (/** @type {import('./board.js').Status} */ (handle.status()).ply >= handle.plyCount()) handle.goto(0);
     timer = setInterval(() => { if (!handle.redo()) stop(); }, Math.max(1, autoplay || 3) * 1000);
     update();
   };
   const stop = () => { clearInterval(timer); timer = 0; update(); };
   const update = () => {
-    const s = handle.status();
+    const s = /** @type {import('./board.js').Status} */ (handle.status());
     const total = handle.plyCount();
     text.textContent = caption(s);
     where.textContent = t('lesson.step', { n: s.ply, total });
@@ -60,6 +70,7 @@ export function lessonControls(container, handle, t, { keys = container, autopla
     next.disabled = s.ply >= total;
     play.textContent = timer ? t('lesson.pause') : t('lesson.play');
   };
+  /** @param {KeyboardEvent} e */
   const onKey = (e) => {
     if (e.key === 'ArrowRight' || e.key === 'PageDown') { stop(); handle.redo(); e.preventDefault(); }
     else if (e.key === 'ArrowLeft' || e.key === 'PageUp') { stop(); handle.undo(); e.preventDefault(); }

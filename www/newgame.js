@@ -174,7 +174,17 @@ const NEW_GAME_FORM = `
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
-let form = null;
+/**
+ * The New game form, its controls by name (`length`: the Play select, not the form's count).
+ * @typedef {Omit<HTMLFormElement, 'length'> & {[name in NewGameSelect]: HTMLSelectElement} & {[name in NewGameInput]: HTMLInputElement} & {takebacks: RadioNodeList}} NewGameForm
+ * @typedef {'opponent' | 'human' | 'friendDays' | 'level' | 'size' | 'komi' | 'clock' | 'length' | 'opening'} NewGameSelect
+ * @typedef {'friendMe' | 'friendThem' | 'clockMinutes' | 'clockIncrement' | 'points' | 'player1' | 'player2' | 'downings' | 'middletown' | 'tarway' | 'tierule' | 'flats' | 'caps'} NewGameInput
+ */
+/**
+ * Null until the dialog is first opened (openNewGame makes it, before anything else here runs).
+ * @type {NewGameForm}
+ */
+let form = /** @type {NewGameForm} */ (/** @type {unknown} */ (null));
 /** What the current opening of the dialog works with (see `openNewGame`). */
 /**
  * What New game is lent (www/game-flow.js).
@@ -189,8 +199,12 @@ let form = null;
  * @property {(chosen: Partial<import('./app.js').Settings>, length: {games: number} | {points: number} | null) => Promise<void>} start starts the game chosen
  */
 /** Friend games (www/friend.js's `setUpFriend`). @typedef {Awaited<ReturnType<typeof import('./friend.js').setUpFriend>>} FriendGames */
-/** @type {NewGameContext | null} the page's board and what else it lends */
-let ctx = null;
+/**
+ * The page's board and what else it lends: null until openNewGame, which sets it before
+ * anything else here runs.
+ * @type {NewGameContext}
+ */
+let ctx = /** @type {NewGameContext} */ (/** @type {unknown} */ (null));
 
 /**
  * Opens the New game dialog filled with `settings`. `ctx`: the `dialog` element, the `board`,
@@ -204,14 +218,14 @@ export async function openNewGame(context) {
   const { dialog, board, t, settings } = ctx;
   if (!form) {
     dialog.innerHTML = NEW_GAME_FORM;
-    form = $('new-form');
+    form = /** @type {NewGameForm} */ (/** @type {unknown} */ ($('new-form')));
     wire();
   }
   await ctx.openingDialog(dialog);
   form.opponent.value = settings.opponent;
   form.level.value = String(settings.level);
   form.human.value = settings.human;
-  form.size.value = String(board.status().settings.size);
+  form.size.value = String(/** @type {import('./board.js').Status} */ (board.status()).settings.size);
   form.player1.value = settings.players[0];
   form.player2.value = settings.players[1];
   form.player1.placeholder = t('match.player1');
@@ -238,6 +252,7 @@ const syncComputerOptions = () => {
   $('clock-label').hidden = $('length-label').hidden = friend;
   if (friend) { form.length.value = 'single'; form.clock.value = 'none'; syncClockOptions(); }
 };
+/** @type {('downings' | 'middletown' | 'tarway')[]} */
 const VARIANTS = ['downings', 'middletown', 'tarway'];
 /**
  * Fills the form's rules with `game` (the settings value as kept: those left out are the
@@ -250,8 +265,9 @@ function writeGame(game) {
   form.tierule.checked = game.tieRule === 'ancient';
   form.takebacks.value = game.takeBacks === 'tavern' ? 'tavern' : 'court';
   form.opening.value = game.opening === 'no-swap' ? 'no-swap' : 'swap';
-  form.flats.value = game.flats ?? '';
-  form.caps.value = game.caps ?? '';
+  // A count is set as it is: the input takes the number as its text.
+  form.flats.value = /** @type {string} */ (/** @type {unknown} */ (game.flats ?? ''));
+  form.caps.value = /** @type {string} */ (/** @type {unknown} */ (game.caps ?? ''));
   $('new-error').hidden = true;
   showStandardPieces();
 }
@@ -260,6 +276,7 @@ function writeGame(game) {
  * @returns {Partial<import('./board.js').GameSettings>}
  */
 function readGame() {
+  /** @param {HTMLInputElement} input */
   const count = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
   const scoring = VARIANTS.filter((v) => form[v].checked).map((v) => v[0].toUpperCase() + v.slice(1)).join(' ');
   return {
@@ -277,6 +294,7 @@ function showStandardPieces() {
   const size = Number(form.size.value);
   const [stones, caps] = ctx.board.standardPieces(size);
   // "1 capstone" (5×5), not "1 capstones": a singular for 1, as app.js says the options line.
+  /** @param {number} n @param {string} key */
   const count = (n, key) => ctx.t(n === 1 ? `${key}_one` : key, { n });
   $('pieces-standard').textContent = ctx.t('new.pieces_standard', { size, stones: count(stones, 'count.stones'), caps: count(caps, 'count.caps') });
   form.flats.placeholder = String(stones);
@@ -300,8 +318,8 @@ function syncClockOptions() {
 function wire() {
   form.opponent.addEventListener('change', syncComputerOptions);
   form.size.addEventListener('change', showStandardPieces);
-  form.addEventListener('submit', (event) => {
-    if (event.submitter?.value !== 'start') return;
+  form.addEventListener('submit', (/** @type {SubmitEvent} */ event) => {
+    if (/** @type {HTMLButtonElement | null} */ (event.submitter)?.value !== 'start') return;
     const error = ctx.board.checkNewGame(readGame());
     $('new-error').textContent = error ? ctx.t('new.pieces_bad', { error }) : '';
     $('new-error').hidden = !error;
@@ -338,6 +356,7 @@ function wire() {
       clock: form.clock.value,
       clockCustom: { minutes: Number(form.clockMinutes.value), increment: Number(form.clockIncrement.value) },
     };
-    ctx.start(chosen, matchTools.readLength(form));
+    // The match module reads the Play select and the points as the form's own named controls.
+    ctx.start(chosen, matchTools.readLength(/** @type {HTMLFormElement} */ (/** @type {unknown} */ (form))));
   }
 }

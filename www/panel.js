@@ -7,7 +7,7 @@ import { commentWords } from './words.js';
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 
-/** Scrolls `list` (and only `list`, never the page) so that `item` is visible. */
+/** Scrolls `list` (and only `list`, never the page) so that `item` is visible. @param {HTMLElement} list @param {Element | null} item */
 export function keepInView(list, item) {
   if (!item) return;
   const box = list.getBoundingClientRect();
@@ -21,7 +21,7 @@ export function keepInView(list, item) {
 
 /** Lists already watched for a change of size (a result card, the analysis, the extras). */
 const watched = new WeakSet();
-/** Keeps the current ply of `list` in view whenever the list's box changes size. */
+/** Keeps the current ply of `list` in view whenever the list's box changes size. @param {HTMLElement} list */
 function keepCurrentInView(list) {
   if (watched.has(list) || typeof ResizeObserver !== 'function') return;
   watched.add(list);
@@ -32,29 +32,46 @@ function keepCurrentInView(list) {
  * Each ply's menu, in words (www/plymenu.js, loaded when first opened): a right-click or a long
  * press on a ply, the context-menu key or Shift+F10 on it, or a click (Enter) on the ply shown.
  * Listened for once on the list; the translator and the actions are the last render's.
+ * @param {MoveList} list
  */
 function plyMenus(list) {
   if (list.menus) return;
   list.menus = 1;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {number | undefined} */
   let pressed; // a long press: its click opens the menu, not the ply
-  const open = (e, b = e.target.closest('.ply')) => {
+  /** @param {Event} e @param {PlyButton | null} [b] */
+  const open = (e, b = /** @type {Element} */ (e.target).closest('.ply')) => {
     if (!b?.item) return;
     e.preventDefault();
     e.stopPropagation();
-    import('./plymenu.js').then((m) => m.openPlyMenu(b, list.ctx));
+    import('./plymenu.js').then((m) => m.openPlyMenu(b, /** @type {MoveListContext} */ (list.ctx)));
   };
   list.addEventListener('contextmenu', open);
   list.addEventListener('keydown', (e) => { if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) open(e); });
-  list.addEventListener('click', (e) => { if (pressed || e.target.closest('.ply')?.item?.current) open(e); pressed = 0; }, true);
+  list.addEventListener('click', (e) => { if (pressed || /** @type {PlyButton | null} */ (/** @type {Element} */ (e.target).closest('.ply'))?.item?.current) open(e); pressed = 0; }, true);
   list.addEventListener('pointerdown', (e) => { if (e.pointerType !== 'mouse') timer = setTimeout(() => { pressed = 1; open(e); }, 500); });
   for (const type of ['pointerup', 'pointercancel']) list.addEventListener(type, () => clearTimeout(timer));
 }
 
 /**
  * A ply of the move list: the button, with the ply (its menu reads them, www/plymenu.js).
- * @typedef {HTMLButtonElement & {item?: import('../pkg/tak.js').PlyItem, side?: boolean}} PlyButton
+ * @typedef {HTMLButtonElement & {item?: PlyItem, side?: number}} PlyButton (`side`: 1 in a variation)
  */
+/** @typedef {import('../pkg/tak_study.js').PlyItem} PlyItem */
+/**
+ * What the move list's plies and menus do (www/app.js gives them): go to a ply by its id, make
+ * its line the main line, delete it, go to a ply by number; `foldLines`: variations start folded.
+ * @typedef {object} MoveListActions
+ * @property {(id: number) => unknown} gotoPath
+ * @property {(id: number) => unknown} promote
+ * @property {(id: number) => unknown} deleteLine
+ * @property {(ply: number) => unknown} goto
+ * @property {boolean} [foldLines]
+ */
+/** The last render's translator and actions, for the menus. @typedef {{t: import('./i18n.js').Translator, on: MoveListActions}} MoveListContext */
+/** The move list's element, with what plyMenus keeps on it. @typedef {HTMLElement & {menus?: number, ctx?: MoveListContext}} MoveList */
 
 /**
  * Variations the reader folded or unfolded (by the id of their first ply), for this page's
@@ -69,6 +86,10 @@ const toggled = new Set();
  * `on` has gotoPath(id), promote(id), deleteLine(id), goto(ply) and foldLines (variations start
  * folded). A long game lists the
  * plies near the one shown (the status says how many it leaves out before and after).
+ * @param {MoveList} list
+ * @param {import('./board.js').Status} status
+ * @param {import('./i18n.js').Translator} t
+ * @param {MoveListActions} on
  */
 export function renderMoves(list, status, t, on) {
   keepCurrentInView(list);
@@ -76,6 +97,7 @@ export function renderMoves(list, status, t, on) {
   list.ctx = { t, on };
   list.replaceChildren();
   const depth = status.ply;
+  /** @param {PlyItem} item @param {number} [side] */
   const plyButton = (item, side) => {
     /** @type {PlyButton} */
     const b = document.createElement('button');
@@ -91,12 +113,14 @@ export function renderMoves(list, status, t, on) {
     b.addEventListener('click', () => on.gotoPath(item.id));
     return b;
   };
+  /** @param {string} text */
   const commentNode = (text) => {
     const c = document.createElement('span');
     c.className = 'comment';
     c.textContent = commentWords(text, t);
     return c;
   };
+  /** @param {string} text @param {string} label @param {() => void} action @param {string} cls */
   const small = (text, label, action, cls) => {
     const b = document.createElement('button');
     b.type = 'button';
@@ -108,6 +132,7 @@ export function renderMoves(list, status, t, on) {
     return b;
   };
   // A variation: its plies inline with their numbers, nested variations in parentheses.
+  /** @param {PlyItem[]} items @param {boolean} nested @returns {HTMLSpanElement} */
   const renderLine = (items, nested) => {
     const box = document.createElement('span');
     box.className = nested ? 'line nested' : 'line';
@@ -149,6 +174,7 @@ export function renderMoves(list, status, t, on) {
     list.append(li);
   }
   // A long game: the plies left out, as a row that shows them.
+  /** @param {number} count @param {number} ply */
   const skipped = (count, ply) => {
     const li = document.createElement('li');
     li.className = 'skipped';
@@ -161,6 +187,7 @@ export function renderMoves(list, status, t, on) {
     list.append(li);
   };
   if (status.treeBefore) skipped(status.treeBefore, Math.max(0, status.treeBefore - 1));
+  /** @type {HTMLLIElement | null} */
   let row = null;
   for (const item of status.tree) {
     if (item.white || !row) {
@@ -215,8 +242,12 @@ export function renderMoves(list, status, t, on) {
  * the computer, `you` is the reader's colour, the texts speak to them and the sides are named
  * as players (the status's `players`: "You", "Computer · Club"); `playerName` is a colour's.
  * `waiting`, in a friend game whose move is awaited, is the turn line.
+ * @param {import('./board.js').Status} s
+ * @param {import('./i18n.js').Translator} t
+ * @param {{showTak: boolean, playerName: (color: string) => string, thinking: string, you: string | null, names: string[] | null, waiting?: string | null}} shown
  */
 export function renderStatus(s, t, { showTak, playerName, thinking, you, names, waiting }) {
+  /** @param {string} color */
   const nameOf = (color) => s.players[color === 'white' ? 0 : 1];
   const result = $('result');
   if (s.result) {
@@ -244,7 +275,7 @@ export function renderStatus(s, t, { showTak, playerName, thinking, you, names, 
   }
   const ended = $('ended');
   ended.hidden = !(s.finalResult && !s.result);
-  if (!ended.hidden) $('ended-text').textContent = t('result.ended', { result: s.finalResult.text });
+  if (!ended.hidden) $('ended-text').textContent = t('result.ended', { result: /** @type {import('../pkg/tak_study.js').ResultSummary} */ (s.finalResult).text });
 
   const komi = s.settings.komi !== '0' ? ` ${t('status.komi', { komi: s.settings.komi })}` : '';
   const mine = you && s.toMove === you;

@@ -5,7 +5,12 @@
 import { addStyle } from './styles.js';
 import { ask } from './confirm.js';
 
-let menu = null;
+/**
+ * The menu: null until first opened (make), and everything that reads it runs after.
+ * @type {HTMLDivElement}
+ */
+let menu = /** @type {HTMLDivElement} */ (/** @type {unknown} */ (null));
+/** @type {HTMLElement | null} */
 let anchor = null; // the ply button the menu belongs to
 
 function make() {
@@ -23,18 +28,18 @@ function make() {
   // The keys of a menu: up and down (round), Home, End; Escape back to the ply; Tab away.
   menu.addEventListener('keydown', (e) => {
     const items = [...menu.querySelectorAll('button')];
-    const i = items.indexOf(document.activeElement);
-    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: -1 }[e.key];
+    const i = items.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+    const to = /** @type {Record<string, number>} */ ({ ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: -1 })[e.key];
     if (to !== undefined) {
       e.preventDefault();
-      items.at(to % items.length).focus();
+      /** @type {HTMLButtonElement} */ (items.at(to % items.length)).focus();
     } else if (e.key === 'Escape') {
       e.preventDefault();
       close(true);
     } else if (e.key === 'Tab') close(false);
   });
   // A press anywhere else, or the page's size changing, closes it.
-  document.addEventListener('pointerdown', (e) => { if (isOpen() && !menu.contains(e.target)) close(false); }, true);
+  document.addEventListener('pointerdown', (e) => { if (isOpen() && !menu.contains(/** @type {Node | null} */ (e.target))) close(false); }, true);
   addEventListener('resize', () => close(false));
   document.body.append(menu);
 }
@@ -44,6 +49,7 @@ const isOpen = () => menu?.matches(':popover-open');
 /** The ply shown in the move list gets the focus (the list is drawn anew after a change). */
 const focusShown = () => /** @type {HTMLElement | null} */ (document.querySelector('#moves [aria-current="true"]'))?.focus();
 
+/** @param {boolean} refocus */
 function close(refocus) {
   if (!isOpen()) return;
   menu.hidePopover();
@@ -51,9 +57,9 @@ function close(refocus) {
   if (refocus) { if (anchor?.isConnected) anchor.focus(); else focusShown(); }
 }
 
-/** Opens the Notes dialog on the ply shown, with `selector`'s field focused once it is open. */
+/** Opens the Notes dialog on the ply shown, with `selector`'s field focused once it is open. @param {string} selector */
 async function notesAt(selector) {
-  document.getElementById('notes').click();
+  /** @type {HTMLElement} */ (document.getElementById('notes')).click();
   for (let i = 0; i < 100; i++) {
     const field = /** @type {HTMLElement | null} */ (document.querySelector(`#notes-dialog[open] ${selector}`));
     if (field) { field.focus(); return; }
@@ -65,11 +71,13 @@ async function notesAt(selector) {
  * Opens the menu of the ply of `button` (its `item` from the board's status, `side`: in a
  * variation), under it or above it, on screen. `t` translates; `on` has gotoPath(id),
  * promote(id) and deleteLine(id).
+ * @param {import('./panel.js').PlyButton} button a ply's (panel.js opens only those with their item)
+ * @param {import('./panel.js').MoveListContext} context
  */
 export async function openPlyMenu(button, { t, on }) {
   await t.more?.(); // the menu's words come with the long texts (www/catalogue-split.js, `MORE_KEYS`)
   if (!menu) make();
-  const { item } = button;
+  const { item } = /** @type {import('./panel.js').PlyButton & {item: import('./panel.js').PlyItem}} */ (button);
   anchor = button;
   const name = `${item.label} ${item.ptn}${item.annotation}`;
   const entries = /** @type {[string, () => unknown][]} */ ([
@@ -106,5 +114,5 @@ export async function openPlyMenu(button, { t, on }) {
   const below = r.bottom + 4 + height <= innerHeight;
   menu.style.left = `${Math.max(4, Math.min(r.left, innerWidth - width - 4))}px`;
   menu.style.top = `${Math.max(4, below ? r.bottom + 4 : r.top - height - 4)}px`;
-  menu.querySelector('button').focus();
+  /** @type {HTMLButtonElement} */ (menu.querySelector('button')).focus();
 }

@@ -27,6 +27,16 @@ export const PUZZLE_MARKUP = `
 </div>
 `;
 
+/** @typedef {import('../pkg/tak_engine.js').SearchSpec} SearchSpec */
+/**
+ * A puzzle as the worker reads it (a set's, or one PTN's), or as made from a position alone
+ * (www/solver.js `puzzleFromTps`: no source in words, the attacker the side to move).
+ * @typedef {Pick<ShownPuzzle, 'tps' | 'solution' | 'plies' | 'source' | 'difficulty'> & {attacker: string | null} & Partial<Pick<ShownPuzzle, 'sourceGame' | 'sourceMove' | 'selfPlay'>>} Puzzle
+ * @typedef {import('../pkg/tak_engine.js').ShownPuzzle} ShownPuzzle
+ */
+/** Where a puzzle stands: solved, a move being judged, the plies still to go. @typedef {{solved: boolean, busy: boolean, left: number}} PuzzleState */
+/** What the solver's promises reject with: `cancelled` when the question was dropped. @typedef {Error & {cancelled?: boolean}} SolverError */
+
 /** How long an answer waits before it is played, and a refused move before it is taken back. */
 const DELAY = 500;
 const PROGRESS_KEY = 'tak.puzzles';
@@ -37,12 +47,14 @@ const PROGRESS_KEY = 'tak.puzzles';
  * after each change of state. Returns {hint(), retry(), state, destroy()}.
  * @param {import('./board.js').Board} board
  * @param {import('./solver.js').Solver} solver
- * @param {object} puzzle
- * @param {{t: Function, say: (key: string, params?: object, kind?: string) => void, onSolved?: () => void, onState?: (state: object) => void}} hooks
+ * @param {Puzzle} puzzle
+ * @param {{t: import('./i18n.js').Translator, say: (key: string, params?: Record<string, unknown>, kind?: string) => void, onSolved?: () => void, onState?: (state: PuzzleState) => void}} hooks
  */
 export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState }) {
   let left = puzzle.plies; // plies still to go, counting the reader's next move
+  /** @type {SearchSpec | null} */
   let before = null; // the spec before the reader's move
+  /** @type {string | null} */
   let nextMove = puzzle.solution[0]; // the hint
   let busy = false; // a move is being judged, or the answer is on its way
   let auto = false; // the board is playing the answer
@@ -50,8 +62,9 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   let alive = true;
   let shownDefence = false; // the refuting defence is drawn on the board
   let round = 0; // which start of the puzzle: an answer for an earlier one is dropped
-  const attacker = () => puzzle.attacker ?? board.status().toMove;
+  const attacker = () => puzzle.attacker ?? /** @type {import('./board.js').Status} */ (board.status()).toMove;
   const defender = () => (attacker() === 'white' ? 'black' : 'white');
+  /** @param {string} c */
   const player = (c) => t(c === 'white' ? 'color.white' : 'color.black');
   const state = () => ({ solved, busy, left });
   const changed = () => onState?.(state());
@@ -79,10 +92,11 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
     say('puz.checking', {}, '');
     let judged;
     try {
-      judged = await judgeMove(solver, before, e.ptn, left);
+      // The spec was taken when the puzzle started (start()), before any move.
+      judged = await judgeMove(solver, /** @type {SearchSpec} */ (before), e.ptn, left);
     } catch (err) {
-      if (err.cancelled || stale()) return;
-      say('puz.failed', { error: err.message }, 'bad');
+      if (/** @type {SolverError} */ (err).cancelled || stale()) return;
+      say('puz.failed', { error: /** @type {SolverError} */ (err).message }, 'bad');
       busy = false;
       board.set({ interactive: true });
       changed();
@@ -125,8 +139,8 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
         new Promise((r) => setTimeout(r, DELAY)),
       ]);
     } catch (err) {
-      if (err.cancelled || stale()) return;
-      say('puz.failed', { error: err.message }, 'bad');
+      if (/** @type {SolverError} */ (err).cancelled || stale()) return;
+      say('puz.failed', { error: /** @type {SolverError} */ (err).message }, 'bad');
       return;
     }
     if (stale()) return;
@@ -166,7 +180,7 @@ export function playPuzzle(board, solver, puzzle, { t, say, onSolved, onState })
   };
 }
 
-/** The height of the stack on `square` ("c3") in position `tps`. */
+/** The height of the stack on `square` ("c3") in position `tps`. @param {string} tps @param {string} square */
 export function heightAt(tps, square) {
   const rows = tps.split(' ')[0].split('/');
   const row = rows[rows.length - Number(square.slice(1))] ?? '';
@@ -190,20 +204,27 @@ export function loadProgress() {
   }
 }
 
+/** @param {{solved: number[], at: number | null}} progress */
 function saveProgress(progress) {
   try { localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress)); } catch { /* disabled: kept for this visit */ }
 }
 
+/** @type {{board: import('./board.js').Board, close: () => void} | null} */
 let current = null;
 
 /**
  * The page's Puzzles: a dialog with its own board (the reader's game stays as it was, under
  * it) that steps through the shipped set, opening at the first unsolved puzzle.
+ * @param {HTMLDialogElement} dialog
+ * @param {import('./i18n.js').Translator} t
+ * @param {string} lang
+ * @param {import('./app.js').Settings} settings
  */
 export async function openPuzzles(dialog, t, lang, settings) {
   /** @param {string} id */
   const $ = (id) => /** @type {PageElement} */ (dialog.querySelector(`#${id}`));
   current?.close();
+  /** @param {string} key @param {Record<string, unknown>} [params] @param {string} [kind] */
   const feedback = (key, params, kind) => {
     const f = $('puzzle-feedback');
     f.textContent = t(key, params);
@@ -219,22 +240,26 @@ export async function openPuzzles(dialog, t, lang, settings) {
     // The page's theme (dark chosen on a light system too: no light surround in a dark page).
     theme: settings?.theme === 'dark' || settings?.theme === 'light' ? settings.theme : 'auto' });
   window.takPuzzle = board; // for hosts and tests, like window.tak
+  /** @type {Puzzle[]} */
   let set;
   try {
-    const text = globalThis.TAK_PUZZLES ?? await fetch(new URL('./puzzles/puzzles.ptn', import.meta.url)).then((r) => {
+    // The one-file page carries the set (scripts/dist.mjs).
+    /** @type {string} */
+    const text = /** @type {typeof globalThis & {TAK_PUZZLES?: string}} */ (globalThis).TAK_PUZZLES ?? await fetch(new URL('./puzzles/puzzles.ptn', import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
       return r.text();
     });
     set = await readSet(solver, text);
   } catch (err) {
-    feedback('puz.no_set', { error: err?.message || err }, 'bad');
+    feedback('puz.no_set', { error: /** @type {Error} */ (err)?.message || err }, 'bad');
     set = [];
   }
   const progress = loadProgress();
   let index = set.findIndex((_, i) => !progress.solved.includes(i + 1));
   if (index < 0) index = 0;
+  /** @type {ReturnType<typeof playPuzzle> | null} */
   let game = null;
-  /** Where the puzzle comes from, as a player says it: the game and the move. */
+  /** Where the puzzle comes from, as a player says it: the game and the move. @param {Puzzle} p */
   const sourceText = (p) => {
     if (p.selfPlay) return t('puz.source_selfplay');
     if (p.sourceGame) return t('puz.source_game', { game: p.sourceGame, move: p.sourceMove });
@@ -246,7 +271,7 @@ export async function openPuzzles(dialog, t, lang, settings) {
     const done = progress.solved.includes(index + 1);
     $('puzzle-title').textContent = t('puz.number', { n: index + 1, total: set.length, difficulty: p.difficulty });
     $('puzzle-about').textContent = [t(p.plies === 1 ? 'puz.plies_one' : 'puz.plies', { n: p.plies }), sourceText(p), done && !game?.state.solved ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
-    const s = game?.state ?? {};
+    const s = /** @type {Partial<PuzzleState>} */ (game?.state ?? {});
     $('puzzle-prev').disabled = index === 0;
     $('puzzle-next').disabled = index >= set.length - 1;
     $('puzzle-next').textContent = t(s.solved ? 'puz.next' : 'puz.skip');
@@ -293,7 +318,10 @@ export async function openPuzzles(dialog, t, lang, settings) {
  * puzzle, its solution the main line) or {tps} (a position: the solver finds the proof).
  * Adds a line of feedback and Hint / Try again under the board in `container`. Resolves to
  * {destroy} or rejects with a message for the host (not a puzzle, no forced road, ...).
+ * @param {HTMLElement} container
  * @param {import('./board.js').Board} handle
+ * @param {import('./i18n.js').Translator} t
+ * @param {{ptn?: string, tps?: string}} source
  */
 export async function onePuzzle(container, handle, t, source) {
   await t.more?.();
@@ -307,13 +335,14 @@ export async function onePuzzle(container, handle, t, source) {
     }
   } catch (err) {
     solver.stop();
-    throw new Error(source.ptn != null ? `the ptn: ${err?.message || err}` : `the tps: ${err?.message || err}`);
+    throw new Error(source.ptn != null ? `the ptn: ${/** @type {Error} */ (err)?.message || err}` : `the tps: ${/** @type {Error} */ (err)?.message || err}`);
   }
   const text = document.createElement('p');
   text.className = 'tak-caption puzzle-feedback';
   text.setAttribute('aria-live', 'assertive');
   text.style.cssText = 'margin:0;padding:4px 8px;min-height:1.4em;font:15px/1.35 system-ui,sans-serif;text-align:center;';
   const { bar, button } = stepsBar();
+  /** @type {ReturnType<typeof playPuzzle> | null} */
   let game = null;
   const hint = button(t('puz.hint_button'), () => game?.hint());
   button(t('puz.retry'), () => game?.retry());
@@ -325,6 +354,6 @@ export async function onePuzzle(container, handle, t, source) {
   });
   return {
     puzzle,
-    destroy() { game.destroy(); solver.stop(); text.remove(); bar.remove(); },
+    destroy() { /** @type {ReturnType<typeof playPuzzle>} */ (game).destroy(); solver.stop(); text.remove(); bar.remove(); },
   };
 }

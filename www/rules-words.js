@@ -25,8 +25,9 @@ export function sayRules(s, t, { komi, flats, options }) {
   $('turn').title = [flatsTitle, komi ? t('rules.komi_title') : ''].filter(Boolean).join('\n');
   const game = s.settings;
   const pieces = ['flats', 'caps'];
-  const said = options.filter((k) => !pieces.includes(k)).map((k) => t(`opt.${k.toLowerCase()}`, { value: game[k] }));
+  const said = options.filter((k) => !pieces.includes(k)).map((k) => t(`opt.${k.toLowerCase()}`, { value: /** @type {Record<string, unknown>} */ (game)[k] }));
   // "1 capstone", not "1 capstones": the catalogues have a singular (all four say it for 1 alone).
+  /** @param {number | undefined} n @param {string} key */
   const count = (n, key) => t(n === 1 ? `${key}_one` : key, { n });
   if (options.some((k) => pieces.includes(k))) said.push(t('opt.pieces', { stones: count(game.flats, 'count.stones'), caps: count(game.caps, 'count.caps') }));
   $('options-line').textContent = said.join(' · ');

@@ -5,6 +5,8 @@
 // silent, and nothing plays while the tab is hidden.
 
 // Each sound: notes of [start (s), frequency (Hz), length (s), wave, volume, end frequency].
+/** @typedef {[number, number, number, OscillatorType, number, number?]} Note */
+/** @type {Record<string, Note[]>} */
 const SOUNDS = {
   // A piece put down: one soft, low knock.
   place: [[0, 330, 0.09, 'triangle', 0.16, 220]],
@@ -18,10 +20,15 @@ const SOUNDS = {
   lowTime: [[0, 988, 0.08, 'square', 0.035], [0.16, 988, 0.08, 'square', 0.035]],
 };
 
+/** @type {AudioContext | null} */
 let context = null;
 let enabled = false;
+/**
+ * What the page may find on `globalThis`: an older Safari's AudioContext, and the tests' log.
+ * @typedef {typeof globalThis & {webkitAudioContext?: typeof AudioContext, __takSoundLog?: string[]}} SoundGlobals
+ */
 
-/** Sound on or off (the page's switch); off until the page says. */
+/** Sound on or off (the page's switch); off until the page says. @param {boolean} on */
 export function setEnabled(on) {
   enabled = !!on;
 }
@@ -32,14 +39,15 @@ export function unlock() {
     if (context.state === 'suspended') context.resume().catch(() => {});
     return;
   }
-  const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
+  const Context = globalThis.AudioContext || /** @type {SoundGlobals} */ (globalThis).webkitAudioContext;
   if (!Context) return; // no Web Audio: silence
   try { context = new Context(); } catch { context = null; }
 }
 
+/** A note at `at` (the context's time): the context is there (playSound). @param {number} at @param {Note} note */
 function note(at, [start, from, length, wave, volume, to]) {
-  const osc = context.createOscillator();
-  const gain = context.createGain();
+  const osc = /** @type {AudioContext} */ (context).createOscillator();
+  const gain = /** @type {AudioContext} */ (context).createGain();
   const t0 = at + start;
   osc.type = wave;
   osc.frequency.setValueAtTime(from, t0);
@@ -48,7 +56,7 @@ function note(at, [start, from, length, wave, volume, to]) {
   gain.gain.setValueAtTime(0.0001, t0);
   gain.gain.exponentialRampToValueAtTime(volume, t0 + 0.008);
   gain.gain.exponentialRampToValueAtTime(0.0001, t0 + length);
-  osc.connect(gain).connect(context.destination);
+  osc.connect(gain).connect(/** @type {AudioContext} */ (context).destination);
   osc.start(t0);
   osc.stop(t0 + length + 0.02);
 }
@@ -57,6 +65,7 @@ function note(at, [start, from, length, wave, volume, to]) {
  * Plays `name` ('place', 'spread', 'tak', 'end', 'lowTime') if sound is on, the tab is shown
  * and a gesture has unlocked the audio. Returns whether it played. With
  * `window.__takSoundLog` an array (the tests), what plays is written into it.
+ * @param {string} name
  */
 export function playSound(name) {
   const notes = SOUNDS[name];
@@ -68,11 +77,16 @@ export function playSound(name) {
   } catch {
     return false; // a browser that refuses: silence, never an error for the game
   }
-  if (Array.isArray(globalThis.__takSoundLog)) globalThis.__takSoundLog.push(name);
+  if (Array.isArray(/** @type {SoundGlobals} */ (globalThis).__takSoundLog)) /** @type {string[]} */ (/** @type {SoundGlobals} */ (globalThis).__takSoundLog).push(name);
   return true;
 }
 
-/** The sound of a ply just played (its PTN), given the status after it. */
+/**
+ * The sound of a ply just played (its PTN), given the status after it.
+ * @param {string} ptn
+ * @param {Pick<import('./board.js').Status, 'result' | 'tak'>} status
+ * @param {{tak?: boolean}} [options]
+ */
 export function soundOfPly(ptn, status, { tak = true } = {}) {
   if (status.result) return 'end';
   if (tak && status.tak) return 'tak';

@@ -46,6 +46,9 @@ addStyle(`
 }
 `);
 
+/** @typedef {import('./analyst.js').InsightOrError} InsightOrError */
+/** What a review rejects with: `cancelled` (the reader's Cancel), `died` (the worker went silent). @typedef {Error & {cancelled?: boolean, died?: boolean}} ReviewError */
+
 /** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
 export const REVIEW_NODES = 60000;
 
@@ -58,19 +61,24 @@ const reviewBar = () => /** @type {HTMLProgressElement} */ (document.getElementB
  * Wires the analysis toggle, the review and the graph to `board`. `t` translates; `busy()`
  * says whether the computer is thinking (analysis waits for it).
  * @param {import('./board.js').Board} board
+ * @param {() => import('./i18n.js').Translator} getT the current translator
+ * @param {{busy: () => boolean}} page
  */
 export function setUpStudy(board, getT, { busy }) {
   const analyst = new Analyst();
   let on = false;
+  /** @type {string | null} */
   let shownFor = null;
   let shownLines = ''; // the lines on screen, as text
+  /** @type {string | null} */
   let previewed = null; // the prefix of the line a tap previews (a second tap plays it)
   /** @type {HTMLButtonElement | false} */
   let hovering = false; // the ply button the mouse moved onto, or false
+  /** @type {string | null} */
   let pressing = null; // the pointer type of a press on a ply, until its click
   // A press that ends elsewhere (no click) lets the lines move again, after any click it makes.
   addEventListener('pointerup', () => setTimeout(() => { pressing = null; }), true);
-  const t = (...args) => getT()(...args);
+  const t = (/** @type {Parameters<import('./i18n.js').Translator>} */ ...args) => getT()(...args);
   // The review's and the lines' words come in dist/ with the long texts (www/i18n.js,
   // `MORE_KEYS`): fetched once per language (the translator keeps them), before a line or a
   // summary needs them.
@@ -82,7 +90,8 @@ export function setUpStudy(board, getT, { busy }) {
 
   const previewButtons = () => document.querySelectorAll('#analysis-line button, #analysis-more button');
   /** Fills `box` with one button per ply of `line`: hover or a first tap previews the line up
-   * to there, a click or a second tap plays it. */
+   * to there, a click or a second tap plays it.
+   * @param {HTMLElement} box @param {string[]} line */
   const renderPlies = (box, line) => {
     line.forEach((ply, i) => {
       const b = document.createElement('button');
@@ -131,6 +140,7 @@ export function setUpStudy(board, getT, { busy }) {
       box.append(...(i ? [' ', b] : [b]));
     });
   };
+  /** @param {InsightOrError} insight */
   const renderInsight = (insight) => {
     if (insight.error) { $('analysis-score').textContent = insight.error; return; }
     const percent = Math.round(insight.whiteChance * 100);
@@ -162,7 +172,7 @@ export function setUpStudy(board, getT, { busy }) {
     }
   };
   analyst.onInsight = (insight) => ready().then(() => renderInsight(insight));
-  analyst.onRestart = (again) => ready().then(() => renderInsight({ error: t(again ? 'worker.analysis_died' : 'worker.analysis_restarted') }));
+  analyst.onRestart = (again) => ready().then(() => renderInsight(/** @type {InsightOrError} */ ({ error: t(again ? 'worker.analysis_died' : 'worker.analysis_restarted') })));
 
   /** Analyses the position shown, when the toggle is on and the computer is not thinking. */
   const follow = () => {
@@ -180,6 +190,7 @@ export function setUpStudy(board, getT, { busy }) {
     $('analysis-depth').textContent = '';
     analyst.analyse(spec);
   };
+  /** @param {boolean} value */
   const setOn = (value) => {
     on = value;
     $('analysis').hidden = !on;
@@ -194,6 +205,7 @@ export function setUpStudy(board, getT, { busy }) {
   });
 
   // The review. Its summary is said again in the reader's language when that changes.
+  /** @type {(() => string) | null} */
   let summary = null;
   const sayReview = () => {
     if (!summary) return;
@@ -202,7 +214,7 @@ export function setUpStudy(board, getT, { busy }) {
     $('review-units').textContent = t('review.units');
   };
   const startReview = async () => {
-    const status = board.status();
+    const status = /** @type {import('./board.js').Status & {moves: string[]}} */ (board.status());
     const moves = status.moves;
     if (!moves.length) return;
     await ready();
@@ -218,7 +230,7 @@ export function setUpStudy(board, getT, { busy }) {
       const result = await analyst.review(board.startSpec(), moves, REVIEW_NODES, (done, total) => {
         reviewBar().value = done / total;
       });
-      if (board.ptn() + board.status().moves.join(' ') !== lineKey) return; // the game changed
+      if (board.ptn() + /** @type {import('./board.js').Status & {moves: string[]}} */ (board.status()).moves.join(' ') !== lineKey) return; // the game changed
       const marked = await board.applyReview(result.plies.map((p) => ({ judgement: p.judgement, comment: p.comment })));
       const worst = result.plies
         .map((p, i) => ({ ...p, ply: i + 1 }))
@@ -230,8 +242,8 @@ export function setUpStudy(board, getT, { busy }) {
       $('review-summary').hidden = false;
       $('review-units').hidden = false;
     } catch (err) {
-      if (!err.cancelled) {
-        summary = () => (err.died ? t('worker.analysis_died') : t('review.failed', { error: err.message }));
+      if (!/** @type {ReviewError} */ (err).cancelled) {
+        summary = () => (/** @type {ReviewError} */ (err).died ? t('worker.analysis_died') : t('review.failed', { error: /** @type {ReviewError} */ (err).message }));
         sayReview();
         $('review-summary').hidden = false;
       }
@@ -250,6 +262,7 @@ export function setUpStudy(board, getT, { busy }) {
   });
 
   // The graph of White's chance along the current line, from the review's comments.
+  /** @param {import('./board.js').Status} status */
   const drawGraph = (status) => {
     const chances = status.chances || [];
     const known = chances.filter((c) => c != null).length;
@@ -260,11 +273,13 @@ export function setUpStudy(board, getT, { busy }) {
     const n = chances.length;
     const w = 1000;
     const h = 100;
+    /** @param {number} i */
     const x = (i) => (n ? (i / n) * w : 0);
     const pts = [[0, h / 2]];
     chances.forEach((c, i) => { if (c != null) pts.push([x(i + 1), h - c * h]); });
     const ns = 'http://www.w3.org/2000/svg';
-    const el = (name, attrs) => { const e = document.createElementNS(ns, name); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
+    /** @param {string} name @param {Record<string, string | number>} attrs (a number is written as its text) */
+    const el = (name, attrs) => { const e = document.createElementNS(ns, name); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, /** @type {string} */ (v)); return e; };
     // A margin above and below: a mark at a certain win or loss is drawn whole, not cut.
     const pad = 10;
     svg.setAttribute('viewBox', `0 ${-pad} ${w} ${h + 2 * pad}`);
@@ -280,7 +295,7 @@ export function setUpStudy(board, getT, { busy }) {
   };
   $('graph-svg').addEventListener('click', (e) => {
     const r = /** @type {Element} */ (e.currentTarget).getBoundingClientRect();
-    const n = board.status().chances.length;
+    const n = /** @type {import('./board.js').Status} */ (board.status()).chances.length;
     board.goto(Math.max(0, Math.min(n, Math.round(((e.clientX - r.left) / r.width) * n))));
   });
 
@@ -296,13 +311,13 @@ export function setUpStudy(board, getT, { busy }) {
   };
 }
 
-/** `12. c3` or `12... c3` for ply `ply` (from 1) of the current line. */
+/** `12. c3` or `12... c3` for ply `ply` (from 1) of the current line. @param {import('./board.js').Status} status @param {number} ply */
 function plyName(status, ply) {
   const item = status.line[ply - 1 - status.lineFrom];
   return item ? `${item.label} ${item.ptn}` : String(ply);
 }
 
-/** The plies of the current line marked `?` or `??`. */
+/** The plies of the current line marked `?` or `??`. @param {import('./board.js').Status} status */
 function marksOnLine(status) {
   return status.mistakes;
 }

@@ -3,7 +3,7 @@
 // sheets: they need no request of their own (so they work in the one-file page too), and a
 // page's CSP that allows style.css allows them.
 
-/** Adds `css` to the page, after style.css (a rule here wins a tie with one there). */
+/** Adds `css` to the page, after style.css (a rule here wins a tie with one there). @param {string} css */
 export function addStyle(css) {
   if ('adoptedStyleSheets' in document && 'replaceSync' in CSSStyleSheet.prototype) {
     const sheet = new CSSStyleSheet();

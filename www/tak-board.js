@@ -24,12 +24,19 @@ const STYLE = `
   .problem { padding: 8px; border: 2px solid #b3261e; border-radius: 6px; color: #5c1310; background: #fff4f2; font: 14px system-ui, sans-serif; }
 `;
 
+/** @typedef {import('./board-events.js').BoardEventName} BoardEventName */
+/** @typedef {(detail: any) => void} Listener an event's listener (its detail: see BoardEventName) */
+
 class TakBoardElement extends HTMLElement {
   /** @type {import('./board.js').Board | null} */
   #handle = null;
+  /** @type {ShadowRoot | null} */
   #root = null;
+  /** @type {{destroy(): void} | null} */
   #analysis = null;
+  /** @type {{destroy(): void} | null} the lesson's controls, or the puzzle */
   #lesson = null;
+  /** @type {[BoardEventName, Listener][]} what on() was given before the board was ready */
   #pending = [];
   #ready = false; // true once the board is all set up (its marks, lesson, analysis): the `ready` event
 
@@ -46,7 +53,9 @@ class TakBoardElement extends HTMLElement {
     container.className = 'board';
     frame.append(container);
     this.#root.append(style, frame);
+    /** @param {string} name */
     const attr = (name) => this.getAttribute(name) ?? undefined;
+    /** @param {string} name */
     const flag = (name) => this.hasAttribute(name) && this.getAttribute(name) !== 'false' && this.getAttribute(name) !== '0';
     // Playable unless told otherwise (`interactive="0"`), as the embed's frame is.
     const interactive = !this.hasAttribute('interactive') || flag('interactive');
@@ -104,7 +113,7 @@ class TakBoardElement extends HTMLElement {
       this.#pending = [];
       this.#ready = true;
       this.dispatchEvent(new CustomEvent('ready'));
-    }).catch((err) => this.#problem(String(err?.message || err)));
+    }).catch((/** @type {unknown} */ err) => this.#problem(String(/** @type {Error} */ (err)?.message || err)));
   }
 
   disconnectedCallback() {
@@ -119,26 +128,34 @@ class TakBoardElement extends HTMLElement {
     this.#root = null;
   }
 
+  /** @param {string} text */
   #problem(text) {
     const box = document.createElement('div');
     box.className = 'problem';
     box.setAttribute('role', 'alert');
     box.textContent = `This board could not be shown: ${text}`;
-    this.#root.querySelector('.board')?.replaceChildren(box);
+    // (Null if the element left the page while its board was on its way: this throws.)
+    /** @type {ShadowRoot} */ (this.#root).querySelector('.board')?.replaceChildren(box);
   }
 
   get ready() { return this.#ready; }
   tps() { return this.#handle?.tps() ?? null; }
   ptn() { return this.#handle?.ptn() ?? null; }
+  /** @param {string} move */
   play(move) { return this.#handle ? this.#handle.play(move) : 'the board is not ready'; }
+  /** @param {number | 'last'} ply */
   goto(ply) { return this.#handle?.goto(ply) ?? false; }
   status() { return this.#handle?.status() ?? null; }
+  /** @param {string} square */
   squareRect(square) { return this.#handle?.squareRect(square) ?? null; }
   /** @param {import('./board.js').BoardConfig} config */
   set(config) { return this.#handle ? this.#handle.set(config) : 'the board is not ready'; }
   marks() { return this.#handle?.marks() ?? []; }
+  /** @param {import('./board.js').ImageOptions} [options] */
   toSVG(options) { return this.#handle?.toSVG(options) ?? null; }
+  /** @param {import('./board.js').ImageOptions & {ratio?: number}} [options] */
   toPNG(options) { return this.#handle ? this.#handle.toPNG(options) : Promise.reject(new Error('the board is not ready')); }
+  /** @param {BoardEventName} type @param {Listener} fn */
   on(type, fn) {
     if (this.#handle) return this.#handle.on(type, fn);
     this.#pending.push([type, fn]);

@@ -22,7 +22,8 @@ export const TUTORIAL_MARKUP = `
 `;
 
 /** Each step: a start position, and what counts as doing it (from the move's PTN and the
- *  board's status after it). */
+ *  board's status after it).
+ * @type {{start: string, done: (ptn: string, status: import('./board.js').Status) => boolean}[]} */
 export const STEPS = [
   { start: 'x5/x5/x5/x5/x5 1 1', done: (ptn) => /^[a-h][1-8]$/.test(ptn) },
   { start: 'x5/x5/x2,2,x2/x5/x3,1,x 1 2', done: (ptn) => /^[a-h][1-8]$/.test(ptn) },
@@ -35,9 +36,14 @@ export const STEPS = [
   { start: '1,2,1/2,1,2/1,2,x 1 5', done: (_, s) => s.result?.ptn === 'F-0' },
 ];
 
+/** @type {import('./board.js').Board | null} */
 let current = null;
 
 /**
+ * @param {HTMLDialogElement} dialog
+ * @param {import('./i18n.js').Translator} t
+ * @param {string} lang
+ * @param {import('./app.js').Settings} settings
  * @param {() => void} play starts a first game against the computer (the last step's button)
  */
 export async function openTutorial(dialog, t, lang, settings, play) {
@@ -54,6 +60,7 @@ export async function openTutorial(dialog, t, lang, settings, play) {
     theme: settings?.theme === 'dark' || settings?.theme === 'light' ? settings.theme : 'auto' });
   current = board;
   window.takTutorial = board; // for hosts and tests, like window.tak
+  /** @param {string} text @param {string} kind */
   const feedback = (text, kind) => {
     const f = $('tutorial-feedback');
     f.textContent = text;
@@ -78,7 +85,7 @@ export async function openTutorial(dialog, t, lang, settings, play) {
   };
   board.on('move', (e) => {
     if (passed) return;
-    const status = board.status();
+    const status = /** @type {import('./board.js').Status} */ (board.status());
     if (STEPS[index].done(e.ptn, status)) {
       passed = true;
       const last = index === STEPS.length - 1;
