@@ -369,11 +369,8 @@ export async function mount(element, options = {}) {
     newGameWith: (/** @type {Partial<GameSettings> | undefined} */ options) => (options?.clock && options.clock !== 'none' ? studyAct : act)((o) => board.newGameWith(o ?? {}))(options),
     /** What newGameWith(options) would refuse (a message naming the option), or null. */
     checkNewGame: (/** @type {Partial<GameSettings> | undefined} */ options) => board.newGameWith(options ?? {}, true) ?? null,
-    /** [stones, capstones] per player on a board of side `size` by the rules. */
-    standardPieces: (/** @type {number} */ size) => {
-      const packed = board.standardPieces(Number(size) | 0);
-      return [packed >> 8, packed & 255];
-    },
+    /** The settings of a standard game on a board of side `size` (null for no such size). */
+    standardSettings: (/** @type {number} */ size) => board.standardSettings(Number(size) | 0),
     startMatch: studyAct((/** @type {Partial<GameSettings> & {players?: string[], games?: number, points?: number}} */ options) => board.startMatch(options ?? {})),
     // A board of the play build is never in a match.
     nextGame: studyAct(() => board.nextGame()),

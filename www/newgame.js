@@ -292,7 +292,8 @@ function readGame() {
 }
 function showStandardPieces() {
   const size = Number(form.size.value);
-  const [stones, caps] = ctx.board.standardPieces(size);
+  const standard = ctx.board.standardSettings(size);
+  const stones = standard?.flats ?? 0, caps = standard?.caps ?? 0;
   // "1 capstone" (5×5), not "1 capstones": a singular for 1, as app.js says the options line.
   /** @param {number} n @param {string} key */
   const count = (n, key) => ctx.t(n === 1 ? `${key}_one` : key, { n });

@@ -90,8 +90,8 @@ impl Board {
             in_hand,
             cursor: self.cursor.map(|c| c.to_string()),
             settings: self.record.settings_value(),
-            standard: GameSettings::new(Config::standard(pos.size()).unwrap_or(*pos.config()))
-                .value_with(|_| String::new()),
+            standard: standard_settings(pos.size())
+                .unwrap_or_else(|| GameSettings::new(*pos.config()).value_with(|_| String::new())),
             take_backs_forbidden: self.record.take_backs_forbidden(),
             series: if cfg!(feature = "study") {
                 self.record.series.as_ref().map(|m| self.match_status(m))
@@ -812,6 +812,16 @@ json_object!(ResultSummary {
     score,
     score_text
 });
+
+/// The settings of a standard game on a board of side `size` (its stones and capstones among
+/// them), none for a size that is none: what the status's `standard` and the New game form's
+/// hints say.
+pub fn standard_settings(size: u8) -> Option<SettingsValue> {
+    // A standard game has no clocks: its time control is never written.
+    Config::standard(size)
+        .ok()
+        .map(|rules| GameSettings::new(rules).value_with(|_| String::new()))
+}
 
 #[cfg(test)]
 mod tests {

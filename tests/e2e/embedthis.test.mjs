@@ -27,6 +27,22 @@ async function hostPage(body) {
   return host;
 }
 
+/** Opens `body`, served by hostPage, in a new page of `context`. */
+async function visitHost(context, body) {
+  const host = await hostPage(body);
+  const page = await context.newPage();
+  await page.goto(`${host.url}/index.html`);
+  return page;
+}
+
+/** A game of `settings` with `plies` played, on a new page of `context` (each accepted). */
+async function gameWith(context, settings, plies) {
+  const page = await openGame(context, site.base);
+  assert.equal(await page.evaluate((s) => window.tak.newGameWith(s), settings), null);
+  for (const m of plies) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  return page;
+}
+
 /** The frame showing embed.html in `page`, once its board is ready. */
 async function embedFrame(page) {
   await page.waitForFunction(() => document.querySelector('iframe'));
@@ -226,10 +242,8 @@ test('a <tak-board> with analysis runs its worker from another origin', async ()
 
 test('a position alone keeps its game\'s settings: komi, opening, reserves, tie rule, scoring, take-backs', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await openGame(context, site.base);
   const settings = { size: 5, komi: '-1.5', opening: 'no-swap', flats: 15, caps: 0, tieRule: 'ancient', scoring: 'Downings Tarway', takeBacks: 'tavern' };
-  assert.equal(await page.evaluate((settings) => window.tak.newGameWith(settings), settings), null);
-  for (const m of ['a1', 'e5', 'c3']) assert.equal(await page.evaluate((m) => window.tak.play(m), m), null);
+  const page = await gameWith(context, settings, ['a1', 'e5', 'c3']);
   const here = await page.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.settings.komi, reserves: s.reserves, settings: s.settings }; });
   assert.deepEqual(here.settings, { ...settings, clock: '' });
   await openEmbedThis(page);
@@ -237,20 +251,15 @@ test('a position alone keeps its game\'s settings: komi, opening, reserves, tie 
   for (const p of ['komi=-1.5', 'opening=no-swap', 'flats=15', 'caps=0', 'tierule=ancient', 'scoring=Downings+Tarway', 'takebacks=tavern']) assert.ok(text.includes(p), `${p} in ${text}`);
   // Nothing left at its standard is written out.
   assert.doesNotMatch(text, /size=|clock=/);
-  const host = await hostPage(text);
-  const other = await context.newPage();
-  await other.goto(`${host.url}/index.html`);
-  const frame = await embedFrame(other);
+  const frame = await embedFrame(await visitHost(context, text));
   assert.deepEqual(await frame.evaluate(() => { const s = window.tak.status(); return { tps: window.tak.tps(), komi: s.settings.komi, reserves: s.reserves, settings: s.settings }; }), here);
   await context.close();
 });
 
 test('a position alone as a <tak-board> keeps its game\'s settings too (attributes with dashes)', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await openGame(context, site.base);
   const settings = { size: 4, komi: '2', opening: 'swap', flats: 15, caps: 0, tieRule: 'ancient', scoring: 'Middletown', takeBacks: 'tavern' };
-  assert.equal(await page.evaluate((settings) => window.tak.newGameWith(settings), settings), null);
-  assert.equal(await page.evaluate(() => window.tak.play('a1')), null);
+  const page = await gameWith(context, settings, ['a1']);
   const here = await page.evaluate(() => ({ tps: window.tak.tps(), settings: window.tak.status().settings }));
   await openEmbedThis(page);
   await choose(page, 'form', 'element');
@@ -258,9 +267,7 @@ test('a position alone as a <tak-board> keeps its game\'s settings too (attribut
   const text = await code(page);
   for (const a of ["komi='2'", "tie-rule='ancient'", "scoring='Middletown'", "take-backs='tavern'"]) assert.ok(text.includes(a), `${a} in ${text}`);
   assert.doesNotMatch(text, / (flats|caps|opening)=/);
-  const host = await hostPage(text);
-  const other = await context.newPage();
-  await other.goto(`${host.url}/index.html`);
+  const other = await visitHost(context, text);
   await other.waitForFunction(() => document.querySelector('tak-board')?.ready);
   assert.deepEqual(await other.evaluate(() => { const b = document.querySelector('tak-board'); return { tps: b.tps(), settings: b.status().settings }; }), { ...here, settings: { ...settings, clock: '' } });
   await context.close();
@@ -298,10 +305,7 @@ test('a position built in the editor on a phone, embedded on another origin, sho
   assert.equal(here.marks.length, 1);
   await openEmbedThis(page);
   const frameCode = await code(page);
-  const host = await hostPage(frameCode);
-  const other = await context.newPage();
-  await other.goto(`${host.url}/index.html`);
-  const frame = await embedFrame(other);
+  const frame = await embedFrame(await visitHost(context, frameCode));
   assert.deepEqual(await frame.evaluate(() => ({ tps: window.tak.tps(), marks: window.tak.marks() })), here);
   await context.close();
 });

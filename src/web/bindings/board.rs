@@ -15,7 +15,7 @@ use crate::web::render;
 use crate::web::state::Board;
 use crate::web::storage;
 use crate::web::wire::SearchSpec;
-use crate::{Color, Config, Square};
+use crate::{Color, Square};
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -160,12 +160,14 @@ impl TakBoard {
         }
     }
 
-    /// The standard stones and capstones per player on a board of side `size`, for the New
-    /// game form's hints: `stones * 256 + caps` (0 for a size that is none; one number, so
-    /// that the first visit's build carries no array glue).
-    #[wasm_bindgen(js_name = standardPieces)]
-    pub fn standard_pieces(&self, size: u8) -> u32 {
-        Config::standard(size).map_or(0, |c| (c.stones as u32) << 8 | c.caps as u32)
+    /// The settings of a standard game on a board of side `size`, for the New game form's
+    /// hints (its `flats` and `caps`); `null` for a size that is none.
+    #[wasm_bindgen(js_name = standardSettings, unchecked_return_type = "GameSettings | null")]
+    pub fn standard_settings(&self, size: u8) -> JsValue {
+        match crate::web::status::standard_settings(size) {
+            Some(settings) => to_js(&settings),
+            None => JsValue::NULL,
+        }
     }
 
     /// The page's clock tick: the clocks at `now` (`Date.now()`), ending the game when a
