@@ -25,3 +25,13 @@ type PageElement = HTMLElement &
 
 /** Defined (true) in a release by scripts/dist.mjs; undefined in the source tree the tests run. */
 declare const TAK_RELEASE: boolean | undefined;
+
+/** The worker's source, set by the one-file page (scripts/dist.mjs) before its modules run
+ * (www/spawn.js); undefined elsewhere. A `var`, so that it is a property of `globalThis`. */
+declare var TAK_WORKER_SOURCE: string | undefined;
+
+/** workbox-window, imported by its file's path (www/updates.js: the source tree runs
+ * unbundled): the package's own declarations. */
+declare module '*/workbox-window/build/workbox-window.prod.mjs' {
+  export * from 'workbox-window';
+}
