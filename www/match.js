@@ -49,6 +49,7 @@ export function readLength(form) {
  */
 export function setUpMatch(host) {
   const { board } = host;
+  /** @param {Parameters<import('./i18n.js').Translator>} a */
   const t = (...a) => host.t()(...a);
   // The number of the finished game shown while the game being played is kept aside (in
   // the board: its save is the one to keep meanwhile).
