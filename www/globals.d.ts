@@ -13,15 +13,19 @@ interface Window {
 /**
  * An element of the page found by its id (the scripts' `$`): tsc does not read the HTML, so
  * it is any of the kinds the scripts look up, each member checked by name (a misspelt
- * `.vlaue` fails) though not which kind has it.
+ * `.vlaue` fails) though not which kind has it. Each member is there, as the script that
+ * looked the element up knows (`.value` a string, `.showModal()` callable): under
+ * strictNullChecks a plain intersection of Partials would add `| undefined` to every one.
+ * (The kinds are not intersected whole: their `type`s conflict, which would make `never`.)
  */
-type PageElement = HTMLElement &
-  Partial<HTMLInputElement> &
+type PageElement = HTMLElement & PageKinds;
+type PageKindsMaybe = Partial<HTMLInputElement> &
   Partial<HTMLTextAreaElement> &
   Partial<HTMLSelectElement> &
   Partial<HTMLButtonElement> &
   Partial<HTMLDialogElement> &
   Partial<HTMLDetailsElement>;
+type PageKinds = { [K in keyof PageKindsMaybe]-?: Exclude<PageKindsMaybe[K], undefined> };
 
 /** Defined (true) in a release by scripts/dist.mjs; undefined in the source tree the tests run. */
 declare const TAK_RELEASE: boolean | undefined;

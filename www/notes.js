@@ -56,7 +56,7 @@ export async function openNotes(context) {
     $('notes-save').addEventListener('click', save);
   }
   await ctx.openingDialog(dialog);
-  const s = /** @type {NonNullable<ReturnType<typeof board.status>>} */ (board.status());
+  const s = /** @type {import('./board.js').Status} */ (board.status());
   const item = s.here;
   const { tak = '', judgement = '' } = item ?? {};
   $('notes-ply').textContent = item ? `${item.label} ${item.ptn}` : t('notes.start');
@@ -77,10 +77,10 @@ async function save(e) {
   const { dialog, board } = /** @type {NotesContext} */ (ctx);
   if (!(await /** @type {NotesContext} */ (ctx).studyFor(dialog, $('notes-error')))) return;
   const form = /** @type {HTMLFormElement} */ (document.getElementById('notes-form'));
-  const text = /** @type {string} */ ($('notes-text').value);
+  const text = $('notes-text').value;
   // The ply shown (the dialog is modal: still the one it opened on), named as the study
   // build, just loaded, knows it.
-  const here = /** @type {NonNullable<ReturnType<typeof board.status>>} */ (board.status()).here;
+  const here = /** @type {import('./board.js').Status} */ (board.status()).here;
   if (here) {
     const error = await board.setAnnotation(here.id, `${form.tak.value}${form.judgement.value}`);
     if (error) { $('notes-error').textContent = error; return; }
