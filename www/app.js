@@ -54,7 +54,28 @@ function showNotice(text) {
 // A newcomer's computer plays at the lowest level (the welcome's, the tutorial's, New game's
 // first): a first game is not lost in six moves.
 const DEFAULT_LEVEL = 1;
+/**
+ * The reader's settings (kept across visits): those `loadSettings` reads (the defaults have
+ * no `sound` nor `menuTools`).
+ * @typedef {object} Settings
+ * @property {string} opponent 'human' or 'computer'
+ * @property {number} level 1 to 6
+ * @property {string} human the reader's colour against the computer: 'white' or 'black'
+ * @property {string | null} lang the language chosen, null for the browser's
+ * @property {string} theme 'light', 'dark' or 'system'
+ * @property {boolean} targets
+ * @property {boolean} tak
+ * @property {boolean} patterns
+ * @property {Partial<import('./board.js').GameSettings>} game the game's settings chosen last
+ * @property {string[]} players the players' names chosen last
+ * @property {string} clock 'none', a preset ('10:0 +15') or 'custom'
+ * @property {{minutes: number, increment: number}} clockCustom
+ * @property {boolean | null} [sound] the reader's choice, or null for the default
+ * @property {boolean} [menuTools]
+ */
+/** @returns {Settings} */
 function loadSettings() {
+  /** @type {Settings} */
   const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, game: {}, players: ['', ''], clock: 'none', clockCustom: { minutes: 10, increment: 15 } };
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
@@ -97,7 +118,6 @@ function readGame(kept) {
   }
   return game;
 }
-/** The reader's settings (kept across visits). @typedef {ReturnType<typeof loadSettings>} Settings */
 let settings = loadSettings();
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* disabled */ }
