@@ -19,6 +19,20 @@ import { addStyle } from './styles.js';
 import { readLink, shareLink } from './share.js';
 import { goodNews } from './keeper.js';
 
+/**
+ * A friend game's state, kept with its entry (`friend`: see above; src/web/friend.rs `State`).
+ * @typedef {object} FriendState
+ * @property {string} side 'white', 'black' or 'watch'
+ * @property {string | null} [from] the side that sent the first link, while this device has not chosen its own
+ * @property {number | null} [days] per move, or null
+ * @property {number | null} [at] when the last move came or went (ms)
+ * @property {string | null} [seen] the state last sent or received
+ * @property {number} [got] the plies received
+ * @property {string | null} [offer] the side that offers a draw, or null
+ * @property {string} [offerAt] the state the offer was made at
+ * @property {import('../pkg/tak_study.js').FriendReceived['fork']} [fork] a forked link waiting for this device's choice
+ */
+
 export const PREFIX = '#f=';
 const DAY = 24 * 60 * 60 * 1000;
 /** @param {string} id */
