@@ -39,3 +39,9 @@ declare var TAK_WORKER_SOURCE: string | undefined;
 declare module '*/workbox-window/build/workbox-window.prod.mjs' {
   export * from 'workbox-window';
 }
+
+/** qrcode-generator, imported by its file's path (www/friend.js): the package's declarations. */
+declare module '*/qrcode-generator/dist/qrcode.mjs' {
+  const qrcode: typeof import('qrcode-generator');
+  export default qrcode;
+}
