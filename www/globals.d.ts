@@ -45,3 +45,7 @@ declare module '*/qrcode-generator/dist/qrcode.mjs' {
   const qrcode: typeof import('qrcode-generator');
   export default qrcode;
 }
+
+/** Set (true) by the one-file page (scripts/dist.mjs) before its modules run (www/app.js);
+ * undefined elsewhere. */
+declare var TAK_ONE_FILE: boolean | undefined;
