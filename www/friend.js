@@ -503,6 +503,7 @@ export async function begin({ side, days, names }) {
     if (error) ctx.showNotice(error);
   }
   const id = await ctx.keeper.keepNow();
+  /** @type {FriendState} */
   const friend = { side, days: days || null, at: Date.now(), seen: side === 'white' ? stateOf(summary()) : null, got: 0, offer: null };
   await library.touch(id, { friend });
   current = { id, friend };
@@ -630,6 +631,7 @@ async function settle(theirs) {
     board.goto('last');
     const state = stateOf(summary());
     const got = /** @type {GameSummary} */ (summary()).plies;
+    /** @type {Partial<FriendState>} */
     const changes = { seen: state, at, got, fork: null, offer: offer ?? null };
     Object.assign(/** @type {FriendGame} */ (current).friend, changes);
     await ctx.saveNow();
@@ -637,6 +639,7 @@ async function settle(theirs) {
   } else {
     board.deleteLine(path);
     board.goto('last');
+    /** @type {Partial<FriendState>} */
     const changes = { fork: null, ...(offer ? { offer } : {}) };
     Object.assign(/** @type {FriendGame} */ (current).friend, changes);
     await ctx.saveNow();
@@ -647,6 +650,7 @@ async function settle(theirs) {
 }
 
 /** The friend games waiting for this device's move: in the page's title and the app's badge. */
+/** @type {string | null} */
 let baseTitle = null;
 export async function count() {
   let n = 0;

@@ -51,7 +51,7 @@ export const readOne = (solver, text) => solver.ask('puzzles', { text, one: true
 export async function puzzleFromTps(solver, spec, plies = 7) {
   const proof = await solver.ask('tinue', { spec, plies, nodes: NODES * 2 });
   if (proof.answer !== 'tinue') throw new Error(`the position has no forced road within ${plies} plies for the player to move (${proof.answer})`);
-  return { tps: spec.tps, solution: proof.line, plies: proof.line.length, source: '', difficulty: 0, attacker: null };
+  return { tps: spec.tps, solution: proof.line, plies: proof.line.length, source: '', difficulty: 0, attacker: /** @type {string | null} */ (null) }; // the side to move
 }
 
 /**
