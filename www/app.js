@@ -246,6 +246,7 @@ const saveNow = () => {
 // Before another game replaces the one on the board: the keeper keeps it and moves the tab to
 // a new entry. A fresh tab that has not changed has nothing to keep, and its new game comes
 // at once, not after the keeper's code.
+/** @type {{blank: true}} */
 const NOTHING_KEPT = { blank: true };
 async function setAside() {
   if (!keeper && !changed) return NOTHING_KEPT;
@@ -451,7 +452,7 @@ function playSound(name) {
 const unlockSound = () => { if (soundOn()) soundModule().then((s) => { s.setEnabled(true); s.unlock(); }).catch(() => {}); };
 for (const type of ['pointerdown', 'keydown']) addEventListener(type, unlockSound, { capture: true, passive: true });
 board.on('move', (e) => {
-  if (soundOn()) soundModule().then((s) => playSound(s.soundOfPly(e.ptn, board.status(), { tak: settings.tak }))).catch(() => {});
+  if (soundOn()) soundModule().then((s) => playSound(s.soundOfPly(e.ptn, /** @type {BoardStatus} */ (board.status()), { tak: settings.tak }))).catch(() => {});
 });
 
 /** Starts the computer's search when it is its turn at the end of the game. */
