@@ -16,6 +16,7 @@ import { setUpFlip } from './flip.js';
  * @returns {() => Promise<T>}
  */
 const later = (load) => { let p = null; return () => (p ??= load()); };
+/** The board's status, as the page reads it (the board gives null only where its wasm failed). @typedef {NonNullable<ReturnType<import('./board.js').Board['status']>>} BoardStatus */
 const shareModule = later(() => import('./share.js'));
 const matchModule = later(() => import('./match.js'));
 const studyModule = later(() => import('./study.js'));
@@ -25,6 +26,7 @@ const embedThisModule = later(() => import('./embed-this.js'));
 const notesModule = later(() => import('./notes.js'));
 const pasteModule = later(() => import('./paste.js'));
 // Questions asked in the page, not with the browser's confirm() (www/confirm.js says why).
+/** @param {Parameters<import('./confirm.js').Ask>[0]} question */
 const ask = async (question) => (await import('./confirm.js')).ask(t, question);
 const leaveMatch = () => ask({ question: 'match.confirm_leave', yes: 'btn.match_leave' });
 // The game library (www/keeper.js, www/library.js): loaded before the board's game comes
@@ -43,6 +45,7 @@ const fromFile = location.protocol === 'file:';
 if (fromFile) $('authors').hidden = true;
 
 
+/** @param {string} text */
 function showNotice(text) {
   const notice = $('notice');
   notice.textContent = text;
@@ -54,7 +57,28 @@ function showNotice(text) {
 // A newcomer's computer plays at the lowest level (the welcome's, the tutorial's, New game's
 // first): a first game is not lost in six moves.
 const DEFAULT_LEVEL = 1;
+/**
+ * The reader's settings (kept across visits): those `loadSettings` reads (the defaults have
+ * no `sound` nor `menuTools`).
+ * @typedef {object} Settings
+ * @property {string} opponent 'human' or 'computer'
+ * @property {number} level 1 to 6
+ * @property {string} human the reader's colour against the computer: 'white' or 'black'
+ * @property {string | null} lang the language chosen, null for the browser's
+ * @property {string} theme 'light', 'dark' or 'system'
+ * @property {boolean} targets
+ * @property {boolean} tak
+ * @property {boolean} patterns
+ * @property {Partial<import('./board.js').GameSettings>} game the game's settings chosen last
+ * @property {string[]} players the players' names chosen last
+ * @property {string} clock 'none', a preset ('10:0 +15') or 'custom'
+ * @property {{minutes: number, increment: number}} clockCustom
+ * @property {boolean | null} [sound] the reader's choice, or null for the default
+ * @property {boolean} [menuTools]
+ */
+/** @returns {Settings} */
 function loadSettings() {
+  /** @type {Settings} */
   const defaults = { opponent: 'human', level: DEFAULT_LEVEL, human: 'white', lang: null, theme: 'system', targets: true, tak: true, patterns: false, game: {}, players: ['', ''], clock: 'none', clockCustom: { minutes: 10, increment: 15 } };
   try {
     const s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
@@ -69,7 +93,7 @@ function loadSettings() {
       patterns: s.patterns === true,
       // The game's settings chosen last (kept before as `rules` and `variant`).
       game: readGame(s.game ?? { ...s.rules, ...s.variant }),
-      players: Array.isArray(s.players) && s.players.length === 2 ? s.players.map((n) => String(n).slice(0, 40)) : ['', ''],
+      players: Array.isArray(s.players) && s.players.length === 2 ? s.players.map((/** @type {unknown} */ n) => String(n).slice(0, 40)) : ['', ''],
       // The game clock chosen last: 'none', a preset ('10:0 +15') or 'custom'.
       clock: typeof s.clock === 'string' ? s.clock.slice(0, 20) : 'none',
       clockCustom: {
@@ -91,13 +115,12 @@ function loadSettings() {
  * @returns {Partial<import('./board.js').GameSettings>}
  */
 function readGame(kept) {
-  const game = {};
+  const game = /** @type {Partial<import('./board.js').GameSettings> & Record<string, unknown>} */ ({});
   for (const [name, value] of Object.entries(kept && typeof kept === 'object' ? kept : {})) {
     if (typeof value === 'string' ? value.length <= 40 : Number.isInteger(value) && value >= 0 && value <= 255) game[name] = value;
   }
   return game;
 }
-/** The reader's settings (kept across visits). @typedef {ReturnType<typeof loadSettings>} Settings */
 let settings = loadSettings();
 function saveSettings() {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* disabled */ }
@@ -130,7 +153,7 @@ let board;
 try {
   board = await mount($('board'), { label: t('board.label'), lang, patterns: settings.patterns, showTargets: settings.targets, showThreats: settings.tak, study: returning, theme: boardTheme(), site: SITE });
 } catch (err) {
-  showNotice(t('notice.cannot_start', { error: err?.message || err }));
+  showNotice(t('notice.cannot_start', { error: /** @type {Error | null | undefined} */ (err)?.message || err }));
   throw err;
 }
 // Offline: cache every asset after the first visit (not from file://, where it cannot run).
@@ -154,7 +177,9 @@ const upright = matchMedia('(orientation: portrait)');
 board.set({ preferPortrait: upright.matches });
 upright.addEventListener('change', () => board.set({ preferPortrait: upright.matches }));
 
+/** @type {import('./keeper.js').Keeper | null} */
 let keeper = null;
+/** @type {() => Promise<import('./keeper.js').Keeper>} */
 const ensureKeeper = later(async () => (keeper = (await keeperModule()).createKeeper({
   board,
   t: () => t,
@@ -166,6 +191,7 @@ const ensureKeeper = later(async () => (keeper = (await keeperModule()).createKe
   friend: () => friendly(),
 })));
 // Games with a friend by link (www/friend.js): loaded with the first one.
+/** @type {() => Promise<Awaited<ReturnType<typeof import('./friend.js').setUpFriend>>>} */
 const friendly = later(async () => (await import('./friend.js')).setUpFriend({
   board,
   t: () => t,
@@ -184,8 +210,11 @@ const friendly = later(async () => (await import('./friend.js')).setUpFriend({
   // A typed ply refused, and why (a text, or null): a side to choose, a fork to answer, watching.
   noMove: (text) => { noMove = text; },
 }));
+/** @type {string | null} */
 let waiting = null;
+/** @type {string | null} */
 let noMove = null;
+/** @type {string | null} */
 let noUndo = null;
 let drawn = false;
 // This tab's game from before a reload, or the game changed last (a new tab).
@@ -197,6 +226,7 @@ window.tak = board;
 /**
  * Before a dialog opens: its texts, which in dist/ come with the long texts (the New game,
  * Share and Paste dialogs are not on a first visit's way to its first board).
+ * @param {HTMLElement} dialog
  */
 async function openingDialog(dialog) {
   await t.more();
@@ -205,30 +235,35 @@ async function openingDialog(dialog) {
 
 // Kept in a task of its own, once per burst of changes (a long game's save takes a while to
 // write), and at once when the page is hidden or left, so that nothing is lost.
+/** @type {ReturnType<typeof setTimeout> | null} */
 let saveTimer = null;
 let changed = false; // since the page started: a fresh tab's untouched board has nothing to keep
 const saveNow = () => {
-  clearTimeout(saveTimer);
+  clearTimeout(/** @type {number} */ (saveTimer)); // null: none (clearTimeout ignores it)
   saveTimer = null;
   return ensureKeeper().then((k) => k.keep());
 };
 // Before another game replaces the one on the board: the keeper keeps it and moves the tab to
 // a new entry. A fresh tab that has not changed has nothing to keep, and its new game comes
 // at once, not after the keeper's code.
+/** @type {{blank: true}} */
 const NOTHING_KEPT = { blank: true };
 async function setAside() {
   if (!keeper && !changed) return NOTHING_KEPT;
   return (keeper ?? await ensureKeeper()).replacing();
 }
-const unsetAside = (before) => { if (before !== NOTHING_KEPT) keeper.cancel(before); };
-const offerBackTo = (before, key) => { if (before !== NOTHING_KEPT) keeper.offerBack(before, key); };
+// Anything but NOTHING_KEPT is the keeper's (from `replacing`).
+/** @param {unknown} before what setAside resolved to */
+const unsetAside = (before) => { if (before !== NOTHING_KEPT) /** @type {import('./keeper.js').Keeper} */ (keeper).cancel(/** @type {{id: string, blank: boolean}} */ (before)); };
+/** @param {unknown} before what setAside resolved to @param {string} key */
+const offerBackTo = (before, key) => { if (before !== NOTHING_KEPT) /** @type {import('./keeper.js').Keeper} */ (keeper).offerBack(/** @type {{id: string, blank: boolean}} */ (before), key); };
 const save = () => {
   changed = true;
   ensureKeeper(); // on its way at once: it may be wanted as the page is left
   saveTimer ??= setTimeout(saveNow, 50);
 };
 const flush = () => {
-  clearTimeout(saveTimer);
+  clearTimeout(/** @type {number} */ (saveTimer));
   saveTimer = null;
   if (keeper) return keeper.flush();
   // Gone before the keeper came (a first visit's first plies): the game waits in this tab's
@@ -271,6 +306,7 @@ function studyGame() {
   settings = { ...settings, opponent: 'human' };
   return was;
 }
+/** @param {string} color */
 const playerName = (color) => t(color === 'white' ? 'color.white' : 'color.black');
 /** Against the computer, which side it plays and at what level: the board names the sides. */
 const sides = () => ({ computer: computerColor() ?? 'none', level: settings.level });
@@ -284,11 +320,12 @@ function renderBoardText() {
   }));
 }
 
+/** @type {import('./i18n.js').Translator | null} */
 let explained = null; // the translator whose long texts were fetched for the notation's words
 /** @type {null | import('./rules-words.js').sayRules} */
 let rulesWords = null;
 function refresh() {
-  const s = board.status();
+  const s = /** @type {BoardStatus} */ (board.status());
   // Reviewed (its evaluations in the comments): the menu asks whether the PTN carries them.
   $('ptn-evaluations-row').hidden = !s.chances?.length;
   const thinking = computer.busy ? t('thinking', { level: settings.level, name: t(`level.${settings.level}`) }) : '';
@@ -317,7 +354,7 @@ function refresh() {
   const flats = !s.result && !s.opening;
   // The game's options: its settings that differ from a standard game of its size (komi is
   // said by the turn line, the clock by the clocks).
-  const options = Object.keys(s.settings).filter((k) => k !== 'komi' && k !== 'clock' && s.settings[k] !== s.standard[k]);
+  const options = Object.keys(s.settings).filter((k) => k !== 'komi' && k !== 'clock' && s.settings[/** @type {keyof import('./board.js').GameSettings} */ (k)] !== s.standard[/** @type {keyof import('./board.js').GameSettings} */ (k)]);
   if ((s.result || komi || flats || options.length) && explained !== t) {
     explained = t;
     Promise.all([import('./rules-words.js'), t.more()]).then(([m]) => { rulesWords = m.sayRules; refresh(); });
@@ -328,7 +365,7 @@ function refresh() {
   // The result card: in a match, the next game instead of a rematch.
   const inMatch = !!s.series && !match?.viewing;
   $('result-rematch').hidden = inMatch;
-  $('result-next').hidden = !(inMatch && s.series.canNext);
+  $('result-next').hidden = !(inMatch && /** @type {import('../pkg/tak_study.js').MatchStatus} */ (s.series).canNext);
   // Over at its end, also while an earlier ply is shown: nothing to resign or offer.
   $('resign').disabled = $('offer-draw').disabled = !!s.finalResult || !!match?.viewing;
   $('hint').disabled = !!s.result || computer.busy;
@@ -344,10 +381,10 @@ function refresh() {
   document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
   document.body.style.setProperty('--n', String(s.settings.size)); // the board's height in portrait (www/style.css)
   renderMoves($('moves'), s, t, {
-    gotoPath: (id) => board.gotoPath(id),
-    promote: (id) => board.promote(id),
-    deleteLine: (id) => board.deleteLine(id),
-    goto: (ply) => board.goto(ply),
+    gotoPath: (/** @type {number} */ id) => board.gotoPath(id),
+    promote: (/** @type {number} */ id) => board.promote(id),
+    deleteLine: (/** @type {number} */ id) => board.deleteLine(id),
+    goto: (/** @type {number} */ ply) => board.goto(ply),
     foldLines: settings.opponent === 'computer',
   });
   renderBoardText();
@@ -362,6 +399,7 @@ function refresh() {
 }
 
 // The game clocks (www/clock.js), set up when a game first has them.
+/** @type {ReturnType<typeof import('./clock.js').setUpClocks> | null} */
 let clocks = null;
 const ensureClocks = async () => {
   // The clocks' words come with the long texts (www/catalogue-split.js).
@@ -371,8 +409,8 @@ const ensureClocks = async () => {
     playerName,
     canPause: () => !computerColor(),
     keep: () => saveNow(),
-    onLowTime: (side) => {
-      $('announce').textContent = t('clock.low', { player: board.status().players[side === 'white' ? 0 : 1] });
+    onLowTime: (/** @type {string} */ side) => {
+      $('announce').textContent = t('clock.low', { player: /** @type {BoardStatus} */ (board.status()).players[side === 'white' ? 0 : 1] });
       // The low-time sound (www/sounds.js), when sound is on.
       playSound('lowTime');
     },
@@ -382,14 +420,16 @@ const ensureClocks = async () => {
 };
 
 // Live analysis and the whole-game review, in their own worker; the match.
+/** @type {ReturnType<typeof import('./study.js').setUpStudy> | null} */
 let study = null;
+/** @type {ReturnType<typeof import('./match.js').setUpMatch> | null} */
 let match = null;
 
 // The computer opponent and the hint, each in its own Web Worker.
 const computer = new Computer();
 const hinter = new Computer();
 // A computer that went silent is started again and asked again: said, since its move is late.
-computer.onRestart = (again) => { if (!again) t.more().then(() => showNotice(t('worker.restarted'))); };
+computer.onRestart = (/** @type {boolean} */ again) => { if (!again) t.more().then(() => showNotice(t('worker.restarted'))); };
 /** @returns {'white' | 'black' | null} */
 const computerColor = () => (settings.opponent === 'computer' ? (settings.human === 'white' ? 'black' : 'white') : null);
 
@@ -400,7 +440,10 @@ const view = setUpFlip(board, $('flip'), () => computerColor() === 'white');
 // Sounds (www/sounds.js, loaded when first wanted): on unless the reader switched them off;
 // by default off for a reader who asks for reduced motion, and under automation (the tests).
 const soundOn = () => settings.sound ?? !(matchMedia('(prefers-reduced-motion: reduce)').matches || navigator.webdriver);
-/** Plays a sound ('place', 'spread', 'tak', 'end', 'lowTime') when sound is on. */
+/**
+ * Plays a sound ('place', 'spread', 'tak', 'end', 'lowTime') when sound is on.
+ * @param {string} name
+ */
 function playSound(name) {
   if (soundOn() && !document.hidden) soundModule().then((s) => { s.setEnabled(soundOn()); s.playSound(name); }).catch(() => {});
 }
@@ -409,7 +452,7 @@ function playSound(name) {
 const unlockSound = () => { if (soundOn()) soundModule().then((s) => { s.setEnabled(true); s.unlock(); }).catch(() => {}); };
 for (const type of ['pointerdown', 'keydown']) addEventListener(type, unlockSound, { capture: true, passive: true });
 board.on('move', (e) => {
-  if (soundOn()) soundModule().then((s) => playSound(s.soundOfPly(e.ptn, board.status(), { tak: settings.tak }))).catch(() => {});
+  if (soundOn()) soundModule().then((s) => playSound(s.soundOfPly(e.ptn, /** @type {BoardStatus} */ (board.status()), { tak: settings.tak }))).catch(() => {});
 });
 
 /** Starts the computer's search when it is its turn at the end of the game. */
@@ -431,7 +474,7 @@ function maybeThink() {
 
 // Every ply and the result are announced to screen readers.
 board.on('move', (e) => {
-  const s = board.status();
+  const s = /** @type {BoardStatus} */ (board.status());
   const mover = s.toMove === 'white' ? 'black' : 'white';
   // Against the computer the sides are named as players.
   const you = computerColor() ? settings.human : null;
@@ -447,6 +490,7 @@ const ensureStudy = async () => {
   study ??= setUpStudy(board, () => t, { busy: () => computer.busy });
   return study;
 };
+/** @type {typeof import('./match.js') | null} */
 let matchTools = null;
 const ensureMatch = async () => {
   [matchTools] = await Promise.all([matchModule(), t.more()]); // its words come with the long texts
@@ -478,10 +522,10 @@ $('hint').addEventListener('click', async () => (await import('./movewords.js'))
 
 // Against the computer, undo takes back to the player's own turn.
 function undo() {
-  const why = board.status().takeBacksForbidden ? t('refuse.tavern_undo') : noUndo;
+  const why = /** @type {BoardStatus} */ (board.status()).takeBacksForbidden ? t('refuse.tavern_undo') : noUndo;
   if (why) { board.showMessage(why); return; }
   computer.cancel();
-  const resigned = board.status().result?.reason === 'resignation';
+  const resigned = /** @type {BoardStatus} */ (board.status()).result?.reason === 'resignation';
   undoToOwnTurn(board, computerColor());
   // Not in silence: a resignation taken back says so.
   if (resigned) Promise.all([keeperModule(), t.more()]).then(([k]) => k.goodNews(showNotice, t('confirm.resign_undone')));
@@ -562,7 +606,7 @@ $('result-next').addEventListener('click', async () => {
   const error = await board.nextGame();
   if (error) board.showMessage(error);
   else {
-    const s = board.status();
+    const s = /** @type {BoardStatus} */ (board.status());
     if (s.series?.over) board.showMessage(t('match.finished'));
   }
   // The next game may open with the computer's ply (colours alternate): its turn, now.
@@ -584,6 +628,8 @@ $('notes').addEventListener('click', async () => {
 /**
  * Waits for the study build while `dialog` is open, saying so in `line`. False when it could
  * not load (said in `line`) or the dialog was closed meanwhile (cancelled: nothing to do).
+ * @param {HTMLDialogElement} dialog
+ * @param {HTMLElement} line
  */
 async function studyFor(dialog, line) {
   if (board.build() === 'study') return true;
@@ -591,7 +637,7 @@ async function studyFor(dialog, line) {
   try {
     await board.study();
   } catch (err) {
-    line.textContent = t('notice.study_failed', { error: err?.message || err });
+    line.textContent = t('notice.study_failed', { error: /** @type {Error | null | undefined} */ (err)?.message || err });
     return false;
   }
   line.textContent = '';
@@ -603,9 +649,11 @@ $('share').addEventListener('click', async () => {
   closeMenu();
   (await shareModule()).openShare({ board, t: () => t, openingDialog, showNotice, fromFile, embedThis: embedThisModule, look: () => ({ theme: settings.theme, lang: document.documentElement.lang, flip: $('flip').getAttribute('aria-pressed') === 'true' }) });
 });
+/** @param {Blob | Promise<Blob>} blob @param {string} name */
 const download = async (blob, name) => (await shareModule()).download(await blob, name);
 
 // Copy and paste (www/paste.js): copied at once (the press allows it), said when copied.
+/** @param {string} text @param {string} what */
 const copy = (text, what) => {
   const copied = navigator.clipboard.writeText(text).then(() => true, () => false);
   pasteModule().then(async (m) => m.copied(pasteContext(), text, what, await copied, $('info')));
@@ -629,7 +677,7 @@ const pasteContext = () => ({
   openingDialog,
   studyFor,
   beforeLoad: async () => {
-    if (board.status().series && !await leaveMatch()) return false;
+    if (/** @type {BoardStatus} */ (board.status()).series && !await leaveMatch()) return false;
     if (match?.viewing) match.back();
     computer.cancel();
     const before = await setAside();
@@ -637,7 +685,7 @@ const pasteContext = () => ({
   },
   cancelLoad: ({ before, was }) => { unsetAside(before); settings = { ...settings, ...was }; maybeThink(); },
   afterLoad: async ({ before }) => {
-    if (board.status().series) board.endMatch();
+    if (/** @type {BoardStatus} */ (board.status()).series) board.endMatch();
     await saveNow();
     offerBackTo(before, 'paste.kept');
   },
@@ -710,6 +758,7 @@ $('skip-board').addEventListener('click', (e) => { e.preventDefault(); board.foc
 if (matchMedia('(min-width: 60rem) and (min-height: 56rem)').matches) $('extras').open = true;
 
 // Help options.
+/** @type {Record<string, 'targets' | 'tak' | 'patterns'>} */
 const options = { 'opt-targets': 'targets', 'opt-tak': 'tak', 'opt-patterns': 'patterns' };
 for (const [id, key] of Object.entries(options)) {
   $(id).checked = settings[key];
@@ -722,7 +771,7 @@ for (const [id, key] of Object.entries(options)) {
 }
 
 // The menu's notation and tools: open or folded as the reader last left them.
-$('menu-tools').open = settings.menuTools;
+$('menu-tools').open = /** @type {boolean} */ (settings.menuTools); // undefined (the defaults): closed
 $('menu-tools').addEventListener('toggle', () => { settings = { ...settings, menuTools: $('menu-tools').open }; saveSettings(); });
 
 // Theme: light, dark or the system's.
@@ -766,13 +815,14 @@ $('lang').addEventListener('change', async () => {
 // game or a shared link is no newcomer.
 const WELCOME_KEY = 'tak.welcome';
 /** A newcomer's first game (the welcome's choice, the tutorial's last step): against the
- * computer at the lowest level, the newcomer White; or against a person on this device. */
+ * computer at the lowest level, the newcomer White; or against a person on this device.
+ * @param {string} opponent 'computer', or another for a person */
 function begin(opponent) {
   settings = opponent === 'computer'
     ? { ...settings, opponent, level: DEFAULT_LEVEL, human: 'white' }
     : { ...settings, opponent: 'human' };
   saveSettings();
-  const { size, komi } = board.status().settings;
+  const { size, komi } = /** @type {BoardStatus} */ (board.status()).settings;
   startGame({ ...settings.game, size, komi });
 }
 const welcomed = () => { try { return localStorage.getItem(WELCOME_KEY) != null; } catch { return true; } };

@@ -2,6 +2,7 @@
 // measure asked of the engine's worker through its client (engine-client.js: cancelled at
 // once by ending the worker; a silent worker started again and asked again, said through
 // `onRestart`). The client's code is fetched with the first question, not on a first visit.
+/** @type {Promise<typeof import('./engine-client.js').EngineClient> | null} */
 let loading = null;
 // A failed fetch (offline before the first visit cached it) is tried again next time.
 /** @typedef {import('../pkg/tak_engine.js').SearchSpec} SearchSpec */
@@ -14,12 +15,18 @@ const engineClient = () => (loading ??= import('./engine-client.js').then((m) =>
 
 export class Computer {
   constructor() {
+    /** @type {import('./engine-client.js').EngineClient | null} */
     this.client = null;
+    /** @type {Promise<unknown> | null} */
     this.waiting = null; // the first question, while the client's code loads
+    /** @type {((again: boolean) => void) | null} */
     this.hear = null;
   }
 
-  /** `onRestart(again)`: the worker went silent and was started again (`again`: twice, given up). */
+  /**
+   * `onRestart(again)`: the worker went silent and was started again (`again`: twice, given up).
+   * @param {((again: boolean) => void) | null} hear
+   */
   set onRestart(hear) {
     this.hear = hear;
     if (this.client) this.client.onRestart = hear;

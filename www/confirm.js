@@ -5,7 +5,9 @@
 // Loaded when first asked (not on a first visit's way to its board); its dialog is made then.
 import { addStyle } from './styles.js';
 
-let dialog = null;
+// Made by the first question (make()), which every use of it follows.
+let dialog = /** @type {HTMLDialogElement} */ (/** @type {unknown} */ (null));
+/** @type {((yes: boolean) => void) | null} */
 let answer = null; // resolves the question on screen
 
 function make() {
@@ -38,6 +40,8 @@ function make() {
  * Asks the question of catalogue key `question` (with `params`) and resolves true when the
  * reader picks the button of key `yes`, false for the one of key `no` or Escape. The safe
  * answer has the focus, so that Enter or Space by mistake gives nothing up.
+ * @param {import('./i18n.js').Translator} t
+ * @param {Parameters<Ask>[0]} options
  */
 export async function ask(t, { question, params = {}, yes, no = 'btn.cancel' }) {
   await t.more?.(); // the questions' words are fetched with the long texts (www/i18n.js)
@@ -45,11 +49,12 @@ export async function ask(t, { question, params = {}, yes, no = 'btn.cancel' }) 
   answer?.(false); // a question still open is answered no (one question at a time)
   if (dialog.open) dialog.close();
   dialog.returnValue = '';
-  dialog.querySelector('#confirm-question').textContent = t(question, params);
-  dialog.querySelector('#confirm-yes').textContent = t(yes);
-  dialog.querySelector('#confirm-no').textContent = t(no);
+  // The dialog's own elements (make()).
+  /** @type {HTMLElement} */ (dialog.querySelector('#confirm-question')).textContent = t(question, params);
+  /** @type {HTMLElement} */ (dialog.querySelector('#confirm-yes')).textContent = t(yes);
+  /** @type {HTMLElement} */ (dialog.querySelector('#confirm-no')).textContent = t(no);
   const result = /** @type {Promise<boolean>} */ (new Promise((resolve) => { answer = resolve; }));
   dialog.showModal();
-  dialog.querySelector('#confirm-no').focus();
+  /** @type {HTMLElement} */ (dialog.querySelector('#confirm-no')).focus();
   return result;
 }

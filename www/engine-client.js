@@ -20,16 +20,32 @@
  * @template {Kind} K
  * @typedef {import('../pkg/tak_engine.js').Answer<K & keyof Heard>} Answer
  */
+/**
+ * A question not yet answered: the message as sent (asked again after a restart), how its
+ * answers are heard, and its promise's ends.
+ * @typedef {object} Job
+ * @property {Asked} message
+ * @property {Kind & keyof Heard} kind
+ * @property {(data: Heard) => boolean} hear
+ * @property {(answer: any) => void} resolve the answer, of the kind asked (see `ask`)
+ * @property {(err: Error) => void} reject
+ * @property {boolean} patient
+ */
+/** @typedef {ReturnType<typeof import('./spawn.js').watchdog>} Watchdog */
+/** @type {Promise<typeof import('./spawn.js')> | null} */
 let spawning = null;
 
 export class EngineClient {
   constructor() {
+    /** @type {Worker | null} */
     this.worker = null;
     this.nextId = 1;
-    /** id → {message, hear, resolve, reject, patient}: the questions not yet answered. */
+    /** id → {message, hear, resolve, reject, patient}: the questions not yet answered. @type {Map<number, Job>} */
     this.jobs = new Map();
+    /** @type {Watchdog | null} */
     this.watch = null;
     this.restarts = 0;
+    /** @type {((again: boolean) => void) | null} */
     this.onRestart = null;
   }
 
@@ -49,13 +65,16 @@ export class EngineClient {
     const id = this.nextId++;
     const message = /** @type {Asked} */ ({ [kind]: question, id });
     const answer = new Promise((resolve, reject) => {
-      this.jobs.set(id, { message, kind, hear, resolve, reject, patient });
+      this.jobs.set(id, { message, kind: /** @type {Kind & keyof Heard} */ (kind), hear, resolve, reject, patient });
       this.#post(message).catch((err) => this.#end(id, err));
     });
     return Object.assign(answer, { id });
   }
 
-  /** Stops waiting for question `id`: what the worker still says of it is dropped. */
+  /**
+   * Stops waiting for question `id`: what the worker still says of it is dropped.
+   * @param {number} id
+   */
   forget(id) {
     this.jobs.delete(id);
     this.#watch();
@@ -82,31 +101,36 @@ export class EngineClient {
     this.#fail(Object.assign(new Error('cancelled'), { cancelled: true }));
   }
 
+  /** @param {Asked} message */
   async #post(message) {
     if (!this.worker) {
       // A failed fetch (offline before the first visit cached it) is tried again next time.
       const { spawnWorker, watchdog } = await (spawning ??= import('./spawn.js').catch((err) => { spawning = null; throw err; }));
-      if (!this.jobs.has(message.id)) return; // cancelled meanwhile
+      if (!this.jobs.has(/** @type {number} */ (message.id))) return; // cancelled meanwhile
       if (!this.worker) this.#start(spawnWorker, watchdog);
     }
-    this.worker.postMessage(message);
+    /** @type {Worker} */ (this.worker).postMessage(message);
     this.#watch();
   }
 
+  /**
+   * @param {typeof import('./spawn.js').spawnWorker} spawnWorker
+   * @param {typeof import('./spawn.js').watchdog} watchdog
+   */
   #start(spawnWorker, watchdog) {
     this.watch ??= watchdog(() => this.#silent());
     this.worker = spawnWorker();
     this.watch.started();
     this.worker.onmessage = (event) => {
-      this.watch.heard();
+      /** @type {Watchdog} */ (this.watch).heard();
       /** @type {Heard} */
       const data = event.data || {};
-      const job = this.jobs.get(data.id);
+      const job = this.jobs.get(/** @type {number} */ (data.id));
       if (!job) return; // a heartbeat, or of a question nobody waits for any more
       this.restarts = 0;
-      if (data.error) this.#end(data.id, new Error(data.error));
+      if (data.error) this.#end(/** @type {number} */ (data.id), new Error(data.error));
       else if (job.hear(data)) {
-        this.forget(data.id);
+        this.forget(/** @type {number} */ (data.id));
         job.resolve(data[job.kind]);
       }
     };
@@ -118,12 +142,14 @@ export class EngineClient {
     this.watch?.waiting([...this.jobs.values()].some((job) => !job.patient));
   }
 
+  /** @param {number} id @param {Error} err */
   #end(id, err) {
     const job = this.jobs.get(id);
     this.forget(id);
     job?.reject(err);
   }
 
+  /** @param {Error} err */
   #fail(err) {
     this.worker?.terminate();
     this.worker = null;
@@ -142,7 +168,7 @@ export class EngineClient {
       this.onRestart?.(true);
       return;
     }
-    for (const job of this.jobs.values()) this.#post(job.message).catch((err) => this.#end(job.message.id, err));
+    for (const job of this.jobs.values()) this.#post(job.message).catch((err) => this.#end(/** @type {number} */ (job.message.id), err));
     this.onRestart?.(false);
   }
 }

@@ -19,6 +19,20 @@ import { addStyle } from './styles.js';
 import { readLink, shareLink } from './share.js';
 import { goodNews } from './keeper.js';
 
+/**
+ * A friend game's state, kept with its entry (`friend`: see above; src/web/friend.rs `State`).
+ * @typedef {object} FriendState
+ * @property {string} side 'white', 'black' or 'watch'
+ * @property {string | null} [from] the side that sent the first link, while this device has not chosen its own
+ * @property {number | null} [days] per move, or null
+ * @property {number | null} [at] when the last move came or went (ms)
+ * @property {string | null} [seen] the state last sent or received
+ * @property {number} [got] the plies received
+ * @property {string | null} [offer] the side that offers a draw, or null
+ * @property {string} [offerAt] the state the offer was made at
+ * @property {import('../pkg/tak_study.js').FriendReceived['fork']} [fork] a forked link waiting for this device's choice
+ */
+
 export const PREFIX = '#f=';
 const DAY = 24 * 60 * 60 * 1000;
 /** @param {string} id */
@@ -73,16 +87,27 @@ const DIALOG = `
  * @property {(text: string | null) => void} noUndo Undo refused, and why
  * @property {(text: string | null) => void} noMove a typed ply refused, and why
  */
-/** @type {FriendContext | null} the page's board and what else it lends */
-let ctx = null;
-/** The friend game on the board: `{id, friend}` of its entry, or null. */
+/**
+ * The page's board and what else it lends: null until setUpFriend, which sets it before
+ * anything here that reads it runs (the page reaches the rest through what it returns).
+ * @type {FriendContext}
+ */
+let ctx = /** @type {FriendContext} */ (/** @type {unknown} */ (null));
+/** A friend game's entry: its id and its friend state. @typedef {{id: string, friend: FriendState}} FriendGame */
+/** @typedef {import('./board.js').Status} Status */
+/** @typedef {import('../pkg/tak_study.js').GameSummary} GameSummary */
+/**
+ * The friend game on the board: `{id, friend}` of its entry, or null. Read below without a
+ * check (cast) only where one is on the board: after thisGame(), from its bar or its Send.
+ * @type {FriendGame | null}
+ */
 let current = null;
-/** The state for which Send was last opened by itself: it opens once per move. */
+/** The state for which Send was last opened by itself: it opens once per move. @type {string | null} */
 let offered = null;
 /** This device played or ended the game shown since Send last opened by itself. Only then does
  * it open: a game coming onto the board (from a link, from My games) is not a move of its. */
 let moved = false;
-/** What the last link that changed nothing said in the notice (an older link, the same game). */
+/** What the last link that changed nothing said in the notice (an older link, the same game). @type {string | null} */
 let linkNews = null;
 /** A link is being put on the board: nothing is said or played until it is. */
 let receiving = false;
@@ -92,8 +117,10 @@ let receiving = false;
  * game's entry (`friend.fork`): a reload or a later link does not drop it, and until it is
  * answered no ply is played or sent here (the next one would go on a line not chosen).
  */
-const pendingFork = () => (thisGame() ? current.friend.fork ?? null : null);
-const study = () => loadEngine('study').then((m) => m.library);
+const pendingFork = () => (thisGame() ? /** @type {FriendGame} */ (current).friend.fork ?? null : null);
+// The study build has its library.
+const study = () => loadEngine('study').then((m) => /** @type {import('./board.js').StudyLibrary} */ (m.library));
+/** @param {string} key @param {Record<string, unknown>} [args] */
 const t = (key, args) => ctx.t()(key, args);
 
 /**
@@ -122,15 +149,16 @@ export async function setUpFriend(context) {
     if (thisGame() && !receiving) moved = true;
     // A ply played here goes on the game itself: after a take-back it replaces the ply taken
     // back (a variation would never be sent), and the friend sees a fork they may refuse.
-    if (!thisGame() || current.friend.side === 'watch' || pendingFork()) return;
-    const s = ctx.board.status();
+    if (!thisGame() || /** @type {FriendGame} */ (current).friend.side === 'watch' || pendingFork()) return;
+    const s = /** @type {Status} */ (ctx.board.status());
     if (s.node != null && !s.tree.some((item) => item.id === s.node)) ctx.board.promote(s.node);
   });
   // A press on the board (or Enter, Space on it) before this device says which side it
   // plays, or while a forked link waits for its answer: said, not ignored.
+  /** @param {Event & {key?: string}} e a pointerdown or a keydown */
   const beforeChoosing = (e) => {
     if (e.type === 'keydown' && e.key !== 'Enter' && e.key !== ' ') return;
-    const f = thisGame() && !receiving ? current.friend : null;
+    const f = thisGame() && !receiving ? /** @type {FriendGame} */ (current).friend : null;
     if (f?.fork && f.side !== 'watch') {
       ctx.board.showMessage(t('friend.fork_first', { theirs: t('friend.take_theirs'), mine: t('friend.keep_mine') }));
       if (e.type === 'keydown') e.preventDefault();
@@ -151,22 +179,31 @@ export async function setUpFriend(context) {
   return { receive, begin, shown, count };
 }
 
-/** A side's player, as the game's tags name them (Player1, Player2), else the colour. */
+/**
+ * A side's player, as the game's tags name them (Player1, Player2), else the colour.
+ * @param {string} color 'white' or 'black'
+ */
 const name = (color) => {
   const s = summary();
-  return s?.[color] || t(color === 'white' ? 'color.white' : 'color.black');
+  return s?.[/** @type {'white' | 'black'} */ (color)] || t(color === 'white' ? 'color.white' : 'color.black');
 };
+/** @param {string} color */
 const other = (color) => (color === 'white' ? 'black' : 'white');
 /** A game's state as sent: its main line's length, end and position (a ply replaced counts). */
+/** @param {GameSummary | null} s */
 const stateOf = (s) => (s ? `${s.plies}:${s.result ?? ''}:${s.tps}` : '');
 /** The main line's summary (plies, toMove, result): what a link sends. */
 const summary = () => ctx.board.summary();
 const thisGame = () => current && ctx.keeper.id === current.id;
 
-/** Keeps `friend` (the fields changed) with entry `id`, and as the game shown's. */
+/**
+ * Keeps `friend` (the fields changed) with entry `id`, and as the game shown's.
+ * @param {string} id a friend game's: its entry has its state
+ * @param {Partial<FriendState>} changes
+ */
 async function keepFriend(id, changes) {
   const found = await library.get(id);
-  const friend = { ...(found?.entry.friend ?? {}), ...changes };
+  const friend = /** @type {FriendState} */ ({ ...(found?.entry.friend ?? {}), ...changes });
   await library.touch(id, { friend });
   if (current?.id === id) current.friend = friend;
   count();
@@ -176,6 +213,7 @@ async function keepFriend(id, changes) {
 /**
  * A game of `entry` is on the board (keeper.js calls this for every entry it shows), with its
  * friend state as kept: a fork waiting for an answer is asked again.
+ * @param {Partial<import('./library.js').Entry> & {id: string}} entry
  */
 export function shown(entry) {
   // The same game again: what this module holds of it is the newest (it writes it).
@@ -186,7 +224,11 @@ export function shown(entry) {
   follow();
 }
 
-/** Says `text` in the friend bar with buttons `[{label, run}]`; empty text hides it. */
+/**
+ * Says `text` in the friend bar with buttons `[{label, run}]`; empty text hides it.
+ * @param {string} text
+ * @param {{label: string, run: () => unknown, id?: string}[]} [buttons]
+ */
 function say(text, buttons = []) {
   const bar = $('friend-bar');
   if (!bar) return;
@@ -204,7 +246,10 @@ function say(text, buttons = []) {
   }));
 }
 
-/** Time left, in words: "2 days 3 hours", "5 hours", "40 minutes". */
+/**
+ * Time left, in words: "2 days 3 hours", "5 hours", "40 minutes".
+ * @param {number} ms
+ */
 function left(ms) {
   const hours = Math.floor(ms / 3600000);
   if (hours >= 24) return t('friend.days_left', { days: Math.floor(hours / 24), hours: hours % 24 });
@@ -227,7 +272,7 @@ function follow() {
     say('');
     return;
   }
-  const f = current.friend;
+  const f = /** @type {FriendGame} */ (current).friend;
   const s = summary();
   if (!s) return; // none on the play build (a summary is the study build's)
   if (receiving) { board.set({ interactive: false }); return; }
@@ -235,7 +280,7 @@ function follow() {
   // This side moves where it is its turn on the board, but never over a ply that came from
   // the friend (`got`: plies received): its own ply, sent or not, it may take back and replace
   // (the friend then sees a fork and chooses).
-  const shown = board.status();
+  const shown = /** @type {Status} */ (board.status());
   // The friend's move awaited at the game's end: the turn line says so (no pile is offered
   // there to place from, nothing is to be done on this board).
   const awaited = !s.result && !mine && shown.ply === s.plies && !f.from;
@@ -245,7 +290,7 @@ function follow() {
   // Before a side is chosen no pile is offered: the turn line says to choose first (not
   // "place … (the highlighted pile)", with none highlighted).
   const choosing = f.side === 'watch' && f.from && !s.result;
-  ctx.waiting?.(choosing ? t('friend.status_choose', { ...whom, play: t(`friend.i_play_${other(f.from)}`), watch: t('friend.watch') })
+  ctx.waiting?.(choosing ? t('friend.status_choose', { ...whom, play: t(`friend.i_play_${other(/** @type {string} */ (f.from))}`), watch: t('friend.watch') })
     : !awaited ? null : t(f.side === 'watch' ? 'friend.status_watching' : 'friend.status_waiting', whom));
   // No move while a forked link waits for the choice: the next ply would go on a line not chosen.
   const fork = pendingFork();
@@ -263,7 +308,7 @@ function follow() {
     if (f.from) {
       // Not said yet which side this device plays: the first link of a game asks.
       say(t(`friend.invited_${other(f.from)}`, { name: name(f.from) }), [
-        { label: `friend.i_play_${other(f.from)}`, id: 'friend-i-play', run: () => choose(other(f.from)) },
+        { label: `friend.i_play_${other(/** @type {string} */ (f.from))}`, id: 'friend-i-play', run: () => choose(other(/** @type {string} */ (f.from))) },
         { label: 'friend.watch', id: 'friend-watch', run: () => choose('watch') },
       ]);
     } else {
@@ -296,7 +341,7 @@ function follow() {
     text = t('friend.over', { result: s.result });
   } else if (f.offer && f.offer !== f.side) {
     text = t('friend.offered', { friend: players.friend });
-    buttons.push({ label: 'friend.accept', id: 'friend-accept', run: acceptDraw }, { label: 'friend.decline', id: 'friend-decline', run: () => keepFriend(current.id, { offer: null }).then(follow) });
+    buttons.push({ label: 'friend.accept', id: 'friend-accept', run: acceptDraw }, { label: 'friend.decline', id: 'friend-decline', run: () => keepFriend(/** @type {FriendGame} */ (current).id, { offer: null }).then(follow) });
   } else if (mine) {
     text = due != null && due > 0 ? t('friend.your_move_left', { left: left(due) }) : t('friend.your_move');
     // Just turned round for Black: said, so the board's half-turn is no surprise.
@@ -304,7 +349,7 @@ function follow() {
   } else if (due != null && due <= 0) {
     // The other side's time ran out: the win is this side's to claim, or play on.
     text = t('friend.flag', { friend: players.friend });
-    buttons.push({ label: 'friend.claim', id: 'friend-claim', run: claim }, { label: 'friend.play_on', run: () => keepFriend(current.id, { at: Date.now() }).then(follow) });
+    buttons.push({ label: 'friend.claim', id: 'friend-claim', run: claim }, { label: 'friend.play_on', run: () => keepFriend(/** @type {FriendGame} */ (current).id, { at: Date.now() }).then(follow) });
   } else {
     text = due != null ? t('friend.waiting_left', { friend: players.friend, left: left(due) }) : t('friend.waiting', { friend: players.friend });
     buttons.push({ label: 'friend.send_again', run: () => openSend() });
@@ -314,8 +359,9 @@ function follow() {
   say(text, buttons);
 }
 
+/** @param {string} side */
 async function choose(side) {
-  await keepFriend(current.id, { side, from: null });
+  await keepFriend(/** @type {FriendGame} */ (current).id, { side, from: null });
   face();
   turnedNow = turned;
   follow();
@@ -332,50 +378,51 @@ function face() {
 }
 
 async function acceptDraw() {
-  await keepFriend(current.id, { offer: null });
+  await keepFriend(/** @type {FriendGame} */ (current).id, { offer: null });
   ctx.board.goto('last');
   moved = true;
   ctx.board.agreeDraw();
 }
 async function resign() {
-  const side = current.friend.side;
+  const side = /** @type {FriendGame} */ (current).friend.side;
   if (!await ctx.ask({ question: 'friend.confirm_resign', yes: 'btn.resign' })) return;
   ctx.board.goto('last');
   moved = true;
-  ctx.board.resign(side);
+  ctx.board.resign(/** @type {'white' | 'black'} */ (side)); // a watcher has no Resign
 }
 async function claim() {
   ctx.board.goto('last');
   moved = true;
-  ctx.board.resign(other(current.friend.side)); // PTN writes a win on time as a resignation: 1-0
+  ctx.board.resign(other(/** @type {FriendGame} */ (current).friend.side)); // PTN writes a win on time as a resignation: 1-0
 }
 
 /**
  * The link that sends the game on the board now (its main line), with a draw offer or not,
  * and the PTN it carries (what follows the link's header: src/web/friend.rs).
+ * @param {boolean} offer
  */
 async function makeLink(offer) {
   const lib = await study();
-  const f = current.friend;
-  const text = lib.friendLink(ctx.board.saveToKeep(), current.id, f.side, !!offer, f.days ?? 0, Date.now());
+  const f = /** @type {FriendGame} */ (current).friend;
+  const text = lib.friendLink(ctx.board.saveToKeep(), /** @type {FriendGame} */ (current).id, f.side, !!offer, f.days ?? 0, Date.now());
   // From a file (tak.html), the link opens the page of the same name on the friend's device.
   return { link: await shareLink(text, location.href, PREFIX), ptn: text.slice(text.indexOf('\n\n') + 2) };
 }
 
 /** The Send dialog: the link (Copy, Share, QR code), the PTN; a draw offered with it if asked. */
 async function openSend(offer = false) {
-  if (!thisGame() || current.friend.side === 'watch' || receiving || pendingFork()) return;
+  if (!thisGame() || /** @type {FriendGame} */ (current).friend.side === 'watch' || receiving || pendingFork()) return;
   const dialog = ensureDialog();
   if (dialog.open) return;
   await ctx.t().more();
   const { translatePage } = await import('./i18n.js');
-  const s = summary();
-  const f = current.friend;
+  const s = /** @type {GameSummary} */ (summary()); // a friend game is on the study build
+  const f = /** @type {FriendGame} */ (current).friend;
   // The link that starts the game carries no move yet: titled for what it does.
   $('friend-title').dataset.i18n = s.plies === 0 && !s.result ? 'friend.start_title' : 'friend.send_title';
   translatePage(dialog, ctx.t());
   // A draw is offered over a game under way: not with the link that starts it, nor after its end.
-  $('friend-offer').closest('label').hidden = s.plies === 0 || !!s.result;
+  /** @type {HTMLLabelElement} */ ($('friend-offer').closest('label')).hidden = s.plies === 0 || !!s.result;
   $('friend-offer').checked = s.plies > 0 && !s.result && (offer || (f.offer === f.side && stateOf(s) === f.offerAt));
   $('friend-what').textContent = s.result ? t('friend.what_result', { friend: name(other(f.side)), result: s.result })
     : s.plies === 0 ? t('friend.what_start', { friend: name(other(f.side)) })
@@ -386,9 +433,9 @@ async function openSend(offer = false) {
   await fill();
 }
 
-/** The ply last played here ("c3"), or the ply count when none was played since the page opened. */
+/** The ply last played here ("c3"), or the ply count when none was played since the page opened. @type {string | null} */
 let lastPly = null;
-const lastMove = () => lastPly ?? t('friend.ply', { n: summary().plies });
+const lastMove = () => lastPly ?? t('friend.ply', { n: /** @type {GameSummary} */ (summary()).plies });
 
 async function fill() {
   const offer = $('friend-offer').checked;
@@ -398,10 +445,11 @@ async function fill() {
   await drawQr(link);
   // Made: this move is sent as far as this device can tell (the link exists to be passed on).
   const s = summary();
-  await keepFriend(current.id, { seen: stateOf(s), at: current.friend.seen === stateOf(s) ? current.friend.at : Date.now(), ...(offer ? { offer: current.friend.side, offerAt: stateOf(s) } : current.friend.offer === current.friend.side ? { offer: null } : {}) });
+  await keepFriend(/** @type {FriendGame} */ (current).id, { seen: stateOf(s), at: /** @type {FriendGame} */ (current).friend.seen === stateOf(s) ? /** @type {FriendGame} */ (current).friend.at : Date.now(), ...(offer ? { offer: /** @type {FriendGame} */ (current).friend.side, offerAt: stateOf(s) } : /** @type {FriendGame} */ (current).friend.offer === /** @type {FriendGame} */ (current).friend.side ? { offer: null } : {}) });
   follow();
 }
 
+/** @param {string} link */
 async function drawQr(link) {
   const box = $('friend-qr');
   try {
@@ -444,6 +492,7 @@ function ensureDialog() {
  * A friend game starts (New game → "A friend, by link"): the game just started on the board
  * becomes one, this device playing `side`, with `days` per move (or none) and the players'
  * names. Says what to do next.
+ * @param {{side: string, days: number | null, names: string[]}} game
  */
 export async function begin({ side, days, names }) {
   const board = ctx.board;
@@ -454,6 +503,7 @@ export async function begin({ side, days, names }) {
     if (error) ctx.showNotice(error);
   }
   const id = await ctx.keeper.keepNow();
+  /** @type {FriendState} */
   const friend = { side, days: days || null, at: Date.now(), seen: side === 'white' ? stateOf(summary()) : null, got: 0, offer: null };
   await library.touch(id, { friend });
   current = { id, friend };
@@ -467,6 +517,7 @@ export async function begin({ side, days, names }) {
 /**
  * A `#f=` link (`hash`) arrived: checked whole, then its game continued, added, or left as it
  * is, as src/web/friend.rs decides; said in words. Nothing kept changes for a refused link.
+ * @param {string} hash
  */
 export async function receive(hash) {
   receiving = false;
@@ -476,18 +527,19 @@ export async function receive(hash) {
     // Anything unforeseen (the study build could not load, the library is unavailable): said,
     // and the game on the board stays as it was.
     receiving = false;
-    ctx.showNotice(t('share.bad_link', { error: err?.message || err }));
+    ctx.showNotice(t('share.bad_link', { error: /** @type {Error | null | undefined} */ (err)?.message || err }));
     follow();
   }
 }
 
+/** @param {string} hash */
 async function receiveLink(hash) {
   const board = ctx.board;
   let text;
   try {
     text = await readLink(hash, PREFIX);
   } catch (err) {
-    ctx.showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 }) : t('friend.refused_damaged'));
+    ctx.showNotice(/** @type {Partial<import('./share.js').LinkError> | null | undefined} */ (err)?.code === 'too_large' ? t('share.too_large', { limit: 8 }) : t('friend.refused_damaged'));
     return;
   }
   if (!text) return;
@@ -504,12 +556,12 @@ async function receiveLink(hash) {
   const came = r.came;
   if (!found) {
     // A game this device does not have: kept, and asked which side it plays (or watched).
-    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(r.save)), got: r.plies, offer: r.theirOffer };
+    const friend = { side: 'watch', from: r.from, days: r.days ?? null, at: came, seen: stateOf(lib.summarizeSave(/** @type {string} */ (r.save))), got: r.plies, offer: r.theirOffer };
     try {
       // Started, as far as this device knows, when the link was sent: not after its last move.
-      await library.put({ id: r.id, summary: lib.summarizeSave(r.save), sides: { opponent: 'human' }, friend, created: came }, { save: r.save, match: null }, 0);
+      await library.put({ id: r.id, summary: lib.summarizeSave(/** @type {string} */ (r.save)), sides: { opponent: 'human' }, friend, created: came }, { save: /** @type {string} */ (r.save), match: null }, 0);
     } catch (err) {
-      ctx.showNotice(t(library.isFull(err) ? 'library.full' : 'save.failed', { limit: 8, error: err?.message ?? '' }));
+      ctx.showNotice(t(library.isFull(err) ? 'library.full' : 'save.failed', { limit: 8, error: /** @type {Error | null | undefined} */ (err)?.message ?? '' }));
       return;
     }
     const error = await ctx.keeper.open(r.id);
@@ -541,14 +593,14 @@ async function receiveLink(hash) {
   ctx.showNotice('');
   receiving = true; // no move here until the game is whole on the board
   try {
-    const restored = await board.restore(r.save);
+    const restored = await board.restore(/** @type {string} */ (r.save));
     if (restored) { current.friend = before; ctx.showNotice(restored); return; }
     if (r.verdict === 'newer') {
       // The friend's ply played before the reader's eyes (a play animates, a step does not);
       // not past an ending, which a step back would take back.
       if (!r.over) {
         board.goto(Math.max(0, r.plies - 1));
-        const next = board.status().line?.find((item) => item.ply === r.plies);
+        const next = /** @type {Status} */ (board.status()).line?.find((item) => item.ply === r.plies);
         if (next) board.play(next.ptn);
       }
       board.goto('last');
@@ -566,35 +618,39 @@ async function receiveLink(hash) {
 /**
  * After a fork: the link's line becomes the game (theirs) or is deleted (mine). The draw
  * offered with the link stays offered either way (a draw is the game's, not a line's).
+ * @param {boolean} theirs
  */
 async function settle(theirs) {
   const board = ctx.board;
   const fork = pendingFork();
   if (!fork) return;
   // What an older or the same link said meanwhile ("nothing was changed") is no longer so.
-  if (linkNews && document.getElementById('notice').textContent === linkNews) ctx.showNotice('');
+  if (linkNews && /** @type {HTMLElement} */ (document.getElementById('notice')).textContent === linkNews) ctx.showNotice('');
   const { path, at, offer } = fork;
   if (theirs && board.promote(path)) {
     board.goto('last');
     const state = stateOf(summary());
-    const got = summary().plies;
+    const got = /** @type {GameSummary} */ (summary()).plies;
+    /** @type {Partial<FriendState>} */
     const changes = { seen: state, at, got, fork: null, offer: offer ?? null };
-    Object.assign(current.friend, changes);
+    Object.assign(/** @type {FriendGame} */ (current).friend, changes);
     await ctx.saveNow();
-    await keepFriend(current.id, changes);
+    await keepFriend(/** @type {FriendGame} */ (current).id, changes);
   } else {
     board.deleteLine(path);
     board.goto('last');
+    /** @type {Partial<FriendState>} */
     const changes = { fork: null, ...(offer ? { offer } : {}) };
-    Object.assign(current.friend, changes);
+    Object.assign(/** @type {FriendGame} */ (current).friend, changes);
     await ctx.saveNow();
-    await keepFriend(current.id, changes);
+    await keepFriend(/** @type {FriendGame} */ (current).id, changes);
   }
   follow();
   ctx.refresh();
 }
 
 /** The friend games waiting for this device's move: in the page's title and the app's badge. */
+/** @type {string | null} */
 let baseTitle = null;
 export async function count() {
   let n = 0;

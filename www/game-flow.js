@@ -5,6 +5,8 @@
 // getters.
 import { offerDraw as offerComputerDraw } from './opponent.js';
 
+/** @typedef {import('./board.js').Status} Status */
+
 /**
  * What the game page lends (www/app.js); `t`, `settings`, `match` and `matchTools` are getters.
  * @typedef {object} GameFlowPage
@@ -62,7 +64,7 @@ export function createGameFlow(page) {
     const clock = chosenClock(); // a match's too: every game of it is timed
     if (options.clock === undefined && clock) options.clock = clock;
     // The game before stays in the library; one still going on is one click away.
-    const now = board.status();
+    const now = /** @type {Status} */ (board.status());
     const offerBack = board.plyCount() > 0 && !now.finalResult && !now.series && !length;
     const before = await page.setAside();
     board.set(page.sides()); // who plays: the new game's players
@@ -77,7 +79,7 @@ export function createGameFlow(page) {
         error = await board.newGameWith(options); // a Promise when the clock needs the study build
       }
     } catch (err) {
-      error = t('notice.study_failed', { error: err?.message || err });
+      error = t('notice.study_failed', { error: /** @type {Error | null | undefined} */ (err)?.message || err });
     }
     if (error || offerBack) await t.more(); // the words of these come with the long texts
     page.showNotice(error ? t('notice.bad_new_game', { error }) : '');
@@ -93,12 +95,12 @@ export function createGameFlow(page) {
   async function resign() {
     const { settings } = page;
     page.closeMenu();
-    const s = board.status();
+    const s = /** @type {Status} */ (board.status());
     if (s.finalResult) return;
     const who = /** @type {'white' | 'black'} */ (page.computerColor() ? settings.human : s.toMove);
     if (!await page.ask({ question: 'confirm.resign', params: { player: page.playerName(who) }, yes: 'btn.resign' })) return;
     // The game may have moved on while the question was open (a clock, the computer's ply).
-    if (board.status().result) return;
+    if (/** @type {Status} */ (board.status()).result) return;
     page.computer.cancel();
     if (board.resign(who)) page.playSound('end');
   }
@@ -108,16 +110,16 @@ export function createGameFlow(page) {
     const { t } = page;
     await t.more();
     page.closeMenu();
-    const s = board.status();
+    const s = /** @type {Status} */ (board.status());
     if (s.finalResult) return;
     if (!page.computerColor()) {
       const other = page.playerName(s.toMove === 'white' ? 'black' : 'white');
       if (await page.ask({ question: 'confirm.draw', params: { player: other }, yes: 'confirm.accept', no: 'confirm.decline' })
-        && !board.status().result && board.agreeDraw()) page.playSound('end');
+        && !/** @type {Status} */ (board.status()).result && board.agreeDraw()) page.playSound('end');
       return;
     }
     // Asked first, as resigning is: an accepted offer ends the game at once.
-    if (!await page.ask({ question: 'confirm.offer_computer', yes: 'btn.draw' }) || board.status().result) return;
+    if (!await page.ask({ question: 'confirm.offer_computer', yes: 'btn.draw' }) || /** @type {Status} */ (board.status()).result) return;
     // The computer accepts only when its evaluation says the game is even.
     board.showMessage(t('draw.thinking'));
     try {
@@ -125,14 +127,14 @@ export function createGameFlow(page) {
       board.showMessage(t(accepted ? 'draw.accepted' : 'draw.declined'));
       if (accepted) page.playSound('end');
     } catch (err) {
-      if (!err.cancelled) board.showMessage(t('draw.declined'));
+      if (!/** @type {{cancelled?: boolean}} */ (err).cancelled) board.showMessage(t('draw.declined'));
     }
   }
 
   /** New game's form (www/newgame.js); a game on the clock is not left without a question. */
   async function openNewGame() {
     // Its clocks held while a dialog is open, or paused, a timed game is still one.
-    const now = board.status();
+    const now = /** @type {Status} */ (board.status());
     if (now.clock && !now.finalResult && board.plyCount() > 0
       && !await page.ask({ question: 'confirm.new_game', yes: 'btn.new_game', no: 'confirm.play_on' })) return;
     await page.ensureMatch();
@@ -142,19 +144,19 @@ export function createGameFlow(page) {
       board,
       t: page.t,
       settings: page.settings,
-      matchTools: page.matchTools,
+      matchTools: /** @type {typeof import('./match.js')} */ (page.matchTools), // loaded: ensureMatch()
       openingDialog: page.openingDialog,
       friend: page.friendly,
       start: (chosen, length) => {
         page.setSettings({ ...page.settings, ...chosen });
-        return startGame(chosen.game, length);
+        return startGame(/** @type {Partial<import('./board.js').GameSettings>} */ (chosen.game), length); // New game chooses one
       },
     });
   }
 
   /** The same settings again, colours swapped against the computer. */
   async function rematch() {
-    const s = board.status();
+    const s = /** @type {Status} */ (board.status());
     const computer = page.settings.opponent === 'computer';
     if (computer) page.setSettings({ ...page.settings, human: page.settings.human === 'white' ? 'black' : 'white' });
     await startGame(s.settings);

@@ -19,10 +19,31 @@ import { addStyle } from './styles.js';
 
 // Good news in the notice line (the game before kept, one click away) is not in a problem's red.
 addStyle('.notice:has(> .good) { background: color-mix(in srgb, var(--win) 12%, transparent); border-color: var(--win); }');
-/** Says `text` in the notice line as good news (`showNotice` is the page's). */
+/** @typedef {import('./library.js').Entry} Entry */
+/** @typedef {import('./library.js').Found} Found */
+/**
+ * A game to keep: its save (null: the board could not give it) and its match's.
+ * @typedef {{save: string | null, match?: string | null}} Game
+ */
+/** A game with its save, as written. @typedef {{save: string, match?: string | null}} KeptGame */
+/**
+ * An entry to show and its game: one found in the library, or one whose write failed (its
+ * entry as far as this tab knows it).
+ * @typedef {{entry: Partial<Entry> & {id: string, rev: number}, save: string | null, match: string | null}} ToShow
+ */
+/**
+ * A game whose last write failed: the revision it was read at, its game, and its entry's fields.
+ * @typedef {{rev: number, save: string, match: string | null, about: Partial<Entry>}} Unkept
+ */
+
+/**
+ * Says `text` in the notice line as good news (`showNotice` is the page's).
+ * @param {(text: string) => void} showNotice
+ * @param {string} text
+ */
 export function goodNews(showNotice, text) {
   showNotice(text);
-  document.getElementById('notice').replaceChildren(Object.assign(document.createElement('span'), { className: 'good', textContent: text }));
+  /** @type {HTMLElement} */ (document.getElementById('notice')).replaceChildren(Object.assign(document.createElement('span'), { className: 'good', textContent: text }));
 }
 
 const TAB_KEY = 'tak.tab';
@@ -36,9 +57,13 @@ export const MAX_SAVE = 8 * 1024 * 1024;
 /** localStorage keys of the pages before the library (`www/migrate.js` moves them in). */
 export const OLD_KEYS = /^tak\.(savedGame|match)/;
 
+// sessionStorage's JSON: what this page wrote there, or anything (read as untyped, and checked where read).
 const session = {
+  /** @param {string} key @returns {any} */
   get(key) { try { return JSON.parse(sessionStorage.getItem(key) ?? 'null'); } catch { return null; } },
+  /** @param {string} key @param {unknown} value */
   set(key, value) { try { sessionStorage.setItem(key, JSON.stringify(value)); return true; } catch { return false; } },
+  /** @param {string} key */
   drop(key) { try { sessionStorage.removeItem(key); } catch { /* storage disabled */ } },
 };
 const hasOldKeys = () => {
@@ -54,7 +79,7 @@ const hasOldKeys = () => {
  * @property {() => void} after once a game opened from a notice's button is on the board
  * @property {() => Sides} sides who plays, kept with the game
  * @property {(sides: Partial<Sides>) => void} applySides sets who plays back (what the entry kept) when a game is opened
- * @property {() => Promise<{shown: (entry: object) => void}>} friend loads friend games (www/friend.js)
+ * @property {() => Promise<{shown: (entry: ToShow['entry']) => void}>} friend loads friend games (www/friend.js)
  */
 /** Who plays a game: @typedef {{opponent: string, level: number, human: string}} Sides */
 /** The keeper (`createKeeper`'s). @typedef {ReturnType<typeof createKeeper>} Keeper */
@@ -68,6 +93,7 @@ const hasOldKeys = () => {
  */
 export function createKeeper({ board, t, showNotice, after, sides, applySides, friend }) {
   let friendly = false; // a friend game was shown: www/friend.js is told of every game shown
+  /** @param {ToShow['entry']} entry */
   const told = (entry) => {
     if (!entry.friend && !friendly) return;
     friendly = true;
@@ -76,12 +102,16 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   /**
    * Says `key` (with `args`) in the notice, as good news with `good` (by default when it comes
    * with an action); `action` (`{label, run}`) adds its button. Resolves to the notice's text.
+   * @param {string} key
+   * @param {Record<string, unknown>} [args]
+   * @param {{label: string, run: () => Promise<string | null>} | null} [action] `run` resolves to an error's key, or null
+   * @param {boolean} [good]
    */
   async function say(key, args = {}, action = null, good = !!action) {
     await t().more(); // the library's words come with the dialogs' texts
     if (good) goodNews(showNotice, t()(key, args));
     else showNotice(t()(key, args));
-    const notice = document.getElementById('notice');
+    const notice = /** @type {HTMLElement} */ (document.getElementById('notice'));
     if (!action) return notice.textContent;
     const button = document.createElement('button');
     button.type = 'button';
@@ -97,30 +127,43 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   }
   // A long game is read in slices, saying how far it got.
   let reading = '';
+  /** @param {number} done */
   const progress = (done) => showNotice(reading = t()('notice.reading_save', { percent: Math.floor(done * 100) }));
-  /** Who plays, as kept: anything unreadable is left as it is. */
+  /**
+   * Who plays, as kept: anything unreadable is left as it is.
+   * @param {Partial<Sides>} s
+   * @returns {Partial<Sides>}
+   */
   const readSides = (s) => ({
     ...(s.opponent === 'computer' || s.opponent === 'human' ? { opponent: s.opponent } : {}),
-    ...(Number.isInteger(s.level) && s.level >= 1 && s.level <= 6 ? { level: s.level } : {}),
+    ...(Number.isInteger(s.level) && /** @type {number} */ (s.level) >= 1 && /** @type {number} */ (s.level) <= 6 ? { level: s.level } : {}),
     ...(s.human === 'white' || s.human === 'black' ? { human: s.human } : {}),
   });
 
+  /** @type {string} */
   let id = session.get(TAB_KEY)?.id ?? library.newId(); // this tab's entry
   // Per entry: the revision last read or written (none: not kept yet) and the save as last
   // read or written (an unchanged game is not written again). Per entry, not one of each: a
   // game set aside is written after the tab has moved on to the next.
+  /** @type {Map<string, number>} */
   const revs = new Map();
+  /** @type {Map<string, string | null>} */
   const texts = new Map();
+  /** @param {string} entryId */
   const revOf = (entryId) => revs.get(entryId) ?? 0;
   let blank = true; // the empty board a fresh tab starts with: not an entry until it changes
+  /** @type {Promise<void>} */
   let writing = Promise.resolve();
+  /** @type {string | null} */
   let problem = null; // what the last failed write said, said once
+  /** @type {string | null} */
   let problemText = null; // … in the words shown
   let apartAt = 0; // when this tab's moves were last said to be kept apart
   /**
    * The games whose last write failed, by entry id: {rev (the revision it was read at), save,
    * match, about}. Kept in sessionStorage too (a reload finishes them), written again after the
    * next write that succeeds; while any is left the browser asks before the page is left.
+   * @type {Map<string, Unkept>}
    */
   const unkept = new Map();
   const stash = () => {
@@ -132,7 +175,10 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     e.preventDefault(); // the browser's own question: these moves are only in this tab
     e.returnValue = '';
   });
-  /** Entry `target` is kept as it is now: off the list of games not kept, and once none is left, the warning ends. */
+  /**
+   * Entry `target` is kept as it is now: off the list of games not kept, and once none is left, the warning ends.
+   * @param {string} target
+   */
   function keptNow(target) {
     if (!unkept.delete(target)) return;
     stash();
@@ -140,7 +186,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     const said = problemText;
     problem = problemText = null;
     // Said where the warning was (not over another notice that came since).
-    if (said && document.getElementById('notice').textContent === said) say('library.kept_again', {}, null, true);
+    if (said && /** @type {HTMLElement} */ (document.getElementById('notice')).textContent === said) say('library.kept_again', {}, null, true);
   }
 
   const remember = () => session.set(TAB_KEY, { id });
@@ -150,11 +196,14 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   };
   const fields = () => ({ summary: board.summary() ?? null, sides: sides() });
 
-  /** Shows entry `found` (`{entry, save, match}`) on the board: an error message, or null. */
+  /**
+   * Shows entry `found` (`{entry, save, match}`) on the board: an error message, or null.
+   * @param {ToShow} found one with a save (the callers check)
+   */
   async function show(found) {
     // A match is kept with its game: one that is not this entry's ends on the board first.
     if (!found.match && board.matchSave()) board.endMatch();
-    const error = await board.restore(found.save, progress);
+    const error = await board.restore(/** @type {string} */ (found.save), progress);
     if (error) return error;
     if (found.match) await board.matchRestore(found.match);
     id = found.entry.id;
@@ -168,19 +217,27 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     return null;
   }
 
-  /** Runs `job` after the writes before it, whatever became of them. */
+  /**
+   * Runs `job` after the writes before it, whatever became of them.
+   * @param {() => Promise<void>} job
+   */
   function enqueue(job) {
     writing = writing.then(job).catch((err) => fail('save.failed', err));
     return writing;
   }
 
-  /** Keeps `game` (with `about`: its summary and who plays) as entry `target`, if it changed. */
+  /**
+   * Keeps `game` (with `about`: its summary and who plays) as entry `target`, if it changed.
+   * @param {string} target
+   * @param {Game} game
+   * @param {Partial<Entry>} about
+   */
   async function put(target, game, about) {
     if (game.save == null) return;
     if (game.save === texts.get(target)) { keptNow(target); return; }
     if (game.save.length > MAX_SAVE) { fail('save.too_large'); return; }
     try {
-      const entry = await library.put({ ...about, id: target }, game, revOf(target));
+      const entry = await library.put({ ...about, id: target }, /** @type {KeptGame} */ (game), revOf(target));
       revs.set(target, entry.rev);
       texts.set(target, game.save);
       if (target === id) { session.drop(PENDING_KEY); remember(); }
@@ -195,11 +252,11 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       // The game kept apart was said once: the next move here, a while after, takes the notice away.
       if (apartAt && target === id && Date.now() - apartAt > 4000) {
         apartAt = 0;
-        if (document.getElementById('notice').textContent === t()('library.kept_apart')) showNotice('');
+        if (/** @type {HTMLElement} */ (document.getElementById('notice')).textContent === t()('library.kept_apart')) showNotice('');
       }
       firstKept();
     } catch (err) {
-      if (err instanceof library.Conflict) await diverged(target, err.entry, game, about);
+      if (err instanceof library.Conflict) await diverged(target, err.entry, /** @type {KeptGame} */ (game), about);
       else {
         // Kept in this tab until it can be written: whatever the reader does next.
         unkept.set(target, { rev: revOf(target), save: game.save, match: game.match ?? null, about });
@@ -212,16 +269,24 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   /** Writes the board's game, as it is when its turn comes: resolves once kept (or once it could not be). */
   const write = () => enqueue(async () => { if (!blank) await put(id, snapshot(), fields()); });
 
+  /**
+   * @param {string} key
+   * @param {unknown} [err]
+   */
   function fail(key, err) {
     if (err) console.warn('The game could not be kept:', err);
     if (problem === key) return;
     problem = key;
-    say(key, { limit: 8, error: err?.message ?? '' }).then((text) => { if (problem === key) problemText = text; });
+    say(key, { limit: 8, error: /** @type {Error | null | undefined} */ (err)?.message ?? '' }).then((text) => { if (problem === key) problemText = text; });
   }
 
   /**
    * Another tab wrote entry `target` since this tab read it (`now`: the entry as kept, null
    * when it was deleted). This tab's game is kept apart, as a copy: neither overwrites the other.
+   * @param {string} target
+   * @param {Entry | null} now
+   * @param {KeptGame} game
+   * @param {Partial<Entry>} about
    */
   async function diverged(target, now, game, about) {
     const copy = now == null ? target : library.newId();
@@ -263,7 +328,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   // the next write keeps this tab's game apart). Deleted elsewhere: kept here until changed.
   // Visible or not: the computer's reply is the other tab's (two replies would split the game),
   // unless none comes for a while (that tab was closed): then this one's.
-  /** The game as last followed from another tab (null while it is being restored). */
+  /** The game as last followed from another tab (null while it is being restored). @type {string | null | undefined} */
   let followed = undefined;
   let lapse = 0;
   library.onChange(async (message) => {
@@ -275,7 +340,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       revs.set(id, found.entry.rev);
       texts.set(id, found.save); // before restore: its change is not a change of this tab's
       followed = null; // while restoring, the board's game is the other tab's
-      await board.restore(found.save);
+      await board.restore(/** @type {string} */ (found.save)); // every entry is written with its game
       if (found.match) await board.matchRestore(found.match);
       texts.set(id, board.saveToKeep());
       const mine = followed = texts.get(id);
@@ -300,9 +365,9 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       try {
         await this.bringBack();
       } catch (err) {
-        say('library.unavailable', { error: err?.message ?? String(err) });
+        say('library.unavailable', { error: /** @type {Error | null | undefined} */ (err)?.message ?? String(err) });
       }
-      if (reading && document.getElementById('notice').textContent === reading) showNotice('');
+      if (reading && /** @type {HTMLElement} */ (document.getElementById('notice')).textContent === reading) showNotice('');
       // Friend games waiting for a move are counted in the title from the start.
       library.list().then((all) => { if (all.some((e) => e.friend)) friend?.(); }).catch(() => {});
     },
@@ -313,7 +378,8 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       }
       // Games whose write failed before the reload (a full disk): the board's own is finished
       // as a cut-short write is, when the page left no newer copy of it.
-      const left = (Array.isArray(session.get(UNKEPT_KEY)) ? session.get(UNKEPT_KEY) : []).filter((u) => typeof u?.id === 'string' && typeof u.save === 'string');
+      // As found in sessionStorage (any), checked here.
+      const left = /** @type {any[]} */ (Array.isArray(session.get(UNKEPT_KEY)) ? session.get(UNKEPT_KEY) : []).filter((u) => typeof u?.id === 'string' && typeof u.save === 'string');
       const tabId = session.get(TAB_KEY)?.id;
       const pending = session.get(PENDING_KEY) ?? left.find((u) => u.id === tabId) ?? null;
       const tab = session.get(TAB_KEY) ?? (pending?.id ? { id: pending.id } : null);
@@ -406,13 +472,20 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       return before;
     },
 
-    /** The new game did not come: the tab stays on the game before (`before`, from replacing). */
+    /**
+     * The new game did not come: the tab stays on the game before (`before`, from replacing).
+     * @param {{id: string, blank: boolean}} before
+     */
     cancel(before) {
       ({ id, blank } = before);
       remember();
     },
 
-    /** Offers "Back to my game" (`before`, from replacing) under notice `key`. */
+    /**
+     * Offers "Back to my game" (`before`, from replacing) under notice `key`.
+     * @param {{id: string, blank: boolean}} before
+     * @param {string} [key]
+     */
     async offerBack(before, key) {
       if (before.blank) return; // nothing was there to go back to
       const back = { label: 'share.back', run: () => this.open(before.id) };
@@ -426,6 +499,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
      * Shows entry `entryId` in this tab (My games, Back to my game): an error message, or null.
      * Shown, the notice is cleared (what it said was of the game before), unless that game's
      * moves are not kept, or this one's: then it says so.
+     * @param {string} entryId
      */
     async open(entryId) {
       if (entryId === id && !blank) return null;
@@ -438,8 +512,9 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       // was never written at all.
       const waiting = unkept.get(entryId);
       if (!waiting && (!found || found.save == null)) return 'library.gone';
-      const entry = found?.entry ?? { ...waiting.about, id: entryId, rev: 0 };
-      const error = await show(waiting ? { entry, save: waiting.save, match: waiting.match } : found);
+      // One or the other is there (see above).
+      const entry = found?.entry ?? { ...(/** @type {Unkept} */ (waiting)).about, id: entryId, rev: 0 };
+      const error = await show(waiting ? { entry, save: waiting.save, match: waiting.match } : /** @type {Found} */ (found));
       if (error) return error;
       showNotice(''); // what was said was of the game before
       if (waiting) {
@@ -449,14 +524,17 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
         write();
       }
       // The game left has moves not kept (a full disk): said as after New game, one click away.
-      if (left !== entryId && unkept.has(left)) await this.offerBack({ id: left, blank: false });
+      if (left !== entryId && unkept.has(/** @type {string} */ (left))) await this.offerBack({ id: /** @type {string} */ (left), blank: false });
       return null;
     },
 
     /** www/friend.js is loaded (a friend game was started here): told of every game shown from now on. */
     befriend() { friendly = true; },
 
-    /** Entry `entryId` was deleted from My games: if it is this tab's, the game stays on the board, kept again once it changes. */
+    /**
+     * Entry `entryId` was deleted from My games: if it is this tab's, the game stays on the board, kept again once it changes.
+     * @param {string} entryId
+     */
     deleted(entryId) {
       if (entryId !== id) return;
       id = library.newId();

@@ -22,9 +22,15 @@ const MATCH_TABLE = `
 </form>
 `;
 
-/** The length chosen in the form: null for one game, else {games} or {points}. */
+/** @typedef {import('./board.js').Status} Status */
+
+/**
+ * The length chosen in the form: null for one game, else {games} or {points}.
+ * @param {HTMLFormElement} form New game's form
+ */
 export function readLength(form) {
-  const v = form.length.value;
+  // Its control named `length` (a <select>), which the form's own `length` gives way to.
+  const v = /** @type {HTMLSelectElement} */ (/** @type {unknown} */ (form.length)).value;
   if (v.startsWith('games-')) return { games: Number(v.slice(6)) };
   if (v === 'points') {
     const p = Math.round(Number(form.points.value));
@@ -49,11 +55,13 @@ export function readLength(form) {
  */
 export function setUpMatch(host) {
   const { board } = host;
+  /** @param {Parameters<import('./i18n.js').Translator>} a */
   const t = (...a) => host.t()(...a);
   // The number of the finished game shown while the game being played is kept aside (in
   // the board: its save is the one to keep meanwhile).
-  const viewing = () => board.status().series?.viewing ?? null;
+  const viewing = () => /** @type {Status} */ (board.status()).series?.viewing ?? null;
 
+  /** @param {Status} s */
   const render = (s) => {
     const m = s.series;
     const box = $('match-box');
@@ -72,12 +80,16 @@ export function setUpMatch(host) {
   };
 
   const table = () => {
-    const s = board.status();
+    const s = /** @type {Status} */ (board.status());
     const m = s.series;
     if (!m) return;
     const [a, b] = host.names(m);
     const tbl = $('match-table');
     tbl.replaceChildren();
+    /**
+     * @param {(string | Node)[]} cells
+     * @param {boolean} [head]
+     */
     const row = (cells, head) => {
       const tr = document.createElement('tr');
       for (const c of cells) {
@@ -93,6 +105,7 @@ export function setUpMatch(host) {
     const rows = [...m.games, ...(m.current ? [m.current] : [])];
     for (const g of rows) {
       const recorded = g.number <= m.games.length;
+      /** @param {number} p */
       const points = (p) => (g.winner === p ? `${g.points}` : g.result ? '0' : '');
       /** @type {string | HTMLElement} */
       let action = '';
@@ -115,6 +128,7 @@ export function setUpMatch(host) {
     $('match-dialog').showModal();
   };
 
+  /** @param {number} number */
   const viewGame = async (number) => {
     if (await board.viewMatchGame(number)) host.onView(true);
   };
@@ -131,7 +145,7 @@ export function setUpMatch(host) {
 #match-table button { min-height: 1.8rem; padding: .1rem .5rem; }
 `);
     $('match-dialog').innerHTML = MATCH_TABLE;
-    for (const el of /** @type {NodeListOf<HTMLElement>} */ ($('match-dialog').querySelectorAll('[data-i18n]'))) el.textContent = t(el.dataset.i18n);
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ ($('match-dialog').querySelectorAll('[data-i18n]'))) el.textContent = t(/** @type {string} */ (el.dataset.i18n));
   }
   $('match-table-button').addEventListener('click', table);
   $('match-back').addEventListener('click', back);

@@ -21,6 +21,10 @@ export async function migrate(say, oldKeys) {
   else await run();
 }
 
+/**
+ * @param {(key: string, params?: Record<string, string>) => void} say
+ * @param {RegExp} oldKeys
+ */
 async function moveAll(say, oldKeys) {
   const keys = Object.keys(localStorage).filter((k) => oldKeys.test(k));
   if (!keys.length) return;
@@ -43,7 +47,7 @@ async function moveAll(say, oldKeys) {
   try {
     if (games.length) await addAll(games.map((g) => ({ ...g, fields: { created: g.fields.updated, ...g.fields } })));
   } catch (err) {
-    say('library.migrate_failed', { error: err?.message ?? String(err) });
+    say('library.migrate_failed', { error: /** @type {Error | null | undefined} */ (err)?.message ?? String(err) });
     throw err;
   }
   // Only now: the library holds every one of them.

@@ -56,7 +56,7 @@ export async function openNotes(context) {
     $('notes-save').addEventListener('click', save);
   }
   await ctx.openingDialog(dialog);
-  const s = board.status();
+  const s = /** @type {import('./board.js').Status} */ (board.status());
   const item = s.here;
   const { tak = '', judgement = '' } = item ?? {};
   $('notes-ply').textContent = item ? `${item.label} ${item.ptn}` : t('notes.start');
@@ -69,16 +69,18 @@ export async function openNotes(context) {
   board.study().catch(() => {}); // comments are the study build's: fetched while one is typed
 }
 
+/** @param {Event} e */
 async function save(e) {
   // Closed here once saved: an error keeps the dialog and the text open.
   e.preventDefault();
-  const { dialog, board } = ctx;
-  if (!(await ctx.studyFor(dialog, $('notes-error')))) return;
+  // Set by openNotes, which adds this listener.
+  const { dialog, board } = /** @type {NotesContext} */ (ctx);
+  if (!(await /** @type {NotesContext} */ (ctx).studyFor(dialog, $('notes-error')))) return;
   const form = /** @type {HTMLFormElement} */ (document.getElementById('notes-form'));
   const text = $('notes-text').value;
   // The ply shown (the dialog is modal: still the one it opened on), named as the study
   // build, just loaded, knows it.
-  const here = board.status().here;
+  const here = /** @type {import('./board.js').Status} */ (board.status()).here;
   if (here) {
     const error = await board.setAnnotation(here.id, `${form.tak.value}${form.judgement.value}`);
     if (error) { $('notes-error').textContent = error; return; }

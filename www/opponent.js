@@ -6,10 +6,23 @@
 /** How far from even (White's chance 0.5) the computer still accepts a draw. */
 export const DRAW_MARGIN = 0.1;
 
+/** @typedef {import('./board.js').Board} Board */
+/** @typedef {import('./computer.js').Computer} Computer */
+/** @typedef {import('./board.js').Status} Status */
+
+/** What each computer is thinking about: the position's TPS. @type {WeakMap<Computer, string>} */
 const thinkingAbout = new WeakMap();
 
-/** Whether each board's last change was a ply played, not a step through the game. */
+/** Whether each board's last change was a ply played, not a step through the game. @type {WeakMap<Board, boolean>} */
 const justPlayed = new WeakMap();
+
+/**
+ * What the caller of `takeTurn` hears (see there).
+ * @typedef {object} TurnHooks
+ * @property {(on: boolean) => void} [thinking]
+ * @property {(move: string | null, error: string | null | undefined) => void} [played]
+ * @property {(err: Error & {died?: boolean}) => void} [failed]
+ */
 
 /**
  * Follows `board`'s events (once per board) so that `takeTurn` tells a ply just played from
@@ -33,6 +46,10 @@ function followPlies(board) {
  * any thinking stops. `on` hears thinking(bool) when thinking starts or stops,
  * played(move, error) after a ply (error: why the board refused it) and failed(error).
  * @param {import('./board.js').Board} board
+ * @param {Computer} computer
+ * @param {string | null} side
+ * @param {number} level
+ * @param {TurnHooks} [on]
  */
 export function takeTurn(board, computer, side, level, on = {}) {
   // Whose turn it is, from the status (worked out once per change of the board): the
@@ -66,7 +83,10 @@ export function takeTurn(board, computer, side, level, on = {}) {
   });
 }
 
-/** Stops the computer's thinking, whatever it was about. */
+/**
+ * Stops the computer's thinking, whatever it was about.
+ * @param {Computer} computer
+ */
 export function stopTurn(computer) {
   computer.cancel();
   thinkingAbout.delete(computer);
@@ -76,11 +96,12 @@ export function stopTurn(computer) {
  * Offers the computer a draw: `computer` evaluates the position, and the draw is agreed when
  * the game is even enough and not over meanwhile. Resolves to whether it was.
  * @param {import('./board.js').Board} board
+ * @param {Computer} computer
  */
 export async function offerDraw(board, computer) {
   const verdict = await computer.evaluate(board.searchSpec());
   const even = Math.abs(verdict.whiteChance - 0.5) <= DRAW_MARGIN;
-  if (!even || board.status().result) return false;
+  if (!even || /** @type {Status} */ (board.status()).result) return false;
   board.agreeDraw();
   return true;
 }
@@ -88,16 +109,20 @@ export async function offerDraw(board, computer) {
 /**
  * Undo; against the computer (playing `side`), back to the reader's own turn.
  * @param {import('./board.js').Board} board
+ * @param {string | null} side
  */
 export function undoToOwnTurn(board, side) {
   board.undo();
-  if (side && board.status().toMove === side && board.status().ply > 0) board.undo();
+  if (side && /** @type {Status} */ (board.status()).toMove === side && /** @type {Status} */ (board.status()).ply > 0) board.undo();
 }
 
 /** Redo; against the computer (playing `side`), on to the reader's own turn: the computer's
  *  reply taken back with the reader's ply comes back with it (else it would wait, unplayed). */
-/** @param {import('./board.js').Board} board */
+/**
+ * @param {import('./board.js').Board} board
+ * @param {string | null} side
+ */
 export function redoToOwnTurn(board, side) {
   board.redo();
-  if (side && board.status().canRedo && board.status().toMove === side) board.redo();
+  if (side && /** @type {Status} */ (board.status()).canRedo && /** @type {Status} */ (board.status()).toMove === side) board.redo();
 }

@@ -35,14 +35,18 @@ const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
  */
 /** @type {PasteContext | null} the page's board and what else it lends */
 let ctx = null;
+/** @type {string | null} */
 let pastedLong = null;
 
+// Below, `ctx` is set: the form is wired (ensureForm) only by openPaste and showToCopy, which set it first.
+
+/** @param {string} text */
 function holdPaste(text) {
   pastedLong = text;
   const box = $('paste-text');
   box.value = `${text.slice(0, 2000)}\n…`;
   box.readOnly = true;
-  $('paste-held-text').textContent = ctx.t('paste.held', { size: Math.round(text.length / 1024) });
+  $('paste-held-text').textContent = /** @type {PasteContext} */ (ctx).t('paste.held', { size: Math.round(text.length / 1024) });
   $('paste-held').hidden = false;
 }
 
@@ -53,7 +57,10 @@ function releasePaste() {
   $('paste-held').hidden = true;
 }
 
-/** Puts the form in the dialog and wires it, once. */
+/**
+ * Puts the form in the dialog and wires it, once.
+ * @param {HTMLDialogElement} dialog
+ */
 function ensureForm(dialog) {
   if ($('paste-form')) return;
   dialog.innerHTML = PASTE_FORM;
@@ -129,6 +136,8 @@ export async function showToCopy(context, text, message) {
 /**
  * The dialog as a text to copy (`message` its title, no label and no Load) or, `copying`
  * false, as Paste again (its title comes back with its texts, `openingDialog`).
+ * @param {boolean} copying
+ * @param {string} [message]
  */
 function showAsCopy(copying, message = '') {
   if (copying) $('paste-title').textContent = message;
@@ -136,11 +145,12 @@ function showAsCopy(copying, message = '') {
   $('load-game').hidden = copying;
 }
 
+/** @param {Event} e */
 async function load(e) {
   // Closed here once loaded: an error keeps the dialog and the pasted text, so nothing is lost.
   e.preventDefault();
-  const { dialog, board, t } = ctx;
-  if (!(await ctx.studyFor(dialog, $('paste-error')))) return;
+  const { dialog, board, t } = /** @type {PasteContext} */ (ctx);
+  if (!(await /** @type {PasteContext} */ (ctx).studyFor(dialog, $('paste-error')))) return;
   const text = pastedLong ?? $('paste-text').value;
   // A game's link pasted (a friend's move where the link would open another copy of the page:
   // tak.html on another device): opened here, as if followed.
@@ -151,19 +161,19 @@ async function load(e) {
     location.hash = link[0];
     return;
   }
-  const before = await ctx.beforeLoad();
+  const before = await /** @type {PasteContext} */ (ctx).beforeLoad();
   if (!before) return;
   // A long game is read in slices: the dialog says how far it got, and Load waits.
   $('load-game').disabled = true;
-  const error = await Promise.resolve(board.load(text, (done) => {
+  const error = await Promise.resolve(board.load(text, (/** @type {number} */ done) => {
     $('paste-error').textContent = t('paste.reading', { percent: Math.floor(done * 100) });
   })).finally(() => { $('load-game').disabled = false; });
   if (error) {
-    ctx.cancelLoad(before);
+    /** @type {PasteContext} */ (ctx).cancelLoad(before);
     $('paste-error').textContent = error;
     return;
   }
-  await ctx.afterLoad(before);
+  await /** @type {PasteContext} */ (ctx).afterLoad(before);
   // In a task of its own, and emptied first: a dialog closing over a long text lays it out
   // again, and the page has just answered the new game.
   await new Promise((resolve) => { setTimeout(resolve, 0); });

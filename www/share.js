@@ -31,23 +31,34 @@ export const SHARE_FORM = `
 </form>
 `;
 
+/** @param {Uint8Array} bytes */
 const toBase64Url = (bytes) => {
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 };
+/** @param {string} text */
 const fromBase64Url = (text) => {
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 };
 
+/**
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @param {CompressionStream} stream
+ */
 async function pipe(bytes, stream) {
   const out = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
-/** The link to this page that opens `saved` (a board's save text): game, variations, ply. */
+/**
+ * The link to this page that opens `saved` (a board's save text): game, variations, ply.
+ * @param {string} saved
+ * @param {string} [base]
+ * @param {string} [prefix]
+ */
 export async function shareLink(saved, base = location.href, prefix = PREFIX) {
   const packed = await pipe(new TextEncoder().encode(saved), new CompressionStream('deflate-raw'));
   return `${base.split('#')[0]}${prefix}${toBase64Url(packed)}`;
@@ -60,6 +71,7 @@ const LINK_PIECE = 1024;
 
 /** Why a link could not be read: `code` is 'damaged' or 'too_large'. */
 export class LinkError extends Error {
+  /** @param {'damaged' | 'too_large'} code */
   constructor(code) {
     super(code);
     this.code = code;
@@ -70,6 +82,8 @@ export class LinkError extends Error {
  * The save text a link's fragment carries, or null if it carries none. Throws a LinkError
  * for a damaged link, or one that would unpack past MAX_UNPACKED (checked while unpacking:
  * nothing past the limit is ever held).
+ * @param {string} [hash]
+ * @param {string} [prefix]
  */
 export async function readLink(hash = location.hash, prefix = PREFIX) {
   if (!hash.startsWith(prefix)) return null;
@@ -115,7 +129,11 @@ export async function readLink(hash = location.hash, prefix = PREFIX) {
   }
 }
 
-/** Offers `blob` as a download named `name`. */
+/**
+ * Offers `blob` as a download named `name`.
+ * @param {Blob} blob
+ * @param {string} name
+ */
 export function download(blob, name) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
@@ -139,8 +157,12 @@ const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
  * @property {() => Promise<typeof import('./embed-this.js')>} embedThis
  * @property {() => {theme: string, lang: string, flip: boolean}} look theme, language and flip, for Embed this
  */
-/** @type {ShareContext | null} the page's board and what else it lends */
-let ctx = null;
+/**
+ * The page's board and what else it lends: null until openShare, which sets it before
+ * anything else here runs (the form is wired there).
+ * @type {ShareContext}
+ */
+let ctx = /** @type {ShareContext} */ (/** @type {unknown} */ (null));
 
 /**
  * Opens the Share dialog (its form is put in the page when first opened). `context`: the
@@ -167,7 +189,7 @@ export async function openShare(context) {
   dialog.showModal();
   board.study().catch(() => {}); // images are the study build's
   // A shared game's clocks wait, paused, for whoever opens the link.
-  try { $('share-link').value = await shareLink(board.save().replace(/^clock (.*) running$/m, 'clock $1 paused')); } catch (err) { $('share-error').textContent = String(err?.message || err); }
+  try { $('share-link').value = await shareLink(board.save().replace(/^clock (.*) running$/m, 'clock $1 paused')); } catch (err) { $('share-error').textContent = String(/** @type {Error | null | undefined} */ (err)?.message || err); }
 }
 
 /** The Share form (its fields by name: from, to, theme). */
@@ -175,6 +197,7 @@ const shareForm = () => /** @type {HTMLFormElement} */ (document.getElementById(
 
 /** The Share form's listeners, added once its markup is in the page. */
 function wireShareForm() {
+  /** @param {string} key @param {Record<string, unknown>} [args] */
   const t = (key, args) => ctx.t()(key, args);
   const board = () => ctx.board;
   const imageOptions = () => ({ dark: shareForm().theme.value === 'dark', width: 800, height: 600 });
@@ -188,7 +211,7 @@ function wireShareForm() {
     try {
       $('share-dialog').close();
       await (await ctx.embedThis()).openEmbedThis(board(), ctx.t(), ctx.look());
-    } catch (err) { ctx.showNotice(String(err?.message || err)); }
+    } catch (err) { ctx.showNotice(String(/** @type {Error | null | undefined} */ (err)?.message || err)); }
   });
   $('export-png').addEventListener('click', async () => download(await board().toPNG(imageOptions()), 'tak.png'));
   $('export-svg').addEventListener('click', async () => download(new Blob([await board().toSVG(imageOptions())], { type: 'image/svg+xml' }), 'tak.svg'));
@@ -201,7 +224,7 @@ function wireShareForm() {
     try {
       download(await board().toAnimation({ ...imageOptions(), width: 480, height: 360, from, to }), 'tak-animation.png');
       $('share-error').textContent = '';
-    } catch (err) { $('share-error').textContent = String(err?.message || err); }
+    } catch (err) { $('share-error').textContent = String(/** @type {Error | null | undefined} */ (err)?.message || err); }
   });
 }
 
@@ -239,8 +262,8 @@ export async function openSharedLink(page) {
     else { await page.saveNow(); page.offerBackTo(before, 'share.opened'); }
   } catch (err) {
     history.replaceState(null, '', location.pathname + location.search);
-    page.showNotice(err?.code === 'too_large' ? t('share.too_large', { limit: 8 })
-      : err?.code === 'damaged' ? t('share.damaged')
-        : t('share.bad_link', { error: err?.message || err }));
+    page.showNotice(/** @type {Partial<LinkError> | null | undefined} */ (err)?.code === 'too_large' ? t('share.too_large', { limit: 8 })
+      : /** @type {Partial<LinkError> | null | undefined} */ (err)?.code === 'damaged' ? t('share.damaged')
+        : t('share.bad_link', { error: /** @type {Partial<LinkError> | null | undefined} */ (err)?.message || err }));
   }
 }

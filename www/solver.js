@@ -44,11 +44,14 @@ export const readOne = (solver, text) => solver.ask('puzzles', { text, one: true
 /**
  * A puzzle from a position alone (an embed given only a TPS): its solution is the solver's
  * proof. Rejects with a message when there is no forced road within `plies`.
+ * @param {Solver} solver
+ * @param {SearchSpec} spec
+ * @param {number} [plies]
  */
 export async function puzzleFromTps(solver, spec, plies = 7) {
   const proof = await solver.ask('tinue', { spec, plies, nodes: NODES * 2 });
   if (proof.answer !== 'tinue') throw new Error(`the position has no forced road within ${plies} plies for the player to move (${proof.answer})`);
-  return { tps: spec.tps, solution: proof.line, plies: proof.line.length, source: '', difficulty: 0, attacker: null };
+  return { tps: spec.tps, solution: proof.line, plies: proof.line.length, source: '', difficulty: 0, attacker: /** @type {string | null} */ (null) }; // the side to move
 }
 
 /**

@@ -20,10 +20,12 @@ const LOADING_MS = 15000;
 /**
  * Watches a worker that owes an answer: `dead()` is called when it has been silent too long.
  * `started()` when a worker is made, `heard()` on each message, `waiting(on)` while owed.
+ * @param {() => void} dead
  */
 export function watchdog(dead) {
   let last = 0;
   let timer = 0;
+  /** @param {boolean} on */
   const waiting = (on) => {
     clearInterval(timer);
     timer = on ? setInterval(() => { if (Date.now() - last > SILENCE_MS) { waiting(false); dead(); } }, 1000) : 0;

@@ -30,6 +30,7 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
  */
 export async function watchForUpdates({ t, showNotice, beforeReload, url = './sw.js' }) {
   const wb = new Workbox(url);
+  /** @type {HTMLParagraphElement | null} */
   let shown = null;
 
   async function offer() {
@@ -55,7 +56,7 @@ export async function watchForUpdates({ t, showNotice, beforeReload, url = './sw
         await beforeReload();
       } catch (err) {
         // Not reloaded: the game could not be kept (said by the keeper, or in the error).
-        if (err?.message) showNotice(err.message);
+        if (/** @type {Error | null | undefined} */ (err)?.message) showNotice(/** @type {Error} */ (err).message);
         button.disabled = false;
         return;
       }
@@ -76,7 +77,9 @@ export async function watchForUpdates({ t, showNotice, beforeReload, url = './sw
 
   // A new version installed and waiting, found now or before this page was loaded.
   wb.addEventListener('waiting', () => { offer().catch(() => {}); });
-  const registration = await wb.register();
+  // Always one: workbox-window's production build answers the registration, or throws (its
+  // declarations allow undefined for its development build).
+  const registration = /** @type {ServiceWorkerRegistration} */ (await wb.register());
   // One still installing when this module came (the first visit loads it on `updatefound`).
   const installing = registration.installing;
   if (installing && registration.active) {
