@@ -40,10 +40,13 @@ export function boardEvents(board, hooks) {
   // The status is worked out once per change, however often it is read. Its `moves` (every
   // ply of the line as PTN, as the line is when first read) only when read: a 100,000-ply
   // game's take a while, and the page itself shows only the plies near the one shown.
+  /** @returns {Status & {moves: string[]}} */
   const status = () => {
     if (statusNow == null) {
-      const s = board.status();
-      if (s == null) return null; // the board failed and was rebuilt: asked again next time
+      // A call that failed answers null once the board is rebuilt (www/board-guard.js): the
+      // rebuilt board is asked, so that no reader of the status meets a null.
+      const s = board.status() ?? board.status();
+      if (s == null) throw new Error('the board cannot say where the game stands');
       let moves = null;
       Object.defineProperty(s, 'moves', { enumerable: true, get: () => (moves ??= board.moves()) });
       statusNow = /** @type {Status & {moves: string[]}} */ (s);

@@ -38,13 +38,20 @@ class TakBoardElement extends HTMLElement {
   #lesson = null;
   /** @type {[BoardEventName, Listener][]} what on() was given before the board was ready */
   #pending = [];
+  // Which time the element was put in the page (0: not in it now): a board that arrives
+  // after its element left, or was moved, is not the one shown.
+  #connections = 0;
+  #connection = 0;
   #ready = false; // true once the board is all set up (its marks, lesson, analysis): the `ready` event
 
   connectedCallback() {
     if (this.#root) return;
     // Moved in the page: the shadow root stays with the element; start it afresh.
-    this.#root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    this.#root.replaceChildren();
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    this.#root = root;
+    const connection = ++this.#connections;
+    this.#connection = connection;
+    root.replaceChildren();
     const style = document.createElement('style');
     style.textContent = STYLE;
     const frame = document.createElement('div');
@@ -52,7 +59,7 @@ class TakBoardElement extends HTMLElement {
     const container = document.createElement('div');
     container.className = 'board';
     frame.append(container);
-    this.#root.append(style, frame);
+    root.append(style, frame);
     /** @param {string} name */
     const attr = (name) => this.getAttribute(name) ?? undefined;
     /** @param {string} name */
@@ -71,6 +78,10 @@ class TakBoardElement extends HTMLElement {
       params: Object.fromEntries([...this.attributes].map((a) => [a.name.replace(/-/g, ''), a.value])),
       label: this.getAttribute('aria-label') || 'Tak board',
     }).then(async (handle) => {
+      if (this.#connection !== connection) {
+        handle.destroy(); // the element left the page while its board was on its way
+        return;
+      }
       this.#handle = handle;
       const t = await translator(lang);
       if (flag('puzzle')) {
@@ -113,7 +124,7 @@ class TakBoardElement extends HTMLElement {
       this.#pending = [];
       this.#ready = true;
       this.dispatchEvent(new CustomEvent('ready'));
-    }).catch((/** @type {unknown} */ err) => this.#problem(String(/** @type {Error} */ (err)?.message || err)));
+    }).catch((/** @type {unknown} */ err) => this.#connection === connection && this.#problem(String(/** @type {Error} */ (err)?.message || err)));
   }
 
   disconnectedCallback() {
@@ -126,6 +137,7 @@ class TakBoardElement extends HTMLElement {
     this.#ready = false;
     this.#root?.replaceChildren();
     this.#root = null;
+    this.#connection = 0;
   }
 
   /** @param {string} text */
@@ -134,8 +146,8 @@ class TakBoardElement extends HTMLElement {
     box.className = 'problem';
     box.setAttribute('role', 'alert');
     box.textContent = `This board could not be shown: ${text}`;
-    // (Null if the element left the page while its board was on its way: this throws.)
-    /** @type {ShadowRoot} */ (this.#root).querySelector('.board')?.replaceChildren(box);
+    // Nobody to tell when the element left the page while its board was on its way.
+    this.#root?.querySelector('.board')?.replaceChildren(box);
   }
 
   get ready() { return this.#ready; }

@@ -150,6 +150,35 @@ test('two boards on one page stay independent, and nothing leaks into the host p
   await context.close();
 });
 
+test('a <tak-board> taken out of the page while its board is on its way says nothing to nobody', async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(`${site.url}/two.html`);
+  await page.waitForFunction(() => document.getElementById('one').ready);
+  // A puzzle without its position fails once its board is there: its element is gone by then.
+  await page.evaluate(() => {
+    for (const attrs of [{ size: '5' }, { puzzle: '' }]) {
+      const b = document.createElement('tak-board');
+      for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
+      document.body.append(b);
+      b.remove();
+    }
+  });
+  // Kept: nothing must happen (an error thrown for a board nobody sees) within the time its
+  // boards take to arrive.
+  await page.waitForTimeout(1500);
+  assert.deepEqual(page.errors, []);
+  // Taken out and put back at once: one board, the second one, playable.
+  await page.evaluate(() => { const b = document.createElement('tak-board'); b.id = 'three'; b.setAttribute('size', '4'); document.body.append(b); b.remove(); document.body.append(b); });
+  await page.waitForFunction(() => document.getElementById('three').ready);
+  assert.equal(await page.evaluate(() => document.getElementById('three').shadowRoot.querySelectorAll('canvas').length), 1);
+  assert.equal(await page.evaluate(() => document.getElementById('three').play('a1')), null);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('postMessage drives an iframe board and hears its moves', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
