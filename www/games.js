@@ -384,9 +384,13 @@ function rename(e, name) {
 /** @param {ListedGame} e */
 async function duplicate(e) {
   try {
-    // Gone meanwhile (deleted in another tab): a TypeError, said as the failure.
-    const found = /** @type {NonNullable<Awaited<ReturnType<typeof library.get>>>} */ (await library.get(e.id));
-    const [copy] = await library.addAll([{ fields: { summary: e.summary, sides: e.sides, name: copyName(title(e)) }, save: /** @type {string} */ (found.save), match: found.match }]);
+    const found = await library.get(e.id);
+    if (!found || found.save == null) { // deleted meanwhile, in another tab
+      await reload();
+      say(ctx.t('library.gone'));
+      return;
+    }
+    const [copy] = await library.addAll([{ fields: { summary: e.summary, sides: e.sides, name: copyName(title(e)) }, save: found.save, match: found.match }]);
     await reload();
     say(ctx.t('games.duplicated', { name: title(copy) }));
   } catch (err) { failed(err); }
@@ -544,7 +548,8 @@ async function addCopies(games) {
 
 async function showSpace() {
   try {
-    const { usage } = /** @type {{usage: number}} */ (await navigator.storage.estimate());
+    const { usage } = await navigator.storage.estimate();
+    if (usage === undefined) return; // not said where the browser does not tell
     $('games-space').textContent = ctx.t('games.space', { used: usage < 1024 * 1024 ? `${Math.ceil(usage / 1024)} KB` : `${(usage / 1024 / 1024).toFixed(1)} MB` });
   } catch { /* not said where the browser does not tell */ }
 }

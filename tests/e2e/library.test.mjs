@@ -331,6 +331,29 @@ test('the saves of the pages before the library move into it once, and only then
   await context.close();
 });
 
+test('duplicating a game another tab deleted meanwhile says it is gone, in words', async () => {
+  const context = await browser.newContext();
+  const page = await openGame(context, server.url);
+  await paste(page, '[Player1 "Ann"]\n[Player2 "Bo"]\n[Size "5"]\n1. a1 e5 2. c3');
+  await keptWith(page, '[Player1 "Ann"]');
+  await myGames(page, 1);
+  // Its game taken out of the library behind the list's back (as another tab's delete is,
+  // between its message and this tab's list).
+  await page.evaluate(() => new Promise((done, fail) => {
+    const open = indexedDB.open('tak-library');
+    open.onsuccess = () => {
+      const tx = open.result.transaction('saves', 'readwrite');
+      tx.objectStore('saves').clear();
+      tx.oncomplete = () => { open.result.close(); done(null); };
+      tx.onerror = () => fail(tx.error);
+    };
+  }));
+  await row(page, 'Ann vs Bo').getByRole('button', { name: 'Duplicate' }).click();
+  await page.waitForFunction(() => /no longer in My games/.test(document.getElementById('games-status').textContent ?? ''));
+  assert.deepEqual(page.errors ?? [], []);
+  await context.close();
+});
+
 test('My games: list, search, rename, duplicate, delete with Undo, export, import, open', async () => {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await openGame(context, server.url);
