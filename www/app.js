@@ -7,6 +7,7 @@ import { chooseLanguage, translator, translatePage } from './i18n.js';
 import { languageOptions } from './languages.js';
 import { renderMoves, renderStatus } from './panel.js';
 import { setUpFlip } from './flip.js';
+import { kept } from './kept-keys.js';
 
 // What the first visit does not need is loaded when first used: the board is drawn first.
 /**
@@ -146,8 +147,7 @@ $('lang').value = lang;
 
 // A first visit plays on the small build of the board; a saved game, a match or a shared
 // link needs the study build (already cached by then, for a returning visitor).
-const kept = () => { try { return [...Object.keys(localStorage), ...Object.keys(sessionStorage)].some((k) => /^tak\.(library|savedGame|match|tab)/.test(k)); } catch { return false; } };
-const returning = kept() || /^#[gf]=/.test(location.hash);
+const returning = kept.here() || /^#[gf]=/.test(location.hash);
 /** @type {import('./board.js').Board} */
 let board;
 try {
@@ -189,6 +189,7 @@ const ensureKeeper = later(async () => (keeper = (await keeperModule()).createKe
   sides: () => ({ opponent: settings.opponent, level: settings.level, human: settings.human }),
   applySides: (sides) => { settings = { ...settings, ...sides }; },
   friend: () => friendly(),
+  kept,
 })));
 // Games with a friend by link (www/friend.js): loaded with the first one.
 /** @type {() => Promise<Awaited<ReturnType<typeof import('./friend.js').setUpFriend>>>} */
@@ -267,8 +268,8 @@ const flush = () => {
   saveTimer = null;
   if (keeper) return keeper.flush();
   // Gone before the keeper came (a first visit's first plies): the game waits in this tab's
-  // sessionStorage, where the keeper's start takes it up (www/keeper.js, `tak.tab.pending`).
-  if (changed) try { sessionStorage.setItem('tak.tab.pending', JSON.stringify({ id: null, rev: 0, save: board.saveToKeep(), match: null })); } catch { /* too large: lost with the tab */ }
+  // sessionStorage, where the keeper's start takes it up (too large: lost with the tab).
+  if (changed) kept.writePending(board.saveToKeep(), null, 0, null);
   return null;
 };
 addEventListener('pagehide', flush);
@@ -354,7 +355,8 @@ function refresh() {
   const flats = !s.result && !s.opening;
   // The game's options: its settings that differ from a standard game of its size (komi is
   // said by the turn line, the clock by the clocks).
-  const options = Object.keys(s.settings).filter((k) => k !== 'komi' && k !== 'clock' && s.settings[/** @type {keyof import('./board.js').GameSettings} */ (k)] !== s.standard[/** @type {keyof import('./board.js').GameSettings} */ (k)]);
+  const standard = board.standardSettings(s.settings.size) ?? s.settings;
+  const options = Object.keys(s.settings).filter((k) => k !== 'komi' && k !== 'clock' && s.settings[/** @type {keyof import('./board.js').GameSettings} */ (k)] !== standard[/** @type {keyof import('./board.js').GameSettings} */ (k)]);
   if ((s.result || komi || flats || options.length) && explained !== t) {
     explained = t;
     Promise.all([import('./rules-words.js'), t.more()]).then(([m]) => { rulesWords = m.sayRules; refresh(); });
@@ -465,7 +467,8 @@ function maybeThink() {
   takeTurn(board, computer, computerColor(), settings.level, {
     thinking: (on) => board.set({ thinking: on }),
     played: (move, error) => {
-      if (error) showNotice(t('notice.computer_refused', { move, error }));
+      // A bug's words, with the long texts.
+      if (error) t.more().then(() => showNotice(t('notice.computer_refused', { move, error })));
       refresh();
     },
     failed: (err) => t.more().then(() => { showNotice(err.died ? t('worker.died') : t('notice.computer_failed', { error: err.message })); refresh(); }),

@@ -370,7 +370,7 @@ export async function mount(element, options = {}) {
     /** What newGameWith(options) would refuse (a message naming the option), or null. */
     checkNewGame: (/** @type {Partial<GameSettings> | undefined} */ options) => board.newGameWith(options ?? {}, true) ?? null,
     /** The settings of a standard game on a board of side `size` (null for no such size). */
-    standardSettings: (/** @type {number} */ size) => board.standardSettings(Number(size) | 0),
+    standardSettings: (/** @type {number | undefined} */ size) => board.standardSettings(Number(size) | 0),
     startMatch: studyAct((/** @type {Partial<GameSettings> & {players?: string[], games?: number, points?: number}} */ options) => board.startMatch(options ?? {})),
     // A board of the play build is never in a match.
     nextGame: studyAct(() => board.nextGame()),

@@ -237,7 +237,7 @@ export async function openEmbedThis(board, t, { theme = 'system', lang = '', fli
   const ptn = board.ptn();
   /** @type {EmbedGame} */
   const game = {
-    tps: board.tps(), ptn, ply: s.ply, plyCount: board.plyCount(), settings: s.settings, standard: s.standard,
+    tps: board.tps(), ptn, ply: s.ply, plyCount: board.plyCount(), settings: s.settings, standard: board.standardSettings(s.settings.size) ?? s.settings,
     marks: marksText(board.marks() ?? []),
     // Captions come from comments: offered when the game has any.
     hasComments: /\{/.test(ptn),

@@ -229,7 +229,8 @@ async function main() {
   // wait, so that a ply played meanwhile does not swap them).
   const computerSide = handle.searchSpec().toMove === 'white' ? 'black' : 'white';
   if (options.ai) {
-    const [{ Computer }, { takeTurn }] = await Promise.all([import('./computer.js'), import('./opponent.js')]);
+    // Its words (`embed.thinking`) come with the long texts.
+    const [{ Computer }, { takeTurn }] = await Promise.all([import('./computer.js'), import('./opponent.js'), t.more()]);
     const computer = new Computer();
     const status = /** @type {HTMLElement} */ (document.getElementById('status'));
     const turn = () => takeTurn(handle, computer, computerSide, options.ai, {

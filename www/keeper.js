@@ -46,16 +46,10 @@ export function goodNews(showNotice, text) {
   /** @type {HTMLElement} */ (document.getElementById('notice')).replaceChildren(Object.assign(document.createElement('span'), { className: 'good', textContent: text }));
 }
 
-const TAB_KEY = 'tak.tab';
-const PENDING_KEY = 'tak.tab.pending';
-/** The games of this tab whose last write failed (a full disk): [{id, rev, save, match, about}]. */
+/** sessionStorage: the games of this tab whose last write failed (a full disk): [{id, rev, save, match, about}]. */
 const UNKEPT_KEY = 'tak.tab.unkept';
-/** In localStorage once a game has been kept: a returning visitor (the page reads this before the library). */
-export const KEPT_HINT = 'tak.library';
 /** The largest save kept (the same limit as a link's): past it the PTN is the way to keep a game. */
 export const MAX_SAVE = 8 * 1024 * 1024;
-/** localStorage keys of the pages before the library (`www/migrate.js` moves them in). */
-export const OLD_KEYS = /^tak\.(savedGame|match)/;
 
 // sessionStorage's JSON: what this page wrote there, or anything (read as untyped, and checked where read).
 const session = {
@@ -66,8 +60,9 @@ const session = {
   /** @param {string} key */
   drop(key) { try { sessionStorage.removeItem(key); } catch { /* storage disabled */ } },
 };
-const hasOldKeys = () => {
-  try { return Object.keys(localStorage).some((k) => OLD_KEYS.test(k)); } catch { return false; }
+/** @param {RegExp} oldKeys */
+const hasOldKeys = (oldKeys) => {
+  try { return Object.keys(localStorage).some((k) => oldKeys.test(k)); } catch { return false; }
 };
 
 /**
@@ -80,6 +75,9 @@ const hasOldKeys = () => {
  * @property {() => Sides} sides who plays, kept with the game
  * @property {(sides: Partial<Sides>) => void} applySides sets who plays back (what the entry kept) when a game is opened
  * @property {() => Promise<{shown: (entry: ToShow['entry']) => void}>} friend loads friend games (www/friend.js)
+ * @property {typeof import('./kept-keys.js').kept} kept where the keeper keeps what a tab and a returning
+ *   visitor need (the page's: it reads and writes them before this module comes, so that the
+ *   names are the page's first download's and this module's alike without a chunk of their own)
  */
 /** Who plays a game: @typedef {{opponent: string, level: number, human: string}} Sides */
 /** The keeper (`createKeeper`'s). @typedef {ReturnType<typeof createKeeper>} Keeper */
@@ -91,7 +89,7 @@ const hasOldKeys = () => {
  * (www/friend.js), told of each entry shown once one has been.
  * @param {KeeperContext} page
  */
-export function createKeeper({ board, t, showNotice, after, sides, applySides, friend }) {
+export function createKeeper({ board, t, showNotice, after, sides, applySides, friend, kept }) {
   let friendly = false; // a friend game was shown: www/friend.js is told of every game shown
   /** @param {ToShow['entry']} entry */
   const told = (entry) => {
@@ -141,7 +139,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
   });
 
   /** @type {string} */
-  let id = session.get(TAB_KEY)?.id ?? library.newId(); // this tab's entry
+  let id = session.get(kept.TAB_KEY)?.id ?? library.newId(); // this tab's entry
   // Per entry: the revision last read or written (none: not kept yet) and the save as last
   // read or written (an unchanged game is not written again). Per entry, not one of each: a
   // game set aside is written after the tab has moved on to the next.
@@ -189,7 +187,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     if (said && /** @type {HTMLElement} */ (document.getElementById('notice')).textContent === said) say('library.kept_again', {}, null, true);
   }
 
-  const remember = () => session.set(TAB_KEY, { id });
+  const remember = () => session.set(kept.TAB_KEY, { id });
   const snapshot = () => {
     const save = board.saveToKeep();
     return { save, match: board.matchSave() };
@@ -240,7 +238,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       const entry = await library.put({ ...about, id: target }, /** @type {KeptGame} */ (game), revOf(target));
       revs.set(target, entry.rev);
       texts.set(target, game.save);
-      if (target === id) { session.drop(PENDING_KEY); remember(); }
+      if (target === id) { session.drop(kept.PENDING_KEY); remember(); }
       problem = null;
       keptNow(target);
       // The disk has room again: the games whose write failed before are written now (the
@@ -297,7 +295,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       texts.set(copy, game.save);
       if (target === id) {
         id = copy;
-        session.drop(PENDING_KEY);
+        session.drop(kept.PENDING_KEY);
         remember();
       }
       keptNow(target);
@@ -314,7 +312,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     if (blank && board.plyCount() === 0 && !board.matchSave()) return false;
     blank = false;
     // Said at once (before the write), for a tab opened next: it has games to look for.
-    try { localStorage.setItem(KEPT_HINT, '1'); } catch { /* disabled */ }
+    try { localStorage.setItem(kept.KEPT_HINT, '1'); } catch { /* disabled */ }
     return true;
   }
 
@@ -373,16 +371,16 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     },
 
     async bringBack() {
-      if (hasOldKeys()) {
-        try { await (await import('./migrate.js')).migrate(say, OLD_KEYS); } catch { /* said by migrate */ }
+      if (hasOldKeys(kept.OLD_KEYS)) {
+        try { await (await import('./migrate.js')).migrate(say, kept.OLD_KEYS); } catch { /* said by migrate */ }
       }
       // Games whose write failed before the reload (a full disk): the board's own is finished
       // as a cut-short write is, when the page left no newer copy of it.
       // As found in sessionStorage (any), checked here.
       const left = /** @type {any[]} */ (Array.isArray(session.get(UNKEPT_KEY)) ? session.get(UNKEPT_KEY) : []).filter((u) => typeof u?.id === 'string' && typeof u.save === 'string');
-      const tabId = session.get(TAB_KEY)?.id;
-      const pending = session.get(PENDING_KEY) ?? left.find((u) => u.id === tabId) ?? null;
-      const tab = session.get(TAB_KEY) ?? (pending?.id ? { id: pending.id } : null);
+      const tabId = session.get(kept.TAB_KEY)?.id;
+      const pending = session.get(kept.PENDING_KEY) ?? left.find((u) => u.id === tabId) ?? null;
+      const tab = session.get(kept.TAB_KEY) ?? (pending?.id ? { id: pending.id } : null);
       // A tab left before its first game was kept (`id` null): that game is a new entry.
       const first = pending && pending.id == null;
       if (first) pending.id = tab?.id ?? library.newId();
@@ -404,7 +402,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
         if ((found?.entry.rev ?? 0) !== pending.rev) revs.set(id, -1); // a conflict: kept apart
         await write();
       }
-      session.drop(PENDING_KEY);
+      session.drop(kept.PENDING_KEY);
       remember();
       // The others, set aside from the board meanwhile: written now, each against the revision
       // it was read at (a game changed elsewhere since is kept apart), or kept waiting in this
@@ -427,7 +425,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
     /** Keeps the game now, even an empty board (a friend game is kept from its start): resolves to its entry's id. */
     async keepNow() {
       blank = false;
-      try { localStorage.setItem(KEPT_HINT, '1'); } catch { /* disabled */ }
+      try { localStorage.setItem(kept.KEPT_HINT, '1'); } catch { /* disabled */ }
       await write();
       return id;
     },
@@ -446,7 +444,7 @@ export function createKeeper({ board, t, showNotice, after, sides, applySides, f
       if (wanted()) {
         const game = snapshot();
         if (game.save != null && game.save !== texts.get(id) && game.save.length <= MAX_SAVE) {
-          session.set(PENDING_KEY, { id, rev: revOf(id), ...game });
+          kept.writePending(game.save, id, revOf(id), game.match);
           remember();
         }
       }

@@ -90,8 +90,6 @@ impl Board {
             in_hand,
             cursor: self.cursor.map(|c| c.to_string()),
             settings: self.record.settings_value(),
-            standard: standard_settings(pos.size())
-                .unwrap_or_else(|| GameSettings::new(*pos.config()).value_with(|_| String::new())),
             take_backs_forbidden: self.record.take_backs_forbidden(),
             series: if cfg!(feature = "study") {
                 self.record.series.as_ref().map(|m| self.match_status(m))
@@ -548,7 +546,6 @@ export interface Status {
     inHand: number | null;
     cursor: string | null;
     settings: GameSettings;
-    standard: GameSettings;
     takeBacksForbidden: boolean;
     series: MatchStatus | null;
     selected: string;
@@ -726,10 +723,6 @@ pub struct Status {
     pub cursor: Option<String>,
     /// The game's settings, as a new game, a rematch and the worker take them.
     pub settings: SettingsValue,
-    /// The settings of a standard game of this size: a setting of `settings` that differs
-    /// from its value here is the game's option, said on the page and passed on by an embed
-    /// (the page compares them key by key and names no setting).
-    pub standard: SettingsValue,
     /// Tavern rules while the game goes on: no undo.
     pub take_backs_forbidden: bool,
     /// The match this game belongs to.
@@ -775,7 +768,6 @@ json_object!(Status {
     in_hand,
     cursor,
     settings,
-    standard,
     take_backs_forbidden,
     series,
     selected,
@@ -814,8 +806,9 @@ json_object!(ResultSummary {
 });
 
 /// The settings of a standard game on a board of side `size` (its stones and capstones among
-/// them), none for a size that is none: what the status's `standard` and the New game form's
-/// hints say.
+/// them), none for a size that is none: a setting of a game that differs from its value here
+/// is the game's option, said on the page and passed on by an embed (the page compares them
+/// key by key and names no setting); the New game form's hints.
 pub fn standard_settings(size: u8) -> Option<SettingsValue> {
     // A standard game has no clocks: its time control is never written.
     Config::standard(size)
