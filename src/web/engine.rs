@@ -10,8 +10,9 @@ use crate::ai::search::{SearchLimits, Searcher};
 use crate::game::Judgement;
 use crate::puzzle::SourceWords;
 use crate::web::wire::{
-    Bench, Defended, Insight, OtherLine, PuzzleMove, PuzzleText, PuzzleVerdict, Reply, Request,
-    Review, Reviewed, SearchSpec, ShownPuzzle, Solve, Think, Thought, TinueAnswer, Verdict,
+    AnswerToJudge, Bench, Defended, Insight, JudgedAnswer, OtherLine, PuzzleMove, PuzzleText,
+    PuzzleVerdict, Reply, Request, Review, Reviewed, SearchSpec, ShownPuzzle, Solve, Think,
+    Thought, TinueAnswer, Verdict,
 };
 use crate::Setup;
 use crate::{tps, Config, Position};
@@ -108,6 +109,7 @@ impl Engine {
                 Reply::StrongestDefence(self.strongest_defence(&solve)?)
             }
             Request::Puzzles(text) => Reply::Puzzles(self.puzzles(&text)?),
+            Request::JudgeAnswer(a) => Reply::JudgeAnswer(self.judge_answer(&a)?),
             Request::Bench(nodes) => Reply::Bench(self.bench(nodes)?),
         };
         to_js(&reply)
@@ -323,6 +325,24 @@ impl Engine {
             r#move: judged.mv,
             defence: judged.defence,
             line: judged.line,
+        })
+    }
+
+    /// Whether an answer to a puzzle of one's own mistake is right
+    /// ([`crate::ai::review::judge_answer`]); an answer that cannot be read is an error with
+    /// why, one that cannot be played is wrong.
+    fn judge_answer(&mut self, a: &AnswerToJudge) -> Result<JudgedAnswer, JsError> {
+        let pos = a.spec.position()?;
+        let answer = a.r#move.parse::<crate::Move>().map_err(bad)?;
+        let mistake = a.mistake.parse::<crate::Move>().ok();
+        let settings = ReviewSettings {
+            nodes: u64::from(a.nodes).max(1_000),
+        };
+        let judged =
+            crate::ai::review::judge_answer(&pos, answer, mistake, settings, &mut self.searcher);
+        Ok(JudgedAnswer {
+            right: judged.right,
+            best: judged.best.map(|m| crate::ptn::write_move(&pos, m)),
         })
     }
 

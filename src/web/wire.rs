@@ -115,6 +115,8 @@ pub enum Request {
     StrongestDefence(Solve),
     /// Read a puzzle set: [`Reply::Puzzles`].
     Puzzles(PuzzleText),
+    /// Judge an answer to a puzzle of one's own mistake: [`Reply::JudgeAnswer`].
+    JudgeAnswer(AnswerToJudge),
     /// Measure search speed, this many nodes a position: [`Reply::Bench`].
     Bench(u32),
 }
@@ -167,6 +169,16 @@ pub struct PuzzleMove {
     pub r#move: String,
 }
 
+/// An answer (`move`, PTN) to a puzzle made of one's own mistake (`mistake`, the ply played
+/// there) at `spec`'s position, searched `nodes` nodes a position (as the review does).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
+pub struct AnswerToJudge {
+    pub spec: SearchSpec,
+    pub r#move: String,
+    pub mistake: String,
+    pub nodes: u32,
+}
+
 /// A puzzle set's text (a PTN of puzzles); with `one`, a single puzzle (its errors name no
 /// number).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
@@ -192,6 +204,7 @@ pub enum Reply {
     KeepsTinue(PuzzleVerdict),
     StrongestDefence(Defended),
     Puzzles(Vec<ShownPuzzle>),
+    JudgeAnswer(JudgedAnswer),
     Bench(Bench),
     /// Why the question could not be answered.
     Error(String),
@@ -305,6 +318,15 @@ pub struct PuzzleVerdict {
     pub line: Vec<String>,
 }
 
+/// An answer to a puzzle of one's own mistake judged ([`crate::ai::review::judge_answer`]):
+/// `right`, and the search's own best move (PTN) to show after a wrong answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
+#[tsify(missing_as_null)]
+pub struct JudgedAnswer {
+    pub right: bool,
+    pub best: Option<String>,
+}
+
 /// The strongest defence: the line from the defence to the road (empty: none found).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
 pub struct Defended {
@@ -403,6 +425,29 @@ mod tests {
             let page_form: serde_json::Value = serde_json::from_str(&written).unwrap();
             assert_eq!(page_form, serde_form, "{written}");
         }
+    }
+
+    #[test]
+    fn an_answer_to_judge_is_asked_and_answered_as_the_page_writes_it() {
+        let asked: Request = serde_json::from_str(
+            r#"{"judgeAnswer": {"spec": {"tps": "x5/x5/x5/x5/x5 1 1", "settings": {}}, "move": "e1", "mistake": "a5", "nodes": 20000}}"#,
+        )
+        .unwrap();
+        let Request::JudgeAnswer(a) = asked else {
+            panic!("{asked:?}")
+        };
+        assert_eq!(
+            (a.r#move.as_str(), a.mistake.as_str(), a.nodes),
+            ("e1", "a5", 20_000)
+        );
+        let reply = Reply::JudgeAnswer(JudgedAnswer {
+            right: false,
+            best: None,
+        });
+        assert_eq!(
+            serde_json::to_value(&reply).unwrap(),
+            serde_json::json!({"judgeAnswer": {"right": false, "best": null}})
+        );
     }
 
     #[test]
