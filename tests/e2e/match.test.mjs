@@ -49,6 +49,8 @@ test('a 3-game match on 3x3 between two people: players alternate, the table add
   let s = await status(page);
   assert.equal(s.series.players.join(), 'Ann,Ben');
   assert.match(await page.textContent('#match-line'), /Match \(3 games\), game 1: Ann 0 – Ben 0/);
+  // The options line's words come with the long texts, a moment after the game.
+  await page.waitForFunction((re) => new RegExp(re).test(document.getElementById('options-line')?.textContent ?? ''), 'Middletown');
   assert.match(await page.textContent('#options-line'), /Middletown/);
 
   // Game 1: Ann has white and builds the road.
@@ -135,6 +137,8 @@ test('tavern rules refuse take-backs; resignation is recorded', async () => {
   const native = [];
   page.on('dialog', (d) => { native.push(d.message()); d.dismiss(); });
   await newGameDialog(page, { size: 5, rules: { tavern: true } });
+  // The options line's words come with the long texts, a moment after the game.
+  await page.waitForFunction((re) => new RegExp(re).test(document.getElementById('options-line')?.textContent ?? ''), 'Tavern rules');
   assert.match(await page.textContent('#options-line'), /Tavern rules/);
   for (const sq of ['a1', 'e5', 'c3']) await clickSquare(page, sq);
   assert.equal(await page.isDisabled('#undo'), true);

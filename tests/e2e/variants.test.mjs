@@ -36,6 +36,8 @@ test('a no-swap game with custom pieces and negative komi from the New game form
   assert.equal(s.settings.komi, '-1.5');
   assert.equal(s.placing, 'white', 'white places its own flat');
   assert.match(await page.textContent('#turn'), /no swap/i);
+  // The options line's words come with the long texts, a moment after the game.
+  await page.waitForFunction((re) => new RegExp(re).test(document.getElementById('options-line')?.textContent ?? ''), 'no-swap opening.*12 stones and 2 capstones');
   assert.match(await page.textContent('#options-line'), /no-swap opening.*12 stones and 2 capstones/);
 
   // Ply 1 from the highlighted pile: a white flat; ply 2: a black one.
