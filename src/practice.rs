@@ -26,8 +26,10 @@ pub const INTERVALS_DAYS: [u32; 4] = [1, 3, 7, 21];
 /// How soon a failed puzzle comes back.
 pub const RETRY_MS: f64 = 10.0 * 60_000.0;
 
-/// Where a puzzle stands.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Where a puzzle stands. The page keeps it with the puzzle (its `due`: null once learned)
+/// and asks the worker for the next one after each try (`practised` in `crate::web::wire`).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize, tsify::Tsify)]
+#[tsify(missing_as_null)]
 pub struct Schedule {
     /// How many times in a row it was solved (0 to [`INTERVALS_DAYS`]' length).
     pub step: u8,

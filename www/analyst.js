@@ -18,6 +18,10 @@ import { EngineClient } from './engine-client.js';
  * @param {SearchSpec} spec
  */
 export const analysisKey = (spec) => `${spec.tps} ${JSON.stringify(spec.settings)}`;
+/** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. An
+ * answer to a puzzle of one's own mistake is judged with as many (www/mistakes.js). */
+export const REVIEW_NODES = 60000;
+
 /** The engine's worker for analysis and review (separate from the computer player's). */
 export class Analyst {
   constructor() {
@@ -69,6 +73,15 @@ export class Analyst {
     } finally {
       this.reviewing = false;
     }
+  }
+
+  /**
+   * The mistakes of both sides in a reviewed game (its PTN with the review's comments), as
+   * puzzles due now (src/web/mistakes.rs).
+   * @param {string} ptn
+   */
+  mistakes(ptn) {
+    return this.client.ask('mistakes', { ptn, now: Date.now() });
   }
 
   /** Stops a review at once (ending the worker: a running search cannot hear a message). */

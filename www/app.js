@@ -341,7 +341,7 @@ function refresh() {
       return;
     }
   }
-  const you = settings.opponent === 'computer' ? settings.human : null;
+  const you = computerColor() && settings.human;
   // In a match between people, the result names the players.
   let names = null;
   if (s.series && !you) {
@@ -380,14 +380,14 @@ function refresh() {
   $('redo').disabled = !s.canRedo;
   $('first').disabled = $('prev').disabled = s.ply === 0;
   $('next').disabled = $('last').disabled = !s.canRedo;
-  document.body.dataset.opponent = settings.opponent === 'computer' ? `computer-${settings.level}-${computerColor()}` : 'human';
+  document.body.dataset.opponent = you ? `computer-${settings.level}-${computerColor()}` : 'human';
   document.body.style.setProperty('--n', String(s.settings.size)); // the board's height in portrait (www/style.css)
   renderMoves($('moves'), s, t, {
     gotoPath: (/** @type {number} */ id) => board.gotoPath(id),
     promote: (/** @type {number} */ id) => board.promote(id),
     deleteLine: (/** @type {number} */ id) => board.deleteLine(id),
     goto: (/** @type {number} */ ply) => board.goto(ply),
-    foldLines: settings.opponent === 'computer',
+    foldLines: !!you,
   });
   renderBoardText();
   // A reviewed game draws its graph; a match shows its table: their code comes when needed.
@@ -490,7 +490,7 @@ board.on('move', (e) => {
 board.on('change', () => { hinter.cancel(); $('info').textContent = ''; maybeThink(); refresh(); save(); });
 const ensureStudy = async () => {
   const [{ setUpStudy }] = await Promise.all([studyModule(), t.more()]); // the analysis' words too
-  study ??= setUpStudy(board, () => t, { busy: () => computer.busy });
+  study ??= setUpStudy(board, () => t, { busy: () => computer.busy, dialogs: boardDialogs });
   return study;
 };
 /** @type {typeof import('./match.js') | null} */
@@ -694,23 +694,18 @@ const pasteContext = () => ({
   },
 });
 $('paste').addEventListener('click', async () => (await pasteModule()).openPaste(pasteContext()));
+/** Shows game `id` of My games on the board: an error's key, or null. @param {string} id */
+const openKept = async (id) => {
+  computer.cancel();
+  hinter.cancel();
+  const error = await (await ensureKeeper()).open(id);
+  if (!error) { maybeThink(); refresh(); }
+  return error;
+};
 // My games (www/games.js): every game kept on this device.
 $('my-games').addEventListener('click', async () => {
   closeMenu();
-  const keeper = await ensureKeeper();
-  (await gamesModule()).openGames({
-    t,
-    lang,
-    keeper,
-    openingDialog,
-    open: async (id) => {
-      computer.cancel();
-      hinter.cancel();
-      const error = await keeper.open(id);
-      if (!error) { maybeThink(); refresh(); }
-      return error;
-    },
-  });
+  (await gamesModule()).openGames({ t, lang, keeper: await ensureKeeper(), openingDialog, open: openKept });
 });
 
 // Rules and the tutorial (in the menu, and in the header on wide screens).
@@ -741,6 +736,8 @@ const boardDialogs = later(async () => (await import('./board-dialogs.js')).crea
   saveNow,
   offerBackTo,
   refresh,
+  openKept,
+  keeper: ensureKeeper,
 }));
 const openLearn = async () => (await boardDialogs()).openLearn();
 const openPuzzles = async () => (await boardDialogs()).openPuzzles();
@@ -751,9 +748,9 @@ $('rules').addEventListener('click', openRules);
 $('rules-wide').addEventListener('click', openRules);
 $('learn').addEventListener('click', openLearn);
 $('learn-wide').addEventListener('click', openLearn);
-for (const id of ['copy-ptn', 'copy-tps', 'paste']) $(id).addEventListener('click', closeMenu);
 // The menu's notation in words (the catalogue's later part, fetched when the menu opens).
-$('menu').addEventListener('toggle', () => t.more().then(() => translatePage($('menu'), t)));
+// and how many of the reader's mistakes are due (www/board-dialogs.js).
+$('menu').addEventListener('toggle', async () => (await boardDialogs()).menuOpened());
 
 // The skip link lands on the board itself, ready for the keyboard.
 $('skip-board').addEventListener('click', (e) => { e.preventDefault(); board.focus(); });

@@ -20,11 +20,16 @@ dialog.tutorial { width: min(44rem, 96vw); }
   dialog.tutorial .row.end button { padding: .2rem .5rem; min-height: 2rem; }
 }
 @media (max-height: 30rem) and (orientation: landscape) {
-  dialog.tutorial[open] { display: grid; grid-template-columns: minmax(12rem, 40%) 1fr; grid-template-rows: auto auto 1fr auto auto; column-gap: .8rem; }
-  dialog.tutorial .tutorial-head, dialog.tutorial h3, dialog.tutorial #tutorial-text, dialog.tutorial .tutorial-feedback, dialog.tutorial .row.end { grid-column: 1; }
+  dialog.tutorial[open] { display: grid; grid-template-columns: minmax(12rem, 40%) 1fr; grid-template-rows: repeat(7, auto) 1fr; column-gap: .8rem; }
+  dialog.tutorial[open] > * { grid-column: 1; }
   dialog.tutorial .tutorial-board { grid-column: 2; grid-row: 1 / -1; }
 }
 .tutorial-feedback { min-height: 1.4em; font-weight: 600; }
+/* The puzzles' two sets: the shipped tinue puzzles and the player's own mistakes. */
+.puzzle-sets { display: flex; flex-wrap: wrap; gap: .3rem; margin: .2rem 0; }
+.puzzle-sets [aria-pressed="true"] { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
+.puzzle-sets .due:not(:empty) { display: inline-block; min-width: 1.3em; padding: 0 .35em; border-radius: .65em; background: var(--warn); color: #fff; font-size: .8em; font-weight: 700; }
+.puzzle-too { display: flex; gap: .4rem; align-items: center; font-size: .88rem; margin: .1rem 0; }
 .tutorial-feedback.good { color: var(--win); }
 .tutorial-feedback.bad { color: var(--warn); }
 `);

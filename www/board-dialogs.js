@@ -13,13 +13,16 @@ const boardDialogStyle = later(() => import('./board-dialog.js'));
  * `open`, ignored while it is still opening: a double click on "Learn to play" before its
  * module came mounted two boards in one dialog.
  */
-/** @param {() => Promise<void>} open */
+/**
+ * @template {unknown[]} A
+ * @param {(...args: A) => Promise<void>} open
+ */
 const oneAtATime = (open) => {
   let opening = false;
-  return async () => {
+  return async (/** @type {A} */ ...args) => {
     if (opening) return;
     opening = true;
-    try { await open(); } finally { opening = false; }
+    try { await open(...args); } finally { opening = false; }
   };
 };
 
@@ -41,6 +44,8 @@ const oneAtATime = (open) => {
  * @property {(before: AsideGame, key: string) => void} offerBackTo offers "Back to my game" under notice `key`
  * @property {() => Promise<void>} saveNow
  * @property {() => void} refresh
+ * @property {(id: string) => Promise<string | null>} openKept shows a game of My games on the reader's board (an error's key, or null)
+ * @property {() => Promise<import('./keeper.js').Keeper>} keeper the game library's keeper of the game on the board
  */
 /**
  * The game set aside (the keeper's `replacing()`), or nothing kept (a fresh tab's untouched board).
@@ -68,7 +73,8 @@ export function createBoardDialogs(page) {
     }
   });
   // Puzzles: their own board in a dialog, so the reader's game stays as it is under it.
-  const openPuzzles = oneAtATime(async () => {
+  // `mine`: open on the reader's own mistakes.
+  const openPuzzles = oneAtATime(/** @param {boolean} [mine] */ async (mine) => {
     page.closeMenu();
     await page.t.more(); // the puzzles' texts come with the rules'
     const dialog = /** @type {HTMLDialogElement} */ ($('puzzle-dialog'));
@@ -77,7 +83,15 @@ export function createBoardDialogs(page) {
       const puzzles = await import('./puzzle.js');
       if (!dialog.firstElementChild) dialog.innerHTML = puzzles.PUZZLE_MARKUP;
       translatePage(dialog, page.t);
-      await puzzles.openPuzzles(dialog, page.t, page.lang, page.settings);
+      await puzzles.openPuzzles(dialog, page.t, page.lang, page.settings, {
+        mine: mine === true,
+        // The game a mistake came from, at the ply before it.
+        openGame: async (id, ply) => {
+          const error = await page.openKept(id);
+          if (!error) page.board.goto(ply);
+          return error;
+        },
+      });
     } catch (err) {
       failed(err);
     }
@@ -111,5 +125,33 @@ export function createBoardDialogs(page) {
       failed(err);
     }
   };
-  return { openLearn, openPuzzles, openEditor };
+  // The menu's buttons that leave it for the page close it (made with the dialogs, when the
+  // menu first opens).
+  for (const id of ['copy-ptn', 'copy-tps', 'paste']) $(id).addEventListener('click', page.closeMenu);
+  // The menu, each time it opens: its words in the reader's language (the catalogue's later
+  // part), and how many of the reader's mistakes are due (a badge on Puzzles).
+  const menuOpened = async () => {
+    await page.t.more();
+    translatePage($('menu'), page.t);
+    const { dueCount } = await import('./practice-store.js');
+    const n = await dueCount();
+    const button = $('puzzles');
+    button.querySelector('.due')?.remove();
+    if (!n) return;
+    const badge = Object.assign(document.createElement('span'), { className: 'due', textContent: String(n) });
+    badge.setAttribute('aria-label', page.t('mine.due', { n }));
+    button.append(' ', badge);
+  };
+  return {
+    openLearn,
+    openPuzzles,
+    openEditor,
+    menuOpened,
+    // For a review (www/study.js): whose mistakes to keep, from where, and practising them.
+    /** The reader's side against the computer, or null. */
+    you: () => (page.settings.opponent === 'computer' ? page.settings.human : null),
+    /** The id in My games of the game on the board (null: none kept yet). */
+    keptId: async () => (await page.keeper()).id,
+    practise: () => openPuzzles(true),
+  };
 }

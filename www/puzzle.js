@@ -14,12 +14,18 @@ export const PUZZLE_MARKUP = `
   <h2 id="puzzle-heading" data-i18n="puz.title">Puzzles</h2>
   <span id="puzzle-solved" class="muted"></span>
 </div>
+<div class="puzzle-sets" role="group" aria-labelledby="puzzle-heading">
+  <button id="puzzle-set-tinue" type="button" aria-pressed="true" data-i18n="puz.set_tinue">Tinue puzzles</button>
+  <button id="puzzle-set-mine" type="button" aria-pressed="false"><span data-i18n="puz.set_mine">Your mistakes</span> <span id="puzzle-due" class="due"></span></button>
+</div>
 <h3 id="puzzle-title"></h3>
 <p id="puzzle-about" class="muted"></p>
 <div id="puzzle-board" class="tutorial-board"></div>
 <p id="puzzle-feedback" class="tutorial-feedback" aria-live="assertive"></p>
+<label id="puzzle-too-row" class="puzzle-too" hidden><input id="puzzle-too" type="checkbox"> <span data-i18n="mine.too">Practise my ? moves too, not only my ?? ones</span></label>
 <div class="row end">
   <button id="puzzle-prev" type="button" data-i18n="puz.prev">Previous</button>
+  <button id="puzzle-game" type="button" data-i18n="mine.open_game" hidden>Open the game</button>
   <button id="puzzle-hint" type="button" data-i18n="puz.hint_button">Hint</button>
   <button id="puzzle-retry" type="button" data-i18n="puz.retry">Try again</button>
   <button id="puzzle-next" type="button" data-i18n="puz.skip">Skip</button>
@@ -214,13 +220,16 @@ let current = null;
 
 /**
  * The page's Puzzles: a dialog with its own board (the reader's game stays as it was, under
- * it) that steps through the shipped set, opening at the first unsolved puzzle.
+ * it) and two sets: the shipped tinue puzzles, opening at the first unsolved, and the
+ * reader's own mistakes due for practice (www/mistakes.js). `how.mine` opens on the latter;
+ * `how.openGame(id, ply)` shows the game a mistake came from (an error message, or null).
  * @param {HTMLDialogElement} dialog
  * @param {import('./i18n.js').Translator} t
  * @param {string} lang
  * @param {import('./app.js').Settings} settings
+ * @param {{mine?: boolean, openGame?: (id: string, ply: number) => Promise<string | null>}} [how]
  */
-export async function openPuzzles(dialog, t, lang, settings) {
+export async function openPuzzles(dialog, t, lang, settings, how = {}) {
   /** @param {string} id */
   const $ = (id) => /** @type {PageElement} */ (dialog.querySelector(`#${id}`));
   current?.close();
@@ -240,6 +249,69 @@ export async function openPuzzles(dialog, t, lang, settings) {
     // The page's theme (dark chosen on a light system too: no light surround in a dark page).
     theme: settings?.theme === 'dark' || settings?.theme === 'light' ? settings.theme : 'auto' });
   window.takPuzzle = board; // for hosts and tests, like window.tak
+  /** The set shown: {destroy()}. @type {{destroy: () => void} | null} */
+  let shownSet = null;
+  /** Says how many of the reader's mistakes are due, beside the set's name. */
+  const sayDue = async () => {
+    const { dueCount } = await import('./practice-store.js');
+    const n = await dueCount();
+    $('puzzle-due').textContent = n ? String(n) : '';
+    $('puzzle-set-mine').setAttribute('aria-label', `${t('puz.set_mine')}: ${t('mine.due', { n })}`);
+  };
+  let choosing = 0; // which choice of set: a set that comes after another was chosen is dropped
+  /** @param {boolean} mine */
+  const choose = async (mine) => {
+    const chosen = ++choosing;
+    shownSet?.destroy();
+    shownSet = null;
+    board.set({ marks: [] });
+    $('puzzle-set-tinue').setAttribute('aria-pressed', String(!mine));
+    $('puzzle-set-mine').setAttribute('aria-pressed', String(mine));
+    $('puzzle-too-row').hidden = !mine;
+    $('puzzle-prev').hidden = mine;
+    $('puzzle-solved').textContent = '';
+    $('puzzle-hint').textContent = t(mine ? 'mine.show' : 'puz.hint_button');
+    if (mine) {
+      const { practise } = await import('./mistakes.js');
+      if (chosen !== choosing || !board.canvas.isConnected) return; // another set, or closed, meanwhile
+      const practice = practise({ board, solver, t, $, say: feedback, openGame: how.openGame && (async (id, ply) => {
+        const error = await /** @type {NonNullable<typeof how.openGame>} */ (how.openGame)(id, ply);
+        if (!error) dialog.close();
+        return error;
+      }) });
+      shownSet = { destroy: () => { practice.destroy(); sayDue(); } };
+    } else {
+      const set = await tinueSet(board, solver, t, $, feedback, () => chosen === choosing && board.canvas.isConnected);
+      if (chosen === choosing && board.canvas.isConnected) shownSet = set; else set.destroy();
+    }
+  };
+  $('puzzle-set-tinue').onclick = () => choose(false);
+  $('puzzle-set-mine').onclick = () => choose(true);
+  $('puzzle-close').onclick = () => dialog.close();
+  const close = () => {
+    shownSet?.destroy();
+    solver.stop();
+    board.destroy();
+    if (window.takPuzzle === board) delete window.takPuzzle;
+    if (current?.board === board) current = null;
+  };
+  current = { board, close: () => dialog.close() };
+  dialog.addEventListener('close', close, { once: true });
+  sayDue();
+  await choose(!!how.mine);
+}
+
+/**
+ * The shipped tinue puzzles, on the Puzzles dialog's board: from the first unsolved one.
+ * Returns {destroy()}.
+ * @param {import('./board.js').Board} board
+ * @param {Solver} solver
+ * @param {import('./i18n.js').Translator} t
+ * @param {(id: string) => PageElement} $
+ * @param {(key: string, params?: Record<string, unknown>, kind?: string) => void} feedback
+ * @param {() => boolean} wanted whether the set is still the one chosen (false: it was left while it loaded)
+ */
+async function tinueSet(board, solver, t, $, feedback, wanted) {
   /** @type {Puzzle[]} */
   let set;
   try {
@@ -254,11 +326,13 @@ export async function openPuzzles(dialog, t, lang, settings) {
     feedback('puz.no_set', { error: /** @type {Error} */ (err)?.message || err }, 'bad');
     set = [];
   }
+  if (!wanted()) return { destroy() {} };
   const progress = loadProgress();
   let index = set.findIndex((_, i) => !progress.solved.includes(i + 1));
   if (index < 0) index = 0;
   /** @type {ReturnType<typeof playPuzzle> | null} */
   let game = null;
+  let alive = true;
   /** Where the puzzle comes from, as a player says it: the game and the move. @param {Puzzle} p */
   const sourceText = (p) => {
     if (p.selfPlay) return t('puz.source_selfplay');
@@ -267,7 +341,7 @@ export async function openPuzzles(dialog, t, lang, settings) {
   };
   const render = () => {
     const p = set[index];
-    if (!p) return;
+    if (!p || !alive) return;
     const done = progress.solved.includes(index + 1);
     $('puzzle-title').textContent = t('puz.number', { n: index + 1, total: set.length, difficulty: p.difficulty });
     $('puzzle-about').textContent = [t(p.plies === 1 ? 'puz.plies_one' : 'puz.plies', { n: p.plies }), sourceText(p), done && !game?.state.solved ? t('puz.done_before') : ''].filter(Boolean).join(' · ');
@@ -277,6 +351,7 @@ export async function openPuzzles(dialog, t, lang, settings) {
     $('puzzle-next').textContent = t(s.solved ? 'puz.next' : 'puz.skip');
     $('puzzle-next').classList.toggle('primary', !!s.solved);
     $('puzzle-hint').disabled = !!s.solved || !!s.busy;
+    $('puzzle-retry').disabled = false;
     $('puzzle-solved').textContent = t('puz.solved_count', { n: progress.solved.length, total: set.length });
   };
   const show = () => {
@@ -300,17 +375,8 @@ export async function openPuzzles(dialog, t, lang, settings) {
   $('puzzle-prev').onclick = () => { if (index > 0) { index -= 1; show(); } };
   $('puzzle-hint').onclick = () => game?.hint();
   $('puzzle-retry').onclick = () => game?.retry();
-  $('puzzle-close').onclick = () => dialog.close();
-  const close = () => {
-    game?.destroy();
-    solver.stop();
-    board.destroy();
-    if (window.takPuzzle === board) delete window.takPuzzle;
-    if (current?.board === board) current = null;
-  };
-  current = { board, close: () => dialog.close() };
-  dialog.addEventListener('close', close, { once: true });
   if (set.length) show();
+  return { destroy: () => { alive = false; game?.destroy(); $('puzzle-solved').textContent = ''; } };
 }
 
 /**

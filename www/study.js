@@ -2,7 +2,7 @@
 // depth and the three best lines, whose plies preview on hover or tap and play as a
 // variation on click), and a whole-game review that marks mistakes in the game and draws White's chance
 // along it. The engine runs in its own Web Worker; this file is glue.
-import { Analyst, analysisKey, evalWords } from './analyst.js';
+import { Analyst, analysisKey, evalWords, REVIEW_NODES } from './analyst.js';
 import { addStyle } from './styles.js';
 import { translatePage } from './i18n.js';
 
@@ -33,6 +33,8 @@ addStyle(`
 .review-progress button { min-height: 1.9rem; padding: .1rem .5rem; }
 .review-summary { font-size: .9rem; color: var(--muted); }
 .review-units { font-size: .8rem; margin-top: -.3rem; }
+.review-practice { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .5rem; font-size: .9rem; margin: .2rem 0; }
+.review-practice button { min-height: 1.9rem; padding: .1rem .6rem; }
 @media (orientation: portrait) {
   .analysis-line { max-height: 1.8rem; }
   /* The graph's height, on top of the board's (www/style.css). */
@@ -49,8 +51,7 @@ addStyle(`
 /** @typedef {import('./analyst.js').InsightOrError} InsightOrError */
 /** What a review rejects with: `cancelled` (the reader's Cancel), `died` (the worker went silent). @typedef {Error & {cancelled?: boolean, died?: boolean}} ReviewError */
 
-/** Nodes per position of a review: a 60-ply 6×6 game well within 20 s in the browser. */
-export const REVIEW_NODES = 60000;
+export { REVIEW_NODES };
 
 /** @param {string} id */
 const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
@@ -62,9 +63,10 @@ const reviewBar = () => /** @type {HTMLProgressElement} */ (document.getElementB
  * says whether the computer is thinking (analysis waits for it).
  * @param {import('./board.js').Board} board
  * @param {() => import('./i18n.js').Translator} getT the current translator
- * @param {{busy: () => boolean}} page
+ * @param {{busy: () => boolean, dialogs?: () => Promise<ReturnType<typeof import('./board-dialogs.js').createBoardDialogs>>}} page
+ *   `dialogs()`: the page's dialogs, which know whose mistakes to keep and open the practice
  */
-export function setUpStudy(board, getT, { busy }) {
+export function setUpStudy(board, getT, { busy, dialogs }) {
   const analyst = new Analyst();
   let on = false;
   /** @type {string | null} */
@@ -207,11 +209,92 @@ export function setUpStudy(board, getT, { busy }) {
   // The review. Its summary is said again in the reader's language when that changes.
   /** @type {(() => string) | null} */
   let summary = null;
+  /** The line under it on the reader's own mistakes, drawn again in a new language. @type {(() => void) | null} */
+  let practiceLine = null;
   const sayReview = () => {
     if (!summary) return;
     $('review-summary').textContent = summary();
     // What the scores and "a road in N" mean, said once under the summary.
     $('review-units').textContent = t('review.units');
+    practiceLine?.();
+  };
+  /** The line on the reader's mistakes, after the review's units (made when first wanted). */
+  const practiceBox = () => {
+    let box = document.getElementById('review-practice');
+    if (!box) {
+      box = Object.assign(document.createElement('div'), { id: 'review-practice', className: 'review-practice' });
+      box.setAttribute('role', 'status');
+      $('review-units').after(box);
+    }
+    return box;
+  };
+  const hidePractice = () => { practiceLine = null; document.getElementById('review-practice')?.remove(); };
+  /**
+   * Whose mistakes the reader practises: their side against the computer, this device's in
+   * a friend game ('watch': none), else 'both' (the reader says which side was theirs).
+   * @returns {Promise<'white' | 'black' | 'both' | null>}
+   */
+  const whose = async () => {
+    if (!dialogs) return null;
+    const page = await dialogs();
+    const side = page.you();
+    if (side === 'white' || side === 'black') return side;
+    const id = await page.keptId();
+    const found = id ? await import('./library.js').then((library) => library.get(id)).catch(() => null) : null;
+    const friendSide = found?.entry.friend?.side;
+    if (friendSide) return friendSide === 'white' || friendSide === 'black' ? friendSide : null;
+    return 'both';
+  };
+  /** The game's plies from its start (not their marks, which the review adds). */
+  const playedKey = () => `${board.startSpec().tps} ${/** @type {import('./board.js').Status & {moves: string[]}} */ (board.status()).moves.join(' ')}`;
+  /**
+   * Keeps the reader's mistakes in the game just reviewed as puzzles (www/mistakes.js), and
+   * says so under the review, with the way to practise them; where the reader played both
+   * sides, asks which was theirs first.
+   * @param {string} lineKey the game reviewed, as `playedKey()` says it (a changed game keeps nothing)
+   */
+  const offerPractice = async (lineKey) => {
+    const side = await whose();
+    if (!side) return;
+    const ptn = board.ptnToExport(true);
+    const settings = board.startSpec().settings;
+    const players = /** @type {import('./board.js').Status} */ (board.status()).players;
+    const page = await dialogs?.();
+    const game = { id: (await page?.keptId()) ?? null, players: [...players] };
+    const changed = () => playedKey() !== lineKey;
+    /** @param {'white' | 'black' | 'both'} whoseSide */
+    const keep = async (whoseSide) => {
+      if (changed()) { hidePractice(); return; }
+      try {
+        const { keepMistakes } = await import('./mistakes.js');
+        const { found, added } = await keepMistakes(analyst, ptn, settings, whoseSide, game);
+        practiceLine = () => {
+          const box = practiceBox();
+          const text = Object.assign(document.createElement('span'), { textContent: found ? t(added < found ? 'mine.kept_again' : found === 1 ? 'mine.kept_one' : 'mine.kept', { count: found, added }) : t('mine.none_kept') });
+          const go = Object.assign(document.createElement('button'), { type: 'button', textContent: t('mine.practise_now') });
+          go.addEventListener('click', () => page?.practise());
+          box.replaceChildren(text, ...(found && page ? [go] : []));
+        };
+      } catch (err) {
+        practiceLine = () => practiceBox().replaceChildren(t('mine.not_kept', { error: /** @type {Error} */ (err)?.message || err }));
+      }
+      practiceLine();
+    };
+    if (side !== 'both') { await keep(side); return; }
+    practiceLine = () => {
+      const box = practiceBox();
+      /** @type {['white' | 'black' | 'both', string][]} */
+      const choices = [['white', 'color.white'], ['black', 'color.black'], ['both', 'mine.both']];
+      box.replaceChildren(
+        Object.assign(document.createElement('span'), { textContent: t('mine.which') }),
+        ...choices.map(([s, key]) => {
+          const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t(key) });
+          b.addEventListener('click', () => keep(s));
+          return b;
+        }),
+      );
+    };
+    practiceLine();
   };
   const startReview = async () => {
     const status = /** @type {import('./board.js').Status & {moves: string[]}} */ (board.status());
@@ -225,6 +308,7 @@ export function setUpStudy(board, getT, { busy }) {
     $('review-progress').hidden = false;
     $('review-summary').hidden = true;
     $('review-units').hidden = true;
+    hidePractice();
     reviewBar().value = 0;
     try {
       const result = await analyst.review(board.startSpec(), moves, REVIEW_NODES, (done, total) => {
@@ -241,6 +325,7 @@ export function setUpStudy(board, getT, { busy }) {
       sayReview();
       $('review-summary').hidden = false;
       $('review-units').hidden = false;
+      await offerPractice(playedKey()).catch(() => {});
     } catch (err) {
       if (!/** @type {ReviewError} */ (err).cancelled) {
         summary = () => (/** @type {ReviewError} */ (err).died ? t('worker.analysis_died') : t('review.failed', { error: /** @type {ReviewError} */ (err).message }));
@@ -259,6 +344,7 @@ export function setUpStudy(board, getT, { busy }) {
     summary = null;
     $('review-summary').hidden = true;
     $('review-units').hidden = true;
+    hidePractice();
   });
 
   // The graph of White's chance along the current line, from the review's comments.

@@ -110,6 +110,12 @@ impl Engine {
             }
             Request::Puzzles(text) => Reply::Puzzles(self.puzzles(&text)?),
             Request::JudgeAnswer(a) => Reply::JudgeAnswer(self.judge_answer(&a)?),
+            Request::Mistakes(game) => Reply::Mistakes(game_mistakes(&game.ptn, game.now)?),
+            Request::Practised(p) => Reply::Practised(if p.solved {
+                p.schedule.solved(p.now)
+            } else {
+                p.schedule.failed(p.now)
+            }),
             Request::Bench(nodes) => Reply::Bench(self.bench(nodes)?),
         };
         to_js(&reply)
@@ -419,6 +425,12 @@ impl Default for Engine {
     fn default() -> Engine {
         Engine::new()
     }
+}
+
+/// A reviewed game's mistakes ([`crate::web::mistakes::to_practise`]); a PTN that cannot be
+/// read is an error with why.
+fn game_mistakes(ptn: &str, now: f64) -> Result<Vec<super::wire::MistakeToPractise>, JsError> {
+    crate::web::mistakes::to_practise(ptn, now).map_err(bad)
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {

@@ -20,6 +20,7 @@
 //! ```
 
 use super::annotate::review_better_move;
+use super::wire::MistakeToPractise;
 use crate::game::Judgement;
 use crate::{ptn, tps, Color, Game};
 
@@ -35,6 +36,47 @@ pub struct Mistake {
     pub better: String,
     /// [`Judgement::Blunder`] (`??`) or [`Judgement::Mistake`] (`?`).
     pub judgement: Judgement,
+    /// Who made it, and the move's number as a player counts them.
+    pub side: Color,
+    pub move_number: u32,
+}
+
+/// Every mistake (`??` and `?`) of both sides of a reviewed game given as PTN, as the page
+/// keeps them: the page picks the player's side, and whether `?` ones are practised is the
+/// player's choice when practising, not when keeping.
+///
+/// Each is new, due at `now`.
+///
+/// ```
+/// let found = tak::web::mistakes::to_practise(
+///     "[Size \"5\"]\n1. a1 e5 2. c3?? {-0.9 · best d3} c2? {+0.4 · best b2}",
+///     1000.0,
+/// )?;
+/// let sides: Vec<_> = found.iter().map(|m| (m.side.as_str(), m.move_number, m.judgement.as_str())).collect();
+/// assert_eq!(sides, [("white", 2, "??"), ("black", 2, "?")]);
+/// assert!(found[0].schedule.is_due(1000.0));
+/// # Ok::<(), tak::ptn::PtnError>(())
+/// ```
+pub fn to_practise(ptn_text: &str, now: f64) -> Result<Vec<MistakeToPractise>, ptn::PtnError> {
+    let game = ptn::parse_game(ptn_text)?;
+    let mut found: Vec<Mistake> = [Color::White, Color::Black]
+        .into_iter()
+        .flat_map(|side| mistakes(&game, side, true))
+        .collect();
+    found.sort_by_key(|m| m.ply);
+    Ok(found
+        .into_iter()
+        .map(|m| MistakeToPractise {
+            ply: m.ply as u32,
+            move_number: m.move_number,
+            side: m.side.name().to_string(),
+            tps: m.tps,
+            played: m.played,
+            better: m.better,
+            judgement: m.judgement.symbol().to_string(),
+            schedule: crate::practice::Schedule::new(now),
+        })
+        .collect())
 }
 
 /// The mistakes of `side` on `game`'s main line: its `??` plies, and its `?` ones with
@@ -59,6 +101,8 @@ pub fn mistakes(game: &Game, side: Color, mistakes_too: bool) -> Vec<Mistake> {
                     played: ptn::write_move(&pos, node.mv),
                     better: ptn::write_move(&pos, better),
                     judgement: node.annotation.judgement,
+                    side,
+                    move_number: pos.move_number(),
                 });
             }
         }

@@ -52,7 +52,7 @@ pub mod library;
 #[cfg(feature = "study")]
 pub mod loading;
 pub mod marks;
-#[cfg(feature = "study")]
+#[cfg(any(feature = "study", feature = "engine"))]
 pub mod mistakes;
 pub mod mount;
 pub mod record;

@@ -117,6 +117,10 @@ pub enum Request {
     Puzzles(PuzzleText),
     /// Judge an answer to a puzzle of one's own mistake: [`Reply::JudgeAnswer`].
     JudgeAnswer(AnswerToJudge),
+    /// A reviewed game's mistakes, to practise: [`Reply::Mistakes`].
+    Mistakes(GameToPractise),
+    /// A puzzle of one's own mistake tried: when it comes back ([`Reply::Practised`]).
+    Practised(Practised),
     /// Measure search speed, this many nodes a position: [`Reply::Bench`].
     Bench(u32),
 }
@@ -179,6 +183,42 @@ pub struct AnswerToJudge {
     pub nodes: u32,
 }
 
+/// A reviewed game (PTN with the review's comments) whose mistakes are wanted, to be kept
+/// at `now` (ms since 1970).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
+pub struct GameToPractise {
+    pub ptn: String,
+    pub now: f64,
+}
+
+/// One mistake of a reviewed game ([`crate::web::mistakes::Mistake`]), of either side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct MistakeToPractise {
+    /// The ply's number on the main line, from 1.
+    pub ply: u32,
+    /// The move's number as a player counts them (`12` for `12. c3` and for `12. … c3`).
+    pub move_number: u32,
+    /// `white` or `black`: who made it.
+    pub side: String,
+    /// The position before it.
+    pub tps: String,
+    pub played: String,
+    pub better: String,
+    /// `??` or `?`.
+    pub judgement: String,
+    /// A new puzzle's schedule: due at once.
+    pub schedule: crate::practice::Schedule,
+}
+
+/// A puzzle of one's own mistake tried at `now` (ms since 1970): `solved` or not.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
+pub struct Practised {
+    pub schedule: crate::practice::Schedule,
+    pub solved: bool,
+    pub now: f64,
+}
+
 /// A puzzle set's text (a PTN of puzzles); with `one`, a single puzzle (its errors name no
 /// number).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Tsify)]
@@ -205,6 +245,8 @@ pub enum Reply {
     StrongestDefence(Defended),
     Puzzles(Vec<ShownPuzzle>),
     JudgeAnswer(JudgedAnswer),
+    Mistakes(Vec<MistakeToPractise>),
+    Practised(crate::practice::Schedule),
     Bench(Bench),
     /// Why the question could not be answered.
     Error(String),
@@ -448,6 +490,26 @@ mod tests {
             serde_json::to_value(&reply).unwrap(),
             serde_json::json!({"judgeAnswer": {"right": false, "best": null}})
         );
+    }
+
+    #[test]
+    fn a_try_at_a_puzzle_is_answered_with_when_it_comes_back() {
+        let asked: Request = serde_json::from_str(
+            r#"{"practised": {"schedule": {"step": 0, "due": 1000}, "solved": true, "now": 2000}}"#,
+        )
+        .unwrap();
+        let Request::Practised(p) = asked else {
+            panic!("{asked:?}")
+        };
+        let reply = Reply::Practised(p.schedule.solved(p.now));
+        assert_eq!(
+            serde_json::to_value(&reply).unwrap(),
+            serde_json::json!({"practised": {"step": 1, "due": 2000.0 + crate::practice::DAY_MS}})
+        );
+        // A learned puzzle: due null, read back as learned.
+        let learned: crate::practice::Schedule =
+            serde_json::from_str(r#"{"step": 4, "due": null}"#).unwrap();
+        assert!(learned.is_learned());
     }
 
     #[test]
