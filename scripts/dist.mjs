@@ -15,8 +15,9 @@ rmSync(DIST, { recursive: true, force: true });
 mkdirSync(path.join(DIST, 'www/i18n'), { recursive: true });
 mkdirSync(path.join(DIST, 'pkg'), { recursive: true });
 const copy = (from, to = from) => cpSync(path.join(ROOT, from), path.join(DIST, to), { recursive: true });
-// The puzzle set is fetched when Puzzles is first opened (www/puzzle.js).
-for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/authors.html', 'www/icons', 'www/i18n', 'www/puzzles']) copy(f);
+// The puzzle set is fetched when Puzzles is first opened (www/puzzle.js), the levels' ratings
+// when the progress page is (www/progress.js).
+for (const f of ['embed.html', 'manifest.webmanifest', 'www/embed-demo.html', 'www/authors.html', 'www/icons', 'www/i18n', 'www/puzzles', 'www/levels.json']) copy(f);
 for (const f of ['tak_bg.wasm', 'tak_study_bg.wasm', 'tak_engine_bg.wasm']) copy(`pkg/${f}`);
 
 // A release: what the page keeps for its tests alone (www/board.js's failForTest) is left out.

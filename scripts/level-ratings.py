@@ -2,7 +2,7 @@
 """The levels' ratings from their games against each other (scripts/levels.sh writes them to
 data/levels/NxN-A-B.txt, one `tak selfplay` line a slice): each neighbouring pair's score over
 all its games (by pairs of games from one opening, colours swapped), its Elo difference with a
-95% interval, and each level's rating on one scale per size, written to data/levels.json (the
+95% interval, and each level's rating on one scale per size, written to www/levels.json (the
 page reads it) and printed as the table in docs/engine.md.
 
 The scale: level 1 is 1000 on every size; each level above is the one below plus the Elo
@@ -78,7 +78,7 @@ def main():
     out = {"scale": "level 1 is 1000 on each size; each level above is the one below plus the "
                     "Elo difference measured between them (scripts/level-ratings.py)",
            "sizes": sizes}
-    with open(os.path.join(ROOT, "data/levels.json"), "w", encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "www/levels.json"), "w", encoding="utf-8") as f:
         json.dump(out, f, indent=1, ensure_ascii=False)
         f.write("\n")
     print("| size | pair | games | score | Elo (95%) | rating of the upper level |")

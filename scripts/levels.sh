@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The computer's levels measured against each other, for their ratings (data/levels.json, which
+# The computer's levels measured against each other, for their ratings (www/levels.json, which
 # the page reads; docs/engine.md, "The levels' ratings"): every level against the next one down,
 # GAMES games a pair (colours swapped on each opening), on each size of SIZES. Played in
 # slices of SLICE games at the lowest priority; each slice's result is appended to
@@ -9,7 +9,7 @@
 #   scripts/levels.sh                          # 5x5 and 6x6, 200 games a pair
 #   SIZES=6 GAMES=400 MINUTES=60 scripts/levels.sh
 #
-# Then, and after any run: scripts/level-ratings.py writes data/levels.json from what is there.
+# Then, and after any run: scripts/level-ratings.py writes www/levels.json from what is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"6 5"}

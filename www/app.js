@@ -370,7 +370,7 @@ function refresh() {
   $('result-next').hidden = !(inMatch && /** @type {import('../pkg/tak_study.js').MatchStatus} */ (s.series).canNext);
   // Over at its end, also while an earlier ply is shown: nothing to resign or offer.
   $('resign').disabled = $('offer-draw').disabled = !!s.finalResult || !!match?.viewing;
-  $('hint').disabled = !!s.result || computer.busy;
+  $('hint').disabled = !!s.result || computer.busy || s.takeBacksForbidden; // tavern rules: no hints either
   // A game of no moves (resigned at once) has nothing to review or step back through. (Not
   // `s.moves.length`: that writes out every ply of the line, at every refresh.)
   $('review').disabled = $('result-review').hidden = s.ply === 0 && !s.canRedo;

@@ -16,6 +16,7 @@ const FORM = `
     <input id="games-search" type="search" data-i18n-placeholder="games.search" aria-labelledby="games-title" autocomplete="off">
     <label class="games-import"><span data-i18n="games.import">Import a PTN file…</span><input id="games-file" type="file" accept=".ptn,.txt,text/plain" multiple></label>
     <button id="games-export-all" type="button" data-i18n="games.export_all">Export all</button>
+    <button id="games-progress" type="button" data-i18n="games.progress">Your progress</button>
   </div>
   <p id="games-status" class="games-status" aria-live="polite"></p>
   <div id="games-refused" class="games-refused" hidden><p></p><ul></ul></div>
@@ -112,6 +113,14 @@ function ensureForm(dialog) {
     importFiles([.../** @type {FileList} */ (input.files)]).finally(() => { input.value = ''; });
   });
   $('games-export-all').addEventListener('click', exportAll);
+  // Your progress: the reader's figures from these games (www/progress.js, loaded then).
+  $('games-progress').addEventListener('click', async () => {
+    try {
+      await (await import('./progress.js')).openProgress({ t: ctx.t, openingDialog: ctx.openingDialog });
+    } catch (err) {
+      say(ctx.t('library.unavailable', { error: /** @type {Error} */ (err)?.message ?? err }));
+    }
+  });
   library.onChange(() => { if (dialog.open) reload(); });
 }
 

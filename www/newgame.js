@@ -76,6 +76,7 @@ const NEW_GAME_FORM = `
         <option value="6" data-i18n="level.6">Master</option>
       </select>
     </label>
+    <label class="check rated"><input type="checkbox" name="rated"> <span id="rated-text" data-i18n="new.rated">Rated: counts for your rating (no take-backs, no hints)</span></label>
   </fieldset>
   <label><span data-i18n="new.size">Board size</span>
     <select name="size">
@@ -178,7 +179,7 @@ const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
  * The New game form, its controls by name (`length`: the Play select, not the form's count).
  * @typedef {Omit<HTMLFormElement, 'length'> & {[name in NewGameSelect]: HTMLSelectElement} & {[name in NewGameInput]: HTMLInputElement} & {takebacks: RadioNodeList}} NewGameForm
  * @typedef {'opponent' | 'human' | 'friendDays' | 'level' | 'size' | 'komi' | 'clock' | 'length' | 'opening'} NewGameSelect
- * @typedef {'friendMe' | 'friendThem' | 'clockMinutes' | 'clockIncrement' | 'points' | 'player1' | 'player2' | 'downings' | 'middletown' | 'tarway' | 'tierule' | 'flats' | 'caps'} NewGameInput
+ * @typedef {'friendMe' | 'friendThem' | 'clockMinutes' | 'clockIncrement' | 'points' | 'player1' | 'player2' | 'downings' | 'middletown' | 'tarway' | 'tierule' | 'flats' | 'caps' | 'rated'} NewGameInput
  */
 /**
  * Null until the dialog is first opened (openNewGame makes it, before anything else here runs).
@@ -237,7 +238,23 @@ export async function openNewGame(context) {
   syncClockOptions();
   syncComputerOptions();
   syncMatchOptions();
+  syncRated();
   dialog.showModal();
+}
+
+/**
+ * Whether the game would be rated (src/web/progress.rs): against the computer, one game, at
+ * a level whose rating is measured on the size, under tavern rules (no take-backs; the page
+ * gives no hints in them). The switch is the tavern rule itself, said as "Rated"; where the
+ * game cannot be rated it says why, and the rules stay as chosen.
+ */
+async function syncRated() {
+  const { levelsText, measured } = await import('./levels.js');
+  const levels = await levelsText();
+  const can = measured(levels, Number(form.size.value), Number(form.level.value)) && form.length.value === 'single';
+  form.rated.disabled = !can;
+  form.rated.checked = can && form.takebacks.value === 'tavern';
+  $('rated-text').textContent = ctx.t(can ? 'new.rated' : 'new.rated_no');
 }
 
 const syncComputerOptions = () => {
@@ -318,6 +335,14 @@ function syncClockOptions() {
 /** The form's listeners, added once its markup is in the page. */
 function wire() {
   form.opponent.addEventListener('change', syncComputerOptions);
+  // Rated by default against the computer; the switch is the take-backs rule (see syncRated).
+  form.opponent.addEventListener('change', () => {
+    if (form.opponent.value === 'computer') form.takebacks.value = 'tavern';
+    syncRated();
+  });
+  form.rated.addEventListener('change', () => { form.takebacks.value = form.rated.checked ? 'tavern' : 'court'; });
+  for (const el of [form.size, form.level, form.length]) el.addEventListener('change', syncRated);
+  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('input[name=takebacks]'))) radio.addEventListener('change', syncRated);
   form.size.addEventListener('change', showStandardPieces);
   form.addEventListener('submit', (/** @type {SubmitEvent} */ event) => {
     if (/** @type {HTMLButtonElement | null} */ (event.submitter)?.value !== 'start') return;

@@ -64,6 +64,102 @@ pub struct Summary {
     pub date: Option<String>,
     /// Every other tag as `Name: value` lines, for the search.
     pub tags: String,
+    /// The first two moves (four plies) of the main line, written as the board's symmetries
+    /// make them smallest: the same opening played in another corner is the same opening
+    /// ([`opening_played`]); shorter when the game is.
+    pub opening: String,
+    /// Plies of White and of Black marked as mistakes (`?` or `??`) on the main line.
+    pub mistakes: [u32; 2],
+    /// Whether a review commented on the main line (its mistakes were looked for).
+    pub reviewed: bool,
+    /// Whether the game started from the empty board (no `TPS` tag), under tavern rules (no
+    /// take-backs): with who played it, what makes a game against the computer rated.
+    pub from_start: bool,
+    pub tavern: bool,
+}
+
+/// The first two moves of `game`'s main line as PTN plies, up to the board's symmetries: of
+/// the eight ways to turn and mirror them, the one whose text is smallest.
+///
+/// ```
+/// use tak::web::library::opening_played;
+/// let a = tak::ptn::parse_game("[Size \"6\"]\n1. a1 f6 2. c3 d4")?;
+/// let turned = tak::ptn::parse_game("[Size \"6\"]\n1. f6 a1 2. d4 c3")?;
+/// let mirrored = tak::ptn::parse_game("[Size \"6\"]\n1. f1 a6 2. d3 c4")?;
+/// assert_eq!(opening_played(&a), opening_played(&turned));
+/// assert_eq!(opening_played(&a), opening_played(&mirrored));
+/// assert_eq!(opening_played(&a), "a1 f6 c3 d4");
+/// # Ok::<(), tak::ptn::PtnError>(())
+/// ```
+pub fn opening_played(game: &Game) -> String {
+    let n = game.start().size();
+    let plies: Vec<crate::Move> = game
+        .main_line_nodes()
+        .into_iter()
+        .take(4)
+        .map(|id| game.get(id).mv)
+        .collect();
+    (0..8u8)
+        .map(|t| {
+            plies
+                .iter()
+                .map(|&mv| transformed(mv, n, t).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// `mv` on a board of side `n` turned or mirrored by `t` (bit 0: files reversed, bit 1: ranks
+/// reversed, bit 2: files and ranks swapped, applied first).
+fn transformed(mv: crate::Move, n: u8, t: u8) -> crate::Move {
+    use crate::square::Direction;
+    let sq = mv.square();
+    let (mut file, mut rank) = if t & 4 != 0 {
+        (sq.rank(), sq.file())
+    } else {
+        (sq.file(), sq.rank())
+    };
+    if t & 1 != 0 {
+        file = n - 1 - file;
+    }
+    if t & 2 != 0 {
+        rank = n - 1 - rank;
+    }
+    let Some(square) = crate::Square::new(file, rank) else {
+        return mv;
+    };
+    if let Some(kind) = mv.kind() {
+        return crate::Move::place(square, kind);
+    }
+    let Some(dir) = mv.direction() else {
+        return mv;
+    };
+    // Directions as (files, ranks) steps, through the same changes as the squares.
+    let (mut df, mut dr): (i8, i8) = match dir {
+        Direction::Up => (0, 1),
+        Direction::Down => (0, -1),
+        Direction::Right => (1, 0),
+        Direction::Left => (-1, 0),
+    };
+    if t & 4 != 0 {
+        std::mem::swap(&mut df, &mut dr);
+    }
+    if t & 1 != 0 {
+        df = -df;
+    }
+    if t & 2 != 0 {
+        dr = -dr;
+    }
+    let dir = match (df, dr) {
+        (0, 1) => Direction::Up,
+        (0, -1) => Direction::Down,
+        (1, _) => Direction::Right,
+        _ => Direction::Left,
+    };
+    let drops: Vec<u8> = mv.drops().collect();
+    crate::Move::spread(square, dir, &drops).unwrap_or(mv)
 }
 
 /// The summary of `game`.
@@ -85,6 +181,23 @@ pub fn summarize(game: &Game) -> Summary {
             tags.push('\n');
         }
     }
+    let mut mistakes = [0u32; 2];
+    let mut reviewed = false;
+    let mut mover = game.start().to_move();
+    for id in game.main_line_nodes() {
+        let node = game.get(id);
+        if matches!(
+            node.annotation.judgement,
+            crate::game::Judgement::Mistake | crate::game::Judgement::Blunder
+        ) {
+            mistakes[mover as usize] += 1;
+        }
+        reviewed |= node
+            .comments
+            .iter()
+            .any(|c| super::annotate::is_review_comment(c));
+        mover = !mover;
+    }
     Summary {
         white: tag("Player1"),
         black: tag("Player2"),
@@ -95,6 +208,11 @@ pub fn summarize(game: &Game) -> Summary {
         tps: tps::write(&end),
         date: game.tag("Date").map(str::to_string),
         tags,
+        opening: opening_played(game),
+        mistakes,
+        reviewed,
+        from_start: game.tag("TPS").is_none(),
+        tavern: game.tag("TakeBacks") == Some("tavern"),
     }
 }
 
@@ -116,6 +234,11 @@ impl Json for Summary {
                 ("tps", &self.tps),
                 ("date", &self.date),
                 ("tags", &self.tags),
+                ("opening", &self.opening),
+                ("mistakes", &self.mistakes),
+                ("reviewed", &self.reviewed),
+                ("fromStart", &self.from_start),
+                ("tavern", &self.tavern),
             ],
         );
     }

@@ -55,6 +55,8 @@ pub mod marks;
 #[cfg(any(feature = "study", feature = "engine"))]
 pub mod mistakes;
 pub mod mount;
+#[cfg(feature = "study")]
+pub mod progress;
 pub mod record;
 pub mod render;
 pub mod session;

@@ -643,6 +643,11 @@ export interface GameSummary {
     tps: string;
     date: string | null;
     tags: string;
+    opening: string;
+    mistakes: number[];
+    reviewed: boolean;
+    fromStart: boolean;
+    tavern: boolean;
 }
 /** The position editor's state (TakEditor.status()): web/editor.rs. */
 export interface EditorStatus {

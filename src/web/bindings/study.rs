@@ -729,3 +729,49 @@ pub fn friend_named(save: &str, white: &str, black: &str) -> Result<String, JsEr
     }
     Ok(storage::save_game(&game))
 }
+
+/// The player's figures for the progress page ([`crate::web::progress`]): `games` as the page
+/// reads them from My games (`PlayedGame[]`), rated against `levels` (`www/levels.json`'s
+/// text). Levels that cannot be read rate nothing; a game that cannot be read is left out.
+#[wasm_bindgen(js_name = progressFigures, unchecked_return_type = "Figures")]
+pub fn progress_figures(
+    #[wasm_bindgen(unchecked_param_type = "PlayedGame[]")] games: JsValue,
+    levels: &str,
+) -> JsValue {
+    use crate::web::progress;
+    let games = from_js(&games)
+        .map(|v| progress::read_games(&v))
+        .unwrap_or_default();
+    let levels = progress::LevelRatings::read(levels).unwrap_or_default();
+    to_js(&progress::figures(&games, &levels))
+}
+
+// What `progressFigures` takes and answers (web/progress.rs), for the page's type check.
+#[wasm_bindgen(typescript_custom_section)]
+const PROGRESS_TYPES: &str = r#"
+/** A game the player played, from its entry in My games (web/progress.rs `Played`). */
+export interface PlayedGame {
+    at: number;
+    size: number;
+    you: 'white' | 'black';
+    opponent: 'computer' | 'friend';
+    level?: number;
+    result: string | null;
+    opening: string;
+    mistakes: number | null;
+    rated: boolean;
+}
+export interface RatingPoint { at: number; rating: number; deviation: number; size: number; level: number; score: number; }
+export interface Tally { key: string; size: number; games: number; won: number; drawn: number; lost: number; }
+export interface MistakePoint { at: number; mistakes: number; }
+/** The progress page's figures (progressFigures). */
+export interface Figures {
+    games: number;
+    rating: RatingPoint[];
+    bySize: Tally[];
+    byColour: Tally[];
+    byOpponent: Tally[];
+    openings: Tally[];
+    mistakes: MistakePoint[];
+}
+"#;

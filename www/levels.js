@@ -1,0 +1,24 @@
+// The computer levels' measured ratings (www/levels.json, written by scripts/level-ratings.py
+// from their games against each other): fetched when first wanted, by the New game form (is
+// a game rated?) and the progress page (src/web/progress.rs rates the games against them).
+
+/** @type {Promise<string> | null} */
+let text = null;
+/** The levels' ratings as text ('{}' where they cannot be had: offline before first cached). */
+export const levelsText = () => (text ??= fetch(new URL('./levels.json', import.meta.url)).then((r) => (r.ok ? r.text() : '{}')).catch(() => '{}'));
+
+/**
+ * Whether level `level` has a measured rating on boards of side `size` (a game against it
+ * can be rated), in `levels` (the text).
+ * @param {string} levels
+ * @param {number} size
+ * @param {number} level
+ */
+export function measured(levels, size, level) {
+  try {
+    const found = JSON.parse(levels)?.sizes?.[String(size)]?.levels;
+    return Array.isArray(found) && found.some((l) => l?.level === level);
+  } catch {
+    return false;
+  }
+}
