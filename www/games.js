@@ -459,6 +459,12 @@ async function exportAll() {
     const lib = await study();
     const texts = [];
     for (const e of entries) if (!e.damaged) texts.push((await ptnOf(e, lib))[0].trim());
+    // The puzzles of the reader's own mistakes go with the games (www/practice-store.js); a
+    // damaged one is left out (exportPuzzle refuses it).
+    const { allPuzzles } = await import('./practice-store.js');
+    for (const p of await allPuzzles().catch(() => [])) {
+      try { texts.push(lib.exportPuzzle(p).trim()); } catch { /* damaged: not exported */ }
+    }
     if (!texts.length) { say(ctx.t('games.empty')); return; }
     await download(`${texts.join('\n\n')}\n`, 'tak-games.ptn');
   } catch (err) { failed(err); }
@@ -479,6 +485,8 @@ async function importFiles(files) {
     /** @type {ImportedGame[]} */
     const already = [];
     const refused = [];
+    /** @type {import('../pkg/tak_study.js').KeptPuzzle[]} */
+    const puzzles = [];
     for (const file of files) {
       if (file.size > 64 * 1024 * 1024) { say(ctx.t('games.file_too_large', { name: file.name, limit: 64 })); return; }
       let report;
@@ -489,6 +497,7 @@ async function importFiles(files) {
         return;
       }
       for (const r of report.refused) refused.push(ctx.t('games.refused_game', { file: file.name, game: r.game, why: r.why }));
+      puzzles.push(...report.puzzles);
       const kept = await library.list();
       const here = { ids: new Set(kept.map((/** @type {ListedGame} */ e) => e.id)), ends: new Map() };
       for (const e of kept) if (e.summary) here.ends.set(`${e.summary.plies}:${e.summary.tps}`, [...(here.ends.get(`${e.summary.plies}:${e.summary.tps}`) ?? []), e]);
@@ -510,6 +519,15 @@ async function importFiles(files) {
     }
     await reload();
     const lines = [counted('games.imported', added.length)];
+    // The file's puzzles: those new to this device kept (one already here stays as it is).
+    if (puzzles.length) {
+      try {
+        const { keepPuzzles } = await import('./practice-store.js');
+        lines.push(ctx.t('games.puzzles_added', { count: await keepPuzzles(/** @type {import('./practice-store.js').KeptPuzzle[]} */ (puzzles)) }));
+      } catch (err) {
+        lines.push(ctx.t('games.puzzles_not_kept', { error: /** @type {Error} */ (err)?.message ?? err }));
+      }
+    }
     const actions = [];
     if (already.length) {
       lines.push(counted('games.already', already.length));

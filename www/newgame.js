@@ -335,11 +335,9 @@ function syncClockOptions() {
 /** The form's listeners, added once its markup is in the page. */
 function wire() {
   form.opponent.addEventListener('change', syncComputerOptions);
-  // Rated by default against the computer; the switch is the take-backs rule (see syncRated).
-  form.opponent.addEventListener('change', () => {
-    if (form.opponent.value === 'computer') form.takebacks.value = 'tavern';
-    syncRated();
-  });
+  // The switch is the take-backs rule (see syncRated), remembered with the game's rules: a
+  // player who plays rated goes on rated; a newcomer's first games keep their take-backs.
+  form.opponent.addEventListener('change', syncRated);
   form.rated.addEventListener('change', () => { form.takebacks.value = form.rated.checked ? 'tavern' : 'court'; });
   for (const el of [form.size, form.level, form.length]) el.addEventListener('change', syncRated);
   for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll('input[name=takebacks]'))) radio.addEventListener('change', syncRated);

@@ -261,10 +261,13 @@ pub struct Refused {
     pub why: Message,
 }
 
-/// What a file gives: the games to keep, and the games that cannot be read, each with why.
+/// What a file gives: the games to keep, the puzzles of the player's own mistakes to keep
+/// ([`super::kept_puzzle`]), and the games or puzzles that cannot be read, each with why.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     pub games: Vec<Imported>,
+    #[cfg(feature = "study")]
+    pub puzzles: Vec<super::kept_puzzle::KeptPuzzle>,
     pub refused: Vec<Refused>,
 }
 
@@ -302,6 +305,18 @@ pub fn import(text: &str) -> Result<Report, Message> {
                 continue;
             }
         };
+        // A puzzle of the player's own mistake, kept beside the games.
+        #[cfg(feature = "study")]
+        if let Some(puzzle) = super::kept_puzzle::KeptPuzzle::from_game(&game) {
+            match puzzle {
+                Ok(p) => report.puzzles.push(p),
+                Err(why) => report.refused.push(Refused {
+                    number,
+                    why: Message::new("library.bad_puzzle").with("why", why),
+                }),
+            }
+            continue;
+        }
         if let Some(of) = kept.match_of.clone() {
             waiting.push((of, number, game));
             continue;

@@ -47,6 +47,8 @@ pub mod friend_state;
 pub mod i18n;
 pub mod input;
 pub mod json;
+#[cfg(feature = "study")]
+pub mod kept_puzzle;
 pub mod layout;
 pub mod library;
 #[cfg(feature = "study")]

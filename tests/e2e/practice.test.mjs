@@ -153,3 +153,40 @@ test('a game played on one board asks which side was the reader’s before keepi
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('Your mistakes go with My games: Export all writes them, an import keeps them, a damaged one is refused alone, in words', async () => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await openGame(context, server.url);
+  assert.equal(await page.evaluate((tps) => window.tak.load(tps), THREAT), null);
+  assert.equal(await page.evaluate(() => window.tak.play('a3')), null);
+  assert.equal(await page.evaluate(() => window.tak.play('e5')), null);
+  await page.click('#result-review');
+  await page.waitForSelector('#review-practice button', { timeout: 60000 });
+  await page.click('#review-practice button:text("White")');
+  await eventually(() => page.textContent('#review-practice span'), 'Your mistake in this game is now a puzzle in Your mistakes.');
+  await openMenu(page, { tools: false });
+  await page.click('#my-games');
+  await page.waitForSelector('#games-list li');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#games-export-all')]);
+  const text = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  assert.match(text, /\[LibraryPuzzle "side white; played a3; better Ce5; judgement \?\?; ply \d+; move 4; created [^;]+; step 0; due [^"]+"\]/);
+  assert.match(text, /\[TPS "2,2,2,2,x\/x5\/x5\/x5\/1,1,1,x2 1 4"\]/);
+  await context.close();
+
+  // Another device: the file's game and its puzzle are kept; a puzzle whose ply cannot be
+  // played is refused alone, and said why.
+  const other = await browser.newContext();
+  const fresh = await openGame(other, server.url);
+  const damaged = text.replace(/\[LibraryPuzzle "side white; played a3;/, '[LibraryPuzzle "side white; played z9;');
+  const both = `${text.trim()}\n\n${damaged.split('\n\n').filter((part) => part.includes('LibraryPuzzle')).join('\n\n')}\n`;
+  await openMenu(fresh, { tools: false });
+  await fresh.click('#my-games');
+  await fresh.setInputFiles('#games-file', { name: 'mine.ptn', mimeType: 'text/plain', buffer: Buffer.from(both) });
+  await fresh.waitForFunction(() => /Puzzles of your mistakes added/.test(document.getElementById('games-status').textContent));
+  assert.match(await fresh.textContent('#games-status'), /^1 game added to My games\. Puzzles of your mistakes added: 1\./);
+  assert.match(await fresh.textContent('#games-refused'), /a puzzle of your mistakes that cannot be read: the played ply z9 cannot be played there/);
+  await fresh.keyboard.press('Escape');
+  assert.equal(await dueInMenu(fresh), '1');
+  assert.deepEqual(fresh.errors, []);
+  await other.close();
+});

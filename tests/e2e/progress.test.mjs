@@ -52,7 +52,10 @@ test('a rated game against the computer: said before it starts, no take-backs or
   }
   await formFor(page, RATED_SIZE);
   await page.waitForFunction(() => /^Rated/.test(document.getElementById('rated-text').textContent));
-  assert.equal(await page.isChecked('#new-form input[name=rated]'), true, 'rated by default against the computer');
+  // Unrated until chosen (a newcomer keeps take-backs); the switch is remembered with the rules.
+  assert.equal(await page.isChecked('#new-form input[name=rated]'), false);
+  await page.check('#new-form input[name=rated]');
+  assert.equal(await page.isChecked('#new-form input[name=takebacks][value=tavern]'), true, 'rated is the tavern rule');
   await shot(page, 'newgame-rated');
   await page.click('#start-game');
   await page.waitForFunction(() => document.body.dataset.opponent === 'computer-1-black');
@@ -91,6 +94,7 @@ test('the progress page on a phone, dark, with a reviewed game’s mistakes', as
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'dark' });
   const page = await openGame(context, server.url);
   await formFor(page, RATED_SIZE);
+  await page.check('#new-form input[name=rated]');
   await page.click('#start-game');
   await page.waitForFunction(() => document.body.dataset.opponent === 'computer-1-black');
   assert.equal(await page.evaluate(() => window.tak.play('a1')), null);

@@ -499,8 +499,25 @@ const LIBRARY_TYPES: &str = r#"
 export interface ImportedGame { save: string; summary: GameSummary; match: string | null; fields: Record<string, any>; }
 /** A game of an imported file that cannot be read: its number in the file and why. */
 export interface RefusedGame { game: number; why: string; }
-/** What a PTN file gives My games (importGames). */
-export interface ImportReport { games: ImportedGame[]; refused: RefusedGame[]; }
+/** What a PTN file gives My games (importGames): its puzzles of the player's mistakes too. */
+export interface ImportReport { games: ImportedGame[]; puzzles: KeptPuzzle[]; refused: RefusedGame[]; }
+/** A puzzle of the player's own mistake, as www/practice-store.js keeps it (web/kept_puzzle.rs). */
+export interface KeptPuzzle {
+    id: string;
+    tps: string;
+    settings: GameSettings;
+    side: 'white' | 'black';
+    played: string;
+    better: string;
+    judgement: '??' | '?';
+    ply: number;
+    moveNumber: number;
+    gameId: string | null;
+    gameName: string;
+    created: number;
+    schedule: { step: number; due: number | null };
+    tries: { at: number; solved: boolean }[];
+}
 /**
  * A friend's link read (friendReceive), compared with the game kept; or refused, with
  * `refused` (damaged, check, illegal, other or kept) and `why`, and no other field.
@@ -557,7 +574,9 @@ pub fn import_games(text: &str, lang: &str) -> Result<JsValue, JsError> {
             ],
         );
     }
-    out.push_str("],\"refused\":[");
+    out.push_str("],\"puzzles\":");
+    report.puzzles.write_json(&mut out);
+    out.push_str(",\"refused\":[");
     for (i, refused) in report.refused.iter().enumerate() {
         if i > 0 {
             out.push(',');
@@ -728,6 +747,18 @@ pub fn friend_named(save: &str, white: &str, black: &str) -> Result<String, JsEr
         }
     }
     Ok(storage::save_game(&game))
+}
+
+/// A puzzle of the player's own mistake (as `www/practice-store.js` keeps it) as a PTN "game"
+/// for a library file ([`crate::web::kept_puzzle`]); throws, with why, for a damaged one.
+#[wasm_bindgen(js_name = exportPuzzle)]
+pub fn export_puzzle(
+    #[wasm_bindgen(unchecked_param_type = "KeptPuzzle")] puzzle: JsValue,
+) -> Result<String, JsError> {
+    use crate::web::kept_puzzle::KeptPuzzle;
+    let value = from_js(&puzzle).map_err(|e| JsError::new(&e))?;
+    let puzzle = KeptPuzzle::read(&value).map_err(|e| JsError::new(&e))?;
+    Ok(puzzle.to_ptn())
 }
 
 /// The player's figures for the progress page ([`crate::web::progress`]): `games` as the page
