@@ -108,9 +108,9 @@ function preloadAll(document, entry, page) {
 }
 
 // The English words inside the dialogs are not sent: the page fills every [data-i18n] element
-// in the reader's language before a dialog can open. Nor an English placeholder or tooltip the
-// page sets from its catalogue (`data-i18n-placeholder`, `data-i18n-title`) at start, before
-// either can show.
+// in the reader's language before a dialog can open. Nor an English placeholder, tooltip or
+// accessible name the page sets from its catalogue (`data-i18n-placeholder`, `data-i18n-title`,
+// `data-i18n-label`) at start, before the board it names is up.
 function emptyTranslatedTexts(document) {
   for (const element of document.querySelectorAll('dialog [data-i18n]')) {
     if (element.children.length === 0) element.textContent = '';
@@ -124,6 +124,8 @@ function emptyTranslatedTexts(document) {
   }
   for (const element of document.querySelectorAll('[data-i18n-placeholder]')) element.removeAttribute('placeholder');
   for (const element of document.querySelectorAll('[data-i18n-title]')) element.removeAttribute('title');
+  // Nor an English name the page gives from its catalogue (`data-i18n-label`), at start too.
+  for (const element of document.querySelectorAll('[data-i18n-label]')) element.removeAttribute('aria-label');
 }
 // Neither indentation (a line break alone renders the same as one with spaces: the pages
 // have no <pre>, and their textareas start empty) nor the comments of the markup (they are

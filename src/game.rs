@@ -683,6 +683,31 @@ impl Game {
         while self.history.len() < ply && self.forward().is_some() {}
     }
 
+    /// [`Game::goto`], but a resignation or agreed draw at the ply left stays there (stepping
+    /// back only looks back): where a finished game's result stands (tavern rules).
+    ///
+    /// ```
+    /// use tak::{Color, Game, Position};
+    /// let mut g = Game::new(Position::new(3)?);
+    /// g.play("a1".parse()?)?;
+    /// g.play("c3".parse()?)?;
+    /// g.resign(Color::White);
+    /// g.goto_keeping_ends(1);
+    /// assert_eq!(g.len(), 1);
+    /// g.goto_keeping_ends(2);
+    /// assert!(g.outcome().is_some(), "the resignation is still there");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn goto_keeping_ends(&mut self, ply: usize) {
+        while self.history.len() > ply {
+            let Some(undo) = self.history.pop() else {
+                break;
+            };
+            self.position.undo(undo);
+        }
+        self.goto(ply);
+    }
+
     /// Goes to the position at `path`, making the line through it (continued along the first
     /// children) the current line. Returns false, changing nothing, if there is no such ply.
     pub fn goto_path(&mut self, path: &Path) -> bool {

@@ -3,6 +3,10 @@
 // (www/app.js) when one is first opened; `page` gives what they need of the page, its
 // changing parts (the words, the language, the settings, the match) as getters.
 import { translatePage } from './i18n.js';
+import { addStyle } from './styles.js';
+
+// The menu's badge of mistakes due (on Puzzles).
+addStyle('.menu .due { display: inline-block; min-width: 1.3em; padding: 0 .35em; border-radius: .65em; background: var(--warn); color: #fff; font-size: .8em; font-weight: 700; text-align: center; }');
 
 /** @template T @param {() => T} load @returns {() => T} */
 const later = (load) => { /** @type {T | null} */ let p = null; return () => (p ??= load()); };
@@ -83,8 +87,10 @@ export function createBoardDialogs(page) {
       const puzzles = await import('./puzzle.js');
       if (!dialog.firstElementChild) dialog.innerHTML = puzzles.PUZZLE_MARKUP;
       translatePage(dialog, page.t);
+      // On the reader's mistakes when asked, or when some are due.
+      const due = mine ?? (await (await import('./practice-store.js')).dueCount()) > 0;
       await puzzles.openPuzzles(dialog, page.t, page.lang, page.settings, {
-        mine: mine === true,
+        mine: due,
         // The game a mistake came from, at the ply before it.
         openGame: async (id, ply) => {
           const error = await page.openKept(id);

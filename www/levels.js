@@ -22,3 +22,18 @@ export function measured(levels, size, level) {
     return false;
   }
 }
+
+/**
+ * The board sizes on which level `level` is measured, smallest first, in `levels` (the text).
+ * @param {string} levels
+ * @param {number} level
+ * @returns {number[]}
+ */
+export function measuredSizes(levels, level) {
+  try {
+    const sizes = JSON.parse(levels)?.sizes ?? {};
+    return Object.keys(sizes).map(Number).filter((size) => measured(levels, size, level)).sort((a, b) => a - b);
+  } catch {
+    return [];
+  }
+}

@@ -6,6 +6,7 @@
 // (src/ai/review.rs `judge_answer`: right when the review would not call it a mistake), and
 // when the puzzle comes back is its Rust too (src/practice.rs). Glue only.
 import { REVIEW_NODES } from './analyst.js';
+import { moveWords } from './movewords.js';
 import { allPuzzles, keepPuzzles, savePuzzle, isDue, mistakesToo, setMistakesToo } from './practice-store.js';
 
 /** @typedef {import('./practice-store.js').KeptPuzzle} KeptPuzzle */
@@ -77,7 +78,7 @@ export function practise({ board, solver, t, $, say, openGame }) {
     $('puzzle-about').textContent = p ? t('mine.from', { date: new Date(p.created).toLocaleDateString(), game: p.gameName, move: p.moveNumber }) : '';
     $('puzzle-next').disabled = !p || index >= due.length - 1;
     $('puzzle-next').textContent = t(solved || tried ? 'puz.next' : 'puz.skip');
-    $('puzzle-next').classList.toggle('primary', solved || tried);
+    $('puzzle-next').classList.toggle('primary', (solved || tried) && index < due.length - 1);
     $('puzzle-hint').disabled = !p || solved || busy;
     $('puzzle-retry').disabled = !p || busy;
     $('puzzle-game').hidden = !p?.gameId || !openGame;
@@ -134,7 +135,7 @@ export function practise({ board, solver, t, $, say, openGame }) {
         solved = true;
         await record(true);
         if (!alive || r !== round) return;
-        say(e.ptn === p.better ? 'mine.right_best' : 'mine.right', { move: e.ptn, better: p.better }, 'good');
+        say(e.ptn === p.better ? 'mine.right_best' : 'mine.right', { move: e.ptn, words: moveWords(e.ptn, t), better: p.better }, 'good');
         busy = false;
         render();
         $('puzzle-next').focus();
@@ -167,7 +168,7 @@ export function practise({ board, solver, t, $, say, openGame }) {
     await record(false);
     if (!alive || shown !== p) return;
     await board.showMove(p.better, 'green');
-    say('mine.answer', { better: p.better, played: p.played }, '');
+    say('mine.answer', { better: p.better, words: moveWords(p.better, t), played: p.played }, '');
     render();
   };
   $('puzzle-retry').onclick = () => { if (shown) show(index); };
@@ -180,28 +181,51 @@ export function practise({ board, solver, t, $, say, openGame }) {
   };
   const choice = /** @type {HTMLInputElement} */ ($('puzzle-too'));
   choice.checked = mistakesToo();
-  choice.onchange = () => { setMistakesToo(choice.checked); start(); };
+  // The choice changes which puzzles are due; the one on the board stays until left.
+  choice.onchange = async () => {
+    setMistakesToo(choice.checked);
+    if (!shown) { start(); return; }
+    const current = shown;
+    due = await dueNow();
+    if (!alive || shown !== current) return;
+    const at = due.findIndex((p) => p.id === current.id);
+    if (at < 0) due.unshift(current);
+    index = Math.max(0, at);
+    render();
+  };
+
+  /** The puzzles due now, the longest overdue first (all of them: `all`). */
+  const dueNow = async () => {
+    const all = await allPuzzles();
+    const now = Date.now();
+    const too = mistakesToo();
+    return all.filter((p) => isDue(p, now, too)).sort((a, b) => /** @type {number} */ (a.schedule.due) - /** @type {number} */ (b.schedule.due));
+  };
 
   const start = async () => {
     /** @type {KeptPuzzle[]} */
     let all = [];
     try {
       all = await allPuzzles();
+      due = await dueNow();
     } catch (err) {
       say('mine.unreadable', { error: /** @type {Error} */ (err)?.message || err }, 'bad');
+      due = [];
     }
     if (!alive) return;
-    const now = Date.now();
-    const too = mistakesToo();
-    // The longest overdue first.
-    due = all.filter((p) => isDue(p, now, too)).sort((a, b) => /** @type {number} */ (a.schedule.due) - /** @type {number} */ (b.schedule.due));
     await show(0);
     if (!shown) {
+      const too = mistakesToo();
       const waiting = all.filter((p) => (too || p.judgement === '??') && p.schedule.due != null).map((p) => /** @type {number} */ (p.schedule.due));
       const learned = all.filter((p) => p.schedule.due == null).length;
       const next = waiting.length ? Math.min(...waiting) : null;
-      say(all.length ? 'mine.none_due' : 'mine.empty', { learned, next: next ? new Date(next).toLocaleString() : '—' }, '');
-      if (next == null && all.length) say('mine.all_learned', { learned }, 'good');
+      const when = next == null ? '' : new Date(next).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      const words = !all.length ? t('mine.empty')
+        : next == null ? t('mine.all_learned', { learned })
+          : t('mine.none_due', { next: when }) + (learned ? ` ${t('mine.learned', { learned })}` : '');
+      const f = $('puzzle-feedback');
+      f.textContent = words;
+      f.className = `tutorial-feedback ${next == null && all.length ? 'good' : ''}`;
       board.set({ interactive: false });
     }
   };

@@ -249,12 +249,19 @@ export async function openNewGame(context) {
  * game cannot be rated it says why, and the rules stay as chosen.
  */
 async function syncRated() {
-  const { levelsText, measured } = await import('./levels.js');
+  const { levelsText, measured, measuredSizes } = await import('./levels.js');
   const levels = await levelsText();
-  const can = measured(levels, Number(form.size.value), Number(form.level.value)) && form.length.value === 'single';
+  const level = Number(form.level.value);
+  const single = form.length.value === 'single';
+  const can = measured(levels, Number(form.size.value), level) && single;
   form.rated.disabled = !can;
   form.rated.checked = can && form.takebacks.value === 'tavern';
-  $('rated-text').textContent = ctx.t(can ? 'new.rated' : 'new.rated_no');
+  // Why not, the one reason that holds: a match, or the level not measured on this size.
+  const sizes = measuredSizes(levels, level);
+  $('rated-text').textContent = can ? ctx.t('new.rated')
+    : !single ? ctx.t('new.rated_match')
+      : sizes.length ? ctx.t('new.rated_no', { sizes: sizes.map((n) => `${n}×${n}`).join(', ') })
+        : ctx.t('new.rated_none');
 }
 
 const syncComputerOptions = () => {

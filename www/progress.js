@@ -24,11 +24,13 @@ const STYLE = `
 .progress-chart .grid { stroke: var(--line); stroke-width: 1; vector-effect: non-scaling-stroke; }
 .progress-chart .label { fill: var(--muted); font-size: 11px; }
 .progress-chart .bar { fill: var(--warn); }
-.progress-tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: .2rem 1.2rem; }
+.progress-tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .2rem 1.2rem; }
+.progress-scroll { overflow-x: auto; }
 .progress-table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 .progress-table caption { text-align: left; font-weight: 600; padding: .3rem 0; }
 .progress-table th, .progress-table td { padding: .15rem .3rem; border-bottom: 1px solid var(--line); text-align: right; }
 .progress-table th:first-child, .progress-table td:first-child { text-align: left; }
+.progress-table tbody th { white-space: nowrap; }
 .progress-table td.opening { font-family: ui-monospace, Menlo, Consolas, monospace; }
 .progress-empty { color: var(--muted); }
 `;
@@ -143,7 +145,9 @@ function mistakesChart(points, label) {
  * @param {string} [nameClass]
  */
 function table(caption, what, tallies, name, t, nameClass) {
-  const el = document.createElement('table');
+  const box = document.createElement('div');
+  box.className = 'progress-scroll';
+  const el = box.appendChild(document.createElement('table'));
   el.className = 'progress-table';
   el.createCaption().textContent = caption;
   const head = el.createTHead().insertRow();
@@ -163,7 +167,7 @@ function table(caption, what, tallies, name, t, nameClass) {
       cell.textContent = String(c);
     });
   }
-  return el;
+  return box;
 }
 
 /**
@@ -182,7 +186,7 @@ export function drawFigures(box, figures, t) {
     const last = points[points.length - 1];
     const shown = document.createElement('p');
     shown.className = 'progress-rating';
-    shown.append(String(Math.round(last.rating)), ' ', Object.assign(document.createElement('small'), { textContent: t('progress.uncertain', { within: Math.round(2 * last.deviation), games: points.length }) }));
+    shown.append(String(Math.round(last.rating)), ' ', Object.assign(document.createElement('small'), { textContent: t(points.length === 1 ? 'progress.uncertain_one' : 'progress.uncertain', { within: Math.round(2 * last.deviation), games: points.length }) }));
     const best = Math.max(...points.map((p) => p.rating));
     parts.push(shown, ratingChart(points, t('progress.rating_chart', { games: points.length, from: Math.round(points[0].rating), to: Math.round(last.rating), best: Math.round(best) })));
     parts.push(para(t('progress.rating_about'), 'hint'));

@@ -33,8 +33,8 @@ addStyle(`
 .review-progress button { min-height: 1.9rem; padding: .1rem .5rem; }
 .review-summary { font-size: .9rem; color: var(--muted); }
 .review-units { font-size: .8rem; margin-top: -.3rem; }
-.review-practice { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem .5rem; font-size: .9rem; margin: .2rem 0; }
-.review-practice button { min-height: 1.9rem; padding: .1rem .6rem; }
+.review-practice { display: flex; flex-wrap: wrap; align-items: center; gap: .2rem .5rem; font-size: .88rem; margin: .15rem 0; }
+.review-practice button { min-height: 1.8rem; padding: .05rem .6rem; }
 @media (orientation: portrait) {
   .analysis-line { max-height: 1.8rem; }
   /* The graph's height, on top of the board's (www/style.css). */

@@ -89,15 +89,23 @@ impl GameRecord {
     }
 
     /// Whether the rules of this game forbid taking a ply back now: tavern rules while the
-    /// game goes on.
+    /// game goes on (once it ended, its result stands: [`GameRecord::result_stands`]).
     pub fn take_backs_forbidden(&self) -> bool {
         self.take_backs == TakeBacks::Tavern && self.game.line_outcome().is_none()
     }
 
-    /// Tavern rules, looking back in a game that goes on: playing here would take plies
-    /// back.
+    /// Tavern rules, once the game has ended (its current line, as shown, looking back
+    /// too): its result stands. A step back does not take a resignation or a draw agreed
+    /// back, and no ply is played before its end ([`GameRecord::tavern_locked`]): what keeps
+    /// a rated game's result (www/progress.js).
+    pub fn result_stands(&self) -> bool {
+        self.take_backs == TakeBacks::Tavern && self.game.line_outcome().is_some()
+    }
+
+    /// Tavern rules, looking back: playing here would take plies back (in a game that goes
+    /// on), or change a finished game whose result stands.
     pub fn tavern_locked(&self) -> bool {
-        self.take_backs_forbidden() && self.game.can_forward()
+        self.take_backs == TakeBacks::Tavern && self.game.can_forward()
     }
 
     /// The game to keep across visits: the one being played, also while a finished game of

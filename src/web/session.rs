@@ -467,16 +467,43 @@ mod tests {
     }
 
     #[test]
-    fn tavern_rules_forbid_taking_back_only_while_the_game_goes_on() {
+    fn under_tavern_rules_a_finished_games_result_stands() {
         let mut b = Board::with_config(Config::standard(3).unwrap(), BoardOptions::default());
         b.new_game(GameSettings {
             take_backs: TakeBacks::Tavern,
             ..GameSettings::new(Config::standard(3).unwrap())
         });
+        b.record.played_line_is_main = true; // as against the computer
         b.play_ptn("a1").unwrap();
+        b.play_ptn("c3").unwrap();
         assert!(b.record.take_backs_forbidden());
         assert!(b.resign(Color::White));
-        assert!(!b.record.take_backs_forbidden());
         assert!(!b.resign(Color::Black), "a game ends once");
+        // A step back looks back: the resignation stays, found again at the end...
+        assert!(b.undo());
+        assert_eq!(b.record.game.len(), 1);
+        assert!(b.goto(2));
+        assert_eq!(b.record.game.outcome().map(|o| o.ptn_result()), Some("0-1"));
+        // To the start and back (« and »): still there.
+        assert!(b.goto(0));
+        assert!(b.goto(2));
+        assert_eq!(b.record.game.outcome().map(|o| o.ptn_result()), Some("0-1"));
+        assert!(b.goto(1));
+        // ... and no ply is played before the end.
+        assert!(b.record.tavern_locked());
+        assert!(b.play_typed("b2").is_err());
+        assert_eq!(
+            b.record.game.main_line_outcome().map(|o| o.ptn_result()),
+            Some("0-1")
+        );
+    }
+
+    #[test]
+    fn at_court_a_resignation_is_taken_back() {
+        let mut b = Board::with_config(Config::standard(3).unwrap(), BoardOptions::default());
+        b.play_ptn("a1").unwrap();
+        assert!(b.resign(Color::White));
+        assert!(b.undo());
+        assert!(b.record.game.main_line_outcome().is_none());
     }
 }

@@ -345,6 +345,17 @@ impl Board {
             .game
             .outcome()
             .is_some_and(|o| o.reason == crate::EndReason::Time);
+        // Tavern rules, the game over: its result stands. A step back looks back and leaves
+        // a declared end (resignation, agreement, time) where it is.
+        if had_end && self.record.result_stands() {
+            let ply = self.record.game.len();
+            if ply == 0 {
+                return false;
+            }
+            self.record.game.goto_keeping_ends(ply - 1);
+            self.after_navigation();
+            return true;
+        }
         if self.record.game.back().is_none() && !had_end {
             return false;
         }
@@ -369,7 +380,11 @@ impl Board {
     /// Shows the position after `ply` plies of the current line.
     pub fn goto(&mut self, ply: usize) -> bool {
         let before = self.record.game.len();
-        self.record.game.goto(ply);
+        if self.record.result_stands() {
+            self.record.game.goto_keeping_ends(ply);
+        } else {
+            self.record.game.goto(ply);
+        }
         let changed = self.record.game.len() != before;
         if changed {
             self.after_navigation();

@@ -175,8 +175,13 @@ test('tavern rules refuse take-backs; resignation is recorded', async () => {
   assert.equal(s.result.ptn, '1-0');
   assert.match(await page.evaluate(() => window.tak.ptn()), /1-0\s*$/);
   assert.match(await page.evaluate(() => window.tak.ptn()), /\[TakeBacks "tavern"\]/);
-  // After the end, going back is free again.
+  // After the end the result stands: a step back (Undo, ‹) only looks back, and the
+  // resignation is still there at the end.
   assert.equal(await page.isDisabled('#undo'), false);
+  await page.click('#undo');
+  assert.equal((await status(page)).ply, 2);
+  await page.click('#last');
+  assert.equal((await status(page)).result?.ptn, '1-0');
   await context.close();
 });
 

@@ -83,7 +83,7 @@ test('a blunder against the computer, reviewed, is practised: failed, due again 
   // The move played again is not an answer; another poor one fails the puzzle.
   assert.equal(await page.evaluate(() => window.takPuzzle.play('b3')), null);
   await waitFeedback(page, /no better/);
-  assert.equal(await feedback(page), 'b3 is no better. Try again, or show the answer.');
+  assert.equal(await feedback(page), 'b3 is no better. Try again, or show the answer; this puzzle comes back in ten minutes.');
   await shot(page, 'practice-failed');
   await page.click('#puzzle-close');
   // Failed: not due now, due again ten minutes later.
@@ -100,7 +100,7 @@ test('a blunder against the computer, reviewed, is practised: failed, due again 
   await page.waitForFunction(() => window.takPuzzle.tps().startsWith('2,2,2,2,x/'), null, { timeout: 5000 });
   assert.equal(await page.evaluate(() => window.takPuzzle.play('Ce5')), null);
   await waitFeedback(page, /^Right/);
-  assert.equal(await feedback(page), 'Right: Ce5 is the review’s move.');
+  assert.equal(await feedback(page), 'Right: Ce5 (place your capstone on e5) is the review’s move.');
   await page.click('#puzzle-close');
   assert.equal(await dueInMenu(page), '');
   await moveClock(page, 11);
