@@ -201,7 +201,9 @@ async function oneFile(html, entry, out, extra = '') {
   const size = readFileSync(path.join(DIST, out)).length;
   console.log(`${out}: ${(size / 1024).toFixed(0)} KB`);
 }
-// The game's one file carries the puzzle set too (Puzzles reads `TAK_PUZZLES` instead of fetching it).
-const puzzles = `\nglobalThis.TAK_PUZZLES=${JSON.stringify(readFileSync(path.join(ROOT, 'www/puzzles/puzzles.ptn'), 'utf8'))};`;
+// The game's one file carries the puzzle set too (Puzzles reads `TAK_PUZZLES` instead of fetching
+// it), and the levels' ratings (`TAK_LEVELS`: New game and Your progress, www/levels.js).
+const puzzles = `\nglobalThis.TAK_PUZZLES=${JSON.stringify(readFileSync(path.join(ROOT, 'www/puzzles/puzzles.ptn'), 'utf8'))};`
+  + `\nglobalThis.TAK_LEVELS=${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(path.join(ROOT, 'www/levels.json'), 'utf8'))))};`;
 await oneFile('index.html', 'app', 'tak.html', puzzles);
 await oneFile('embed.html', 'embed', 'tak-embed.html');

@@ -4,8 +4,11 @@
 
 /** @type {Promise<string> | null} */
 let text = null;
-/** The levels' ratings as text ('{}' where they cannot be had: offline before first cached). */
-export const levelsText = () => (text ??= fetch(new URL('./levels.json', import.meta.url)).then((r) => (r.ok ? r.text() : '{}')).catch(() => '{}'));
+/**
+ * The levels' ratings as text ('{}' where they cannot be had: offline before first cached).
+ * The one-file page carries them (`TAK_LEVELS`, scripts/dist.mjs): it fetches nothing.
+ */
+export const levelsText = () => (text ??= Promise.resolve(/** @type {typeof globalThis & {TAK_LEVELS?: string}} */ (globalThis).TAK_LEVELS ?? fetch(new URL('./levels.json', import.meta.url)).then((r) => (r.ok ? r.text() : '{}')).catch(() => '{}')));
 
 /**
  * Whether level `level` has a measured rating on boards of side `size` (a game against it

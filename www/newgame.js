@@ -76,7 +76,7 @@ const NEW_GAME_FORM = `
         <option value="6" data-i18n="level.6">Master</option>
       </select>
     </label>
-    <label class="check rated"><input type="checkbox" name="rated"> <span id="rated-text" data-i18n="new.rated">Rated: counts for your rating (no take-backs, no hints)</span></label>
+    <label class="check rated"><input type="checkbox" name="rated"> <span id="rated-text"></span></label>
   </fieldset>
   <label><span data-i18n="new.size">Board size</span>
     <select name="size">
