@@ -1,7 +1,8 @@
 // A release while pages are open: two real builds of dist/ that differ in one lazily loaded
 // module (so esbuild gives its chunk a new name and app.js a new content), served one after
 // the other from the same address. The old page keeps working with its own files, offers
-// "A new version is ready — Reload", and comes back on the new version with its game.
+// "A new version is ready — Reload", and comes back on the new version with its game (and the
+// puzzles of the reader's mistakes).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -116,6 +117,19 @@ test('a page open across a release keeps working, offers Reload, and comes back 
   });
   for (const m of ['a1', 'e5', 'c3']) assert.equal(await tab1.evaluate((m) => window.tak.play(m), m), null);
   const game = await tab1.evaluate(() => ({ tps: window.tak.tps(), ply: window.tak.status().ply }));
+  // A puzzle of the reader's own mistake, kept as www/practice-store.js keeps one.
+  await tab1.evaluate(() => new Promise((resolve, reject) => {
+    const opened = indexedDB.open('tak-practice', 1);
+    opened.onupgradeneeded = () => opened.result.createObjectStore('puzzles', { keyPath: 'id' });
+    opened.onerror = () => reject(opened.error);
+    opened.onsuccess = () => {
+      const tps = '2,2,2,2,x/x5/x5/x5/1,1,1,x2 1 4';
+      const tx = opened.result.transaction('puzzles', 'readwrite');
+      tx.objectStore('puzzles').put({ id: `${tps}|a3`, tps, settings: { size: 5, komi: '0' }, side: 'white', played: 'a3', better: 'Ce5', judgement: '??', ply: 1, moveNumber: 4, gameId: null, gameName: '', created: Date.now(), schedule: { step: 0, due: Date.now() }, tries: [] });
+      tx.oncomplete = () => { opened.result.close(); resolve(null); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }));
   assert.equal(await tab1.locator('#update').count(), 0, 'no offer before a release');
   await tab1.waitForTimeout(500); // kept: a window in which the offer must NOT be loaded; nothing shows that it will not
   assert.ok(!requested.includes(offerChunk), 'a first visit does not load the offer');
@@ -142,6 +156,11 @@ test('a page open across a release keeps working, offers Reload, and comes back 
   await reloadBy(tab2, () => tab2.click('#update-reload'));
   assert.equal(await release(tab2), 'B', 'the second tab runs the new version');
   assert.equal(await tab2.evaluate(() => window.tak.tps()), game.tps, 'the game is there');
+  // So is the puzzle: the menu says it is due.
+  await tab2.click('#menu-button');
+  await tab2.waitForSelector('#puzzles .due', { timeout: 10000 });
+  assert.equal(await tab2.textContent('#puzzles .due'), '1', 'the mistake kept before the release is due');
+  await tab2.keyboard.press('Escape');
   assert.equal(await tab2.locator('#update').count(), 0, 'no offer once on the new version');
 
   // The first tab still runs release A, now under B's service worker: its files are still
