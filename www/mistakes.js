@@ -80,7 +80,7 @@ export function practise({ board, solver, t, $, say, openGame }) {
     $('puzzle-next').textContent = t(solved || tried ? 'puz.next' : 'puz.skip');
     $('puzzle-next').classList.toggle('primary', (solved || tried) && index < due.length - 1);
     $('puzzle-hint').disabled = !p || solved || busy;
-    $('puzzle-retry').disabled = !p || busy;
+    $('puzzle-retry').disabled = !p || busy || !(tried || solved); // nothing to try again before a try
     $('puzzle-game').hidden = !p?.gameId || !openGame;
   };
 
