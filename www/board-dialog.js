@@ -30,6 +30,9 @@ dialog.tutorial { width: min(44rem, 96vw); }
 .puzzle-sets [aria-pressed="true"] { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
 .puzzle-sets .due:not(:empty) { display: inline-block; min-width: 1.3em; padding: 0 .35em; border-radius: .65em; background: var(--warn); color: #fff; font-size: .8em; font-weight: 700; }
 .puzzle-too { display: flex; gap: .4rem; align-items: center; font-size: .88rem; margin: .1rem 0; }
+/* The puzzles' buttons wrap whole, not their words. */
+#puzzle-dialog .row.end { flex-wrap: wrap; }
+#puzzle-dialog .row.end button { white-space: nowrap; }
 .tutorial-feedback.good { color: var(--win); }
 .tutorial-feedback.bad { color: var(--warn); }
 `);

@@ -54,11 +54,11 @@ const DELAY = 900;
 /**
  * Practises the puzzles due in the Puzzles dialog: `board` (the dialog's own), `solver` (its
  * worker), `$` finds the dialog's parts, `say(key, params, kind)` the feedback line,
- * `openGame(id, ply)` shows the game a mistake came from (an error message, or null).
- * Returns {destroy()}.
- * @param {{board: import('./board.js').Board, solver: import('./solver.js').Solver, t: Translator, $: (id: string) => PageElement, say: (key: string, params?: Record<string, unknown>, kind?: string) => void, openGame?: (id: string, ply: number) => Promise<string | null>}} ctx
+ * `openGame(id, ply)` shows the game a mistake came from (an error message, or null),
+ * `onTried()` hears that a try was kept (what is due changed). Returns {destroy()}.
+ * @param {{board: import('./board.js').Board, solver: import('./solver.js').Solver, t: Translator, $: (id: string) => PageElement, say: (key: string, params?: Record<string, unknown>, kind?: string) => void, openGame?: (id: string, ply: number) => Promise<string | null>, onTried?: () => void}} ctx
  */
-export function practise({ board, solver, t, $, say, openGame }) {
+export function practise({ board, solver, t, $, say, openGame, onTried }) {
   let alive = true;
   /** @type {KeptPuzzle[]} */
   let due = [];
@@ -94,6 +94,7 @@ export function practise({ board, solver, t, $, say, openGame }) {
       p.schedule = /** @type {import('../pkg/tak_engine.js').Schedule} */ (await solver.ask('practised', { schedule: p.schedule, solved: right, now }));
       p.tries.push({ at: now, solved: right });
       await savePuzzle(p);
+      onTried?.();
     } catch (err) {
       if (alive) say('mine.not_kept', { error: /** @type {Error} */ (err)?.message || err }, 'bad');
     }

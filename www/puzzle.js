@@ -278,7 +278,7 @@ export async function openPuzzles(dialog, t, lang, settings, how = {}) {
         const error = await /** @type {NonNullable<typeof how.openGame>} */ (how.openGame)(id, ply);
         if (!error) dialog.close();
         return error;
-      }) });
+      }), onTried: sayDue });
       shownSet = { destroy: () => { practice.destroy(); sayDue(); } };
     } else {
       const set = await tinueSet(board, solver, t, $, feedback, () => chosen === choosing && board.canvas.isConnected);
