@@ -30,34 +30,43 @@ const CHANNEL = 'tak-library';
 /** A game as kept in `saves`. @typedef {{id: string, save: string, match: string | null}} Kept */
 /** What a write tells the other tabs (rev 0: deleted; `touched`: its fields alone). @typedef {{id: string, rev: number, touched?: boolean}} Change */
 
-/** @type {Promise<IDBDatabase> | null} */
-let opening = null;
 /**
- * The database, opened once per page.
- * @returns {Promise<IDBDatabase>}
+ * Opens database `name` (version 1, its `stores` keyed by `id`) once per page: the opener
+ * this library uses, and the puzzles' store beside it (www/practice-store.js). `heldBy` says
+ * why it cannot be opened while an older tab holds it.
+ * @param {string} name
+ * @param {string[]} stores
+ * @param {string} heldBy
+ * @returns {() => Promise<IDBDatabase>}
  */
-export function openLibrary() {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore('entries', { keyPath: 'id' });
-      request.result.createObjectStore('saves', { keyPath: 'id' });
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      // A later version of the page, in another tab, upgrades the database: let it.
-      db.onversionchange = () => { db.close(); opening = null; };
-      resolve(db);
-    };
-    request.onerror = () => reject(request.error);
-    request.onblocked = () => reject(new Error('the game library is held by an older tab'));
-  });
-  opening.catch(() => { opening = null; });
-  return opening;
+export function opener(name, stores, heldBy) {
+  /** @type {Promise<IDBDatabase> | null} */
+  let opening = null;
+  return () => {
+    opening ??= new Promise((resolve, reject) => {
+      const request = indexedDB.open(name, 1);
+      request.onupgradeneeded = () => {
+        for (const store of stores) request.result.createObjectStore(store, { keyPath: 'id' });
+      };
+      request.onsuccess = () => {
+        const db = request.result;
+        // A later version of the page, in another tab, upgrades the database: let it.
+        db.onversionchange = () => { db.close(); opening = null; };
+        resolve(db);
+      };
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => reject(new Error(heldBy));
+    });
+    opening.catch(() => { opening = null; });
+    return opening;
+  };
 }
 
-/** @param {IDBTransaction} tx */
-const finished = (tx) => /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
+/** The game library's database, opened once per page. */
+export const openLibrary = opener(DB_NAME, ['entries', 'saves'], 'the game library is held by an older tab');
+
+/** A transaction's end: resolves once it is written, rejects when it is abandoned (a full disk). @param {IDBTransaction} tx */
+export const finished = (tx) => /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
   tx.oncomplete = () => resolve();
   tx.onabort = () => reject(tx.error ?? new DOMException('The write was abandoned', 'AbortError'));
 }));
@@ -70,6 +79,20 @@ const answer = (request) => new Promise((resolve, reject) => {
   request.onsuccess = () => resolve(request.result);
   request.onerror = () => reject(request.error);
 });
+
+/**
+ * The reader's side in a kept game: against the computer theirs, in a friend game this
+ * device's (`watch`: none), null where neither tells (a game played on one board, or read
+ * from text). Who keeps the reader's mistakes (www/study.js) and whose results count
+ * (www/progress.js) ask it.
+ * @param {Partial<Entry>} entry
+ * @returns {'white' | 'black' | 'watch' | null}
+ */
+export function readersSide(entry) {
+  if (entry.sides?.opponent === 'computer') return entry.sides.human === 'black' ? 'black' : 'white';
+  const side = entry.friend?.side;
+  return side === 'white' || side === 'black' ? side : side ? 'watch' : null;
+}
 
 /** A new entry's id: random, so that two tabs (or two devices' files) never pick the same. */
 export function newId() {

@@ -7,6 +7,8 @@
 // (src/practice.rs, asked through `practised`); this file keeps what it answers. Data only:
 // the practice itself is www/mistakes.js's.
 
+import { opener, finished } from './library.js';
+
 const DB_NAME = 'tak-practice';
 
 /**
@@ -28,30 +30,7 @@ const DB_NAME = 'tak-practice';
  * @property {{at: number, solved: boolean}[]} tries each try, oldest first
  */
 
-/** @type {Promise<IDBDatabase> | null} */
-let opening = null;
-/** @returns {Promise<IDBDatabase>} */
-function open() {
-  opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => { request.result.createObjectStore('puzzles', { keyPath: 'id' }); };
-    request.onsuccess = () => {
-      const db = request.result;
-      db.onversionchange = () => { db.close(); opening = null; };
-      resolve(db);
-    };
-    request.onerror = () => reject(request.error);
-    request.onblocked = () => reject(new Error('the puzzles are held by an older tab'));
-  });
-  opening.catch(() => { opening = null; });
-  return opening;
-}
-
-/** @param {IDBTransaction} tx */
-const finished = (tx) => /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-  tx.oncomplete = () => resolve();
-  tx.onabort = () => reject(tx.error ?? new DOMException('The write was abandoned', 'AbortError'));
-}));
+const open = opener(DB_NAME, ['puzzles'], 'the puzzles are held by an older tab');
 
 /** Every puzzle kept, oldest first. @returns {Promise<KeptPuzzle[]>} */
 export async function allPuzzles() {

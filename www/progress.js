@@ -48,10 +48,9 @@ const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 export function playedGame(e) {
   const s = /** @type {Partial<import('../pkg/tak_study.js').GameSummary> | null | undefined} */ (e.summary);
   if (!s?.size) return null;
-  const computer = e.sides?.opponent === 'computer';
-  const side = computer ? e.sides?.human : e.friend?.side;
+  const side = library.readersSide(e);
   if (side !== 'white' && side !== 'black') return null;
-  if (!computer && !e.friend) return null;
+  const computer = e.sides?.opponent === 'computer';
   return {
     at: e.updated || e.created,
     size: s.size,

@@ -240,10 +240,11 @@ export function setUpStudy(board, getT, { busy, dialogs }) {
     const side = page.you();
     if (side === 'white' || side === 'black') return side;
     const id = await page.keptId();
-    const found = id ? await import('./library.js').then((library) => library.get(id)).catch(() => null) : null;
-    const friendSide = found?.entry.friend?.side;
-    if (friendSide) return friendSide === 'white' || friendSide === 'black' ? friendSide : null;
-    return 'both';
+    const library = await import('./library.js');
+    const found = id ? await library.get(id).catch(() => null) : null;
+    const kept = found ? library.readersSide(found.entry) : null;
+    if (kept === 'white' || kept === 'black') return kept;
+    return kept === 'watch' ? null : 'both';
   };
   /** The game's plies from its start (not their marks, which the review adds). */
   const playedKey = () => `${board.startSpec().tps} ${/** @type {import('./board.js').Status & {moves: string[]}} */ (board.status()).moves.join(' ')}`;

@@ -82,6 +82,17 @@ export async function openGame(context, url, { welcome = false } = {}) {
   return page;
 }
 
+/** Starts a game against the computer from New game: board `size`, `level`, the reader's `human` side. */
+export async function newGameAgainstComputer(page, { size = '5', level = '1', human = 'white' } = {}) {
+  await page.click('#new-game');
+  await page.selectOption('#new-form select[name=size]', size);
+  await page.selectOption('#new-form select[name=opponent]', 'computer');
+  await page.selectOption('#new-form select[name=level]', level);
+  await page.selectOption('#new-form select[name=human]', human);
+  await page.click('#start-game');
+  await page.waitForFunction((o) => document.body.dataset.opponent === o, `computer-${level}-${human === 'white' ? 'black' : 'white'}`);
+}
+
 /** Opens "Type a move · help" (open by itself only on tall screens). */
 export async function openExtras(page) {
   if (!(await page.evaluate(() => document.getElementById('extras').open))) await page.click('#extras summary');

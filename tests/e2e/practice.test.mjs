@@ -4,7 +4,7 @@
 // twice; a game played on one board asks which side was the reader's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, openMenu, status, shot, eventually } from './harness.mjs';
+import { serve, launch, openGame, openMenu, status, shot, eventually, newGameAgainstComputer } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -37,16 +37,6 @@ async function dueInMenu(page) {
   return badge;
 }
 
-async function newComputerGame(page) {
-  await page.click('#new-game');
-  await page.selectOption('#new-form select[name=size]', '5');
-  await page.selectOption('#new-form select[name=opponent]', 'computer');
-  await page.selectOption('#new-form select[name=level]', '1');
-  await page.selectOption('#new-form select[name=human]', 'white');
-  await page.click('#start-game');
-  await page.waitForFunction(() => document.body.dataset.opponent === 'computer-1-black');
-}
-
 async function openMine(page) {
   await openMenu(page, { tools: false });
   await page.click('#puzzles');
@@ -59,7 +49,7 @@ test('a blunder against the computer, reviewed, is practised: failed, due again 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await movableClock(context);
   const page = await openGame(context, server.url);
-  await newComputerGame(page);
+  await newGameAgainstComputer(page);
   // The position, on the computer's game (a load from the page's API keeps who plays).
   assert.equal(await page.evaluate((tps) => window.tak.load(tps), THREAT), null);
   // The blunder: not blocking e5. The computer completes its road.
